@@ -1,0 +1,14 @@
+//! Headless command-line tools, each writing its report to a caller-supplied writer so tests can
+//! read what a user would see.
+
+pub mod perft;
+
+use crate::rules::{Position, PositionError};
+
+/// Reads `--position` text, or the start position when none is given.
+pub fn position_arg(text: Option<&str>) -> Result<Position, PositionError> {
+    match text {
+        Some(t) => t.parse(),
+        None => Ok(Position::start()),
+    }
+}

@@ -1,0 +1,8 @@
+//! Parachess: Tony Paletta's chess variant on a hexagon of 72 rhombi.
+//!
+//! * [`rules`] — the rules as a pure library (geometry, positions, moves, game end, text formats).
+//! * [`engine`] — the computer player.
+//! * `game` — the Bevy desktop game (feature `gui`).
+
+pub mod commands;
+pub mod rules;

@@ -1,0 +1,324 @@
+//! A game: the moves played from a starting position, undo and redo, and how it ended.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use super::movegen::MoveError;
+use super::moves::{Move, MoveList};
+use super::notation::MoveTextError;
+use super::piece::Side;
+use super::position::{Position, Undo};
+
+/// Half-moves without capture or pawn move that end the game in a draw.
+pub const HALFMOVE_LIMIT: u32 = 100;
+
+/// How many times a position must occur for the repetition draw.
+pub const REPETITIONS: usize = 3;
+
+/// How a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// The loser is in check and has no legal move.
+    Checkmate {
+        /// Who delivered it.
+        winner: Side,
+    },
+    /// The loser is not in check but has no legal move; in Parachess that loses too.
+    Stalemate {
+        /// Who delivered it.
+        winner: Side,
+    },
+    /// The loser gave up.
+    Resignation {
+        /// The side that did not resign.
+        winner: Side,
+    },
+    /// The same position with the same side to move occurred three times.
+    Repetition,
+    /// 100 half-moves in a row without a capture or a pawn move.
+    FiftyMoves,
+    /// Both players agreed to a draw.
+    Agreement,
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Checkmate { winner }
+            | Outcome::Stalemate { winner }
+            | Outcome::Resignation { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The result as game records write it: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_text(self) -> &'static str {
+        match self.winner() {
+            Some(Side::White) => "1-0",
+            Some(Side::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// What ended the game, in a few words.
+    pub fn cause(self) -> &'static str {
+        match self {
+            Outcome::Checkmate { .. } => "checkmate",
+            Outcome::Stalemate { .. } => "stalemate",
+            Outcome::Resignation { .. } => "resignation",
+            Outcome::Repetition => "threefold repetition",
+            Outcome::FiftyMoves => "100 half-moves without capture or pawn move",
+            Outcome::Agreement => "agreement",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// E.g. "White wins by stalemate", "Draw by threefold repetition".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner() {
+            Some(side) => write!(f, "{side} wins by {}", self.cause()),
+            None => write!(f, "Draw by {}", self.cause()),
+        }
+    }
+}
+
+/// Why [`Game::play`] refused a move.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// The game has ended.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
+    /// The move is not legal here.
+    #[error(transparent)]
+    Illegal(#[from] MoveError),
+    /// The move text could not be read or is not legal.
+    #[error(transparent)]
+    Text(#[from] MoveTextError),
+}
+
+/// One move of a game's history.
+#[derive(Clone, Debug)]
+pub struct Ply {
+    /// The move.
+    pub mv: Move,
+    /// It in move text, with check and mate marks.
+    pub text: String,
+    /// Whether it captured.
+    pub capture: bool,
+    undo: Undo,
+}
+
+/// A game in progress or finished: the single source of truth for what has been played.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    plies: Vec<Ply>,
+    /// Hash of the start position, then of the position after each ply.
+    hashes: Vec<u64>,
+    /// Moves taken back, most recent last, for redo.
+    redo: Vec<Move>,
+    outcome: Option<Outcome>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the standard starting position.
+    pub fn new() -> Game {
+        Game::from_position(Position::start())
+    }
+
+    /// A game from any position (a setup or a puzzle).
+    pub fn from_position(start: Position) -> Game {
+        let mut game = Game {
+            hashes: vec![start.hash()],
+            position: start.clone(),
+            start,
+            plies: Vec::new(),
+            redo: Vec::new(),
+            outcome: None,
+        };
+        game.outcome = game.decide();
+        game
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played so far.
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.plies.last().map(|p| p.mv)
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Legal moves now (none once the game is over).
+    pub fn legal_moves(&self) -> MoveList {
+        if self.is_over() {
+            MoveList::new()
+        } else {
+            self.position.legal_moves()
+        }
+    }
+
+    /// Plays `mv` if it is legal and the game is not over.
+    pub fn play(&mut self, mv: Move) -> Result<&Ply, PlayError> {
+        if let Some(outcome) = self.outcome {
+            return Err(PlayError::GameOver(outcome));
+        }
+        self.position.check_move(mv)?;
+        if self.redo.last() == Some(&mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(self.push(mv))
+    }
+
+    /// Plays a move given in move text (or the bare form).
+    pub fn play_text(&mut self, text: &str) -> Result<&Ply, PlayError> {
+        if let Some(outcome) = self.outcome {
+            return Err(PlayError::GameOver(outcome));
+        }
+        let mv = self.position.parse_move(text)?;
+        self.play(mv)
+    }
+
+    fn push(&mut self, mv: Move) -> &Ply {
+        let text = self.position.move_text(mv);
+        let capture = self.position.is_capture(mv);
+        let undo = self.position.make_move(mv);
+        self.hashes.push(self.position.hash());
+        self.plies.push(Ply {
+            mv,
+            text,
+            capture,
+            undo,
+        });
+        self.outcome = self.decide();
+        &self.plies[self.plies.len() - 1]
+    }
+
+    /// Whether there is anything to take back (a move, or a resignation or agreement).
+    pub fn can_undo(&self) -> bool {
+        !self.plies.is_empty() || self.outcome.is_some_and(|o| o.is_declared())
+    }
+
+    /// Whether [`Game::redo`] has a move to replay.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty() && !self.is_over()
+    }
+
+    /// Takes back the last move and returns it. A declared result (resignation or agreement)
+    /// is taken back first, on its own, and then `None` is returned with the moves untouched.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.outcome.is_some_and(|o| o.is_declared()) {
+            self.outcome = self.decide();
+            return None;
+        }
+        let ply = self.plies.pop()?;
+        self.hashes.pop();
+        self.position.unmake_move(ply.mv, ply.undo);
+        self.redo.push(ply.mv);
+        self.outcome = self.decide();
+        Some(ply.mv)
+    }
+
+    /// Replays the last move taken back.
+    pub fn redo(&mut self) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        let mv = self.redo.pop()?;
+        debug_assert!(self.position.is_legal(mv));
+        self.push(mv);
+        Some(mv)
+    }
+
+    /// Ends the game in a draw by agreement.
+    pub fn agree_draw(&mut self) -> Result<(), PlayError> {
+        self.declare(Outcome::Agreement)
+    }
+
+    /// `side` resigns.
+    pub fn resign(&mut self, side: Side) -> Result<(), PlayError> {
+        self.declare(Outcome::Resignation { winner: !side })
+    }
+
+    /// Records a result decided by the players rather than the board.
+    pub fn declare(&mut self, outcome: Outcome) -> Result<(), PlayError> {
+        match self.outcome {
+            Some(o) => Err(PlayError::GameOver(o)),
+            None => {
+                self.outcome = Some(outcome);
+                Ok(())
+            }
+        }
+    }
+
+    /// How often the current position has occurred (same placement, same side to move).
+    pub fn repetitions(&self) -> usize {
+        let now = self.position.hash();
+        // Only positions since the last capture or pawn move can be equal to this one.
+        let window = (self.position.halfmove_clock() as usize + 1).min(self.hashes.len());
+        self.hashes[self.hashes.len() - window..]
+            .iter()
+            .filter(|&&h| h == now)
+            .count()
+    }
+
+    /// The outcome the board itself decides now, if any.
+    fn decide(&self) -> Option<Outcome> {
+        let pos = &self.position;
+        if !pos.has_legal_move() {
+            let winner = !pos.turn();
+            return Some(if pos.in_check() {
+                Outcome::Checkmate { winner }
+            } else {
+                Outcome::Stalemate { winner }
+            });
+        }
+        if pos.halfmove_clock() >= HALFMOVE_LIMIT {
+            return Some(Outcome::FiftyMoves);
+        }
+        if self.repetitions() >= REPETITIONS {
+            return Some(Outcome::Repetition);
+        }
+        None
+    }
+}
+
+impl Outcome {
+    /// Whether the players, not the board, decided this result (so it can be taken back).
+    pub fn is_declared(self) -> bool {
+        matches!(self, Outcome::Resignation { .. } | Outcome::Agreement)
+    }
+}

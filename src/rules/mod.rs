@@ -1,0 +1,27 @@
+//! The rules of Parachess, as a pure library: board geometry, positions, legal moves, game end,
+//! position text and move text. No graphics, files or threads: everything else builds on this.
+
+pub mod board;
+pub mod cell;
+pub mod game;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod text;
+mod zobrist;
+
+pub use board::{
+    Board, CellInfo, Leap, LeapKind, Line, LineKind, PawnStep, Point, Shape, Step, StepKind, Turn,
+    Via, board,
+};
+pub use cell::{CELL_COUNT, Cell, CellSet, ParseCellError};
+pub use game::{Game, Outcome, PlayError, Ply};
+pub use movegen::{MoveError, how_it_moves};
+pub use moves::{MAX_MOVES, Move, MoveList};
+pub use notation::{MoveTextError, MoveTextErrorKind};
+pub use piece::{Piece, PieceKind, Side};
+pub use position::{Position, START_TEXT, Undo};
+pub use text::{PositionError, PositionErrorKind};

@@ -1,0 +1,299 @@
+//! Positions: where the pieces stand, whose turn it is, and the clocks.
+
+use super::board::{LineKind, board};
+use super::cell::{CELL_COUNT, Cell, CellSet};
+use super::moves::Move;
+use super::piece::{Piece, PieceKind, Side};
+use super::zobrist;
+
+/// A position as a value: copying it is cheap and it never allocates.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    squares: [Option<Piece>; CELL_COUNT],
+    by_side: [CellSet; 2],
+    by_kind: [CellSet; 6],
+    turn: Side,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    hash: u64,
+}
+
+/// What [`Position::make_move`] needs to put back on [`Position::unmake_move`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Undo {
+    /// The piece taken, if any.
+    pub captured: Option<Piece>,
+    halfmove_clock: u32,
+    hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+/// The rule book's starting position (§7).
+pub const START_TEXT: &str = "rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 0 1";
+
+impl Position {
+    /// A board with no pieces, White to move. Not a legal position until Kings are placed;
+    /// used by the parser and by tests that build positions piece by piece.
+    pub(crate) fn empty() -> Position {
+        Position {
+            squares: [None; CELL_COUNT],
+            by_side: [CellSet::EMPTY; 2],
+            by_kind: [CellSet::EMPTY; 6],
+            turn: Side::White,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            hash: 0,
+        }
+    }
+
+    /// The starting position.
+    pub fn start() -> Position {
+        // The constant is covered by tests; failing here would be a programming error.
+        START_TEXT
+            .parse()
+            .unwrap_or_else(|e| panic!("start position: {e}"))
+    }
+
+    /// The piece on `cell`.
+    #[inline]
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        self.squares[cell.index()]
+    }
+
+    /// Whose turn it is.
+    #[inline]
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// Move number, starting at 1 and growing after each Black move.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Zobrist hash of placement and side to move (not the clocks): equal positions for the
+    /// repetition rule have equal hashes.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Cells holding `side`'s pieces.
+    #[inline]
+    pub fn side_cells(&self, side: Side) -> CellSet {
+        self.by_side[side.index()]
+    }
+
+    /// Cells holding pieces of `kind`, either side.
+    #[inline]
+    pub fn kind_cells(&self, kind: PieceKind) -> CellSet {
+        self.by_kind[kind.index()]
+    }
+
+    /// Cells holding `piece`.
+    #[inline]
+    pub fn pieces(&self, piece: Piece) -> CellSet {
+        self.by_side[piece.side.index()] & self.by_kind[piece.kind.index()]
+    }
+
+    /// All occupied cells.
+    #[inline]
+    pub fn occupied(&self) -> CellSet {
+        self.by_side[0] | self.by_side[1]
+    }
+
+    /// Where `side`'s King stands (a parsed position always has exactly one).
+    #[inline]
+    pub fn king(&self, side: Side) -> Option<Cell> {
+        self.pieces(Piece::new(side, PieceKind::King)).first()
+    }
+
+    /// Every piece with its cell, in cell order.
+    pub fn placement(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
+        Cell::all().filter_map(|c| self.piece_at(c).map(|p| (c, p)))
+    }
+
+    pub(crate) fn put(&mut self, cell: Cell, piece: Piece) {
+        debug_assert!(self.squares[cell.index()].is_none());
+        self.squares[cell.index()] = Some(piece);
+        self.by_side[piece.side.index()].insert(cell);
+        self.by_kind[piece.kind.index()].insert(cell);
+        self.hash ^= zobrist::piece(piece, cell);
+    }
+
+    fn take(&mut self, cell: Cell) -> Option<Piece> {
+        let piece = self.squares[cell.index()].take()?;
+        self.by_side[piece.side.index()].remove(cell);
+        self.by_kind[piece.kind.index()].remove(cell);
+        self.hash ^= zobrist::piece(piece, cell);
+        Some(piece)
+    }
+
+    pub(crate) fn set_turn(&mut self, side: Side) {
+        if self.turn != side {
+            self.hash ^= zobrist::side_to_move();
+            self.turn = side;
+        }
+    }
+
+    pub(crate) fn set_clocks(&mut self, halfmove_clock: u32, fullmove_number: u32) {
+        self.halfmove_clock = halfmove_clock;
+        self.fullmove_number = fullmove_number;
+    }
+
+    /// Whether `mv` takes a piece.
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        self.squares[mv.to.index()].is_some()
+    }
+
+    /// Plays `mv`, which must be legal here (from [`Position::legal_moves`] or checked with
+    /// [`Position::is_legal`]), and returns what [`Position::unmake_move`] needs.
+    pub fn make_move(&mut self, mv: Move) -> Undo {
+        let hash = self.hash;
+        let undo = Undo {
+            captured: self.take(mv.to),
+            halfmove_clock: self.halfmove_clock,
+            hash,
+        };
+        let moving = self
+            .take(mv.from)
+            .unwrap_or_else(|| panic!("make_move: no piece on {}", mv.from));
+        let placed = match mv.promotion {
+            Some(kind) => Piece::new(moving.side, kind),
+            None => moving,
+        };
+        self.put(mv.to, placed);
+        if undo.captured.is_some() || moving.kind == PieceKind::Pawn {
+            self.halfmove_clock = 0;
+        } else {
+            self.halfmove_clock += 1;
+        }
+        if self.turn == Side::Black {
+            self.fullmove_number += 1;
+        }
+        self.set_turn(!self.turn);
+        undo
+    }
+
+    /// Takes back `mv`, which must be the last move made, with the [`Undo`] it returned.
+    pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
+        self.set_turn(!self.turn);
+        if self.turn == Side::Black {
+            self.fullmove_number -= 1;
+        }
+        let placed = self
+            .take(mv.to)
+            .unwrap_or_else(|| panic!("unmake_move: no piece on {}", mv.to));
+        let moving = if mv.promotion.is_some() {
+            Piece::new(placed.side, PieceKind::Pawn)
+        } else {
+            placed
+        };
+        self.put(mv.from, moving);
+        if let Some(captured) = undo.captured {
+            self.put(mv.to, captured);
+        }
+        self.halfmove_clock = undo.halfmove_clock;
+        debug_assert_eq!(self.hash, undo.hash);
+    }
+
+    /// The position after `mv` (which must be legal), leaving `self` untouched.
+    pub fn after(&self, mv: Move) -> Position {
+        let mut next = self.clone();
+        next.make_move(mv);
+        next
+    }
+
+    /// Whether `side` attacks `cell`, with `occupied` as the blockers (so a caller can look
+    /// through a piece that is about to move).
+    pub fn attacked_by(&self, cell: Cell, side: Side, occupied: CellSet) -> bool {
+        !self.attackers(cell, side, occupied).is_empty()
+    }
+
+    /// All of `side`'s pieces that attack `cell`, with `occupied` as the blockers.
+    pub fn attackers(&self, cell: Cell, side: Side, occupied: CellSet) -> CellSet {
+        let b = board();
+        let m = &b.masks;
+        let i = cell.index();
+        let theirs = self.by_side[side.index()] & occupied;
+        let kind = |k: PieceKind| self.by_kind[k.index()] & theirs;
+        let mut found = (m.sorcerer[i] & kind(PieceKind::Sorcerer))
+            | (m.king[i] & kind(PieceKind::King))
+            | (m.pawn_attackers[side.index()][i] & kind(PieceKind::Pawn));
+        let queens = kind(PieceKind::Queen);
+        let rooks = kind(PieceKind::Rook) | queens;
+        let bishops = kind(PieceKind::Bishop) | queens;
+        if (m.edge_lines[i] & rooks).is_empty() && (m.bishop_lines[i] & bishops).is_empty() {
+            return found;
+        }
+        for line in &b.cell(cell).lines {
+            let sliders = match line.kind {
+                LineKind::Edge => rooks,
+                LineKind::Diagonal | LineKind::Wave => bishops,
+            };
+            if (line.mask & sliders).is_empty() {
+                continue;
+            }
+            if let Some(&hit) = line.cells().iter().find(|&&c| occupied.contains(c))
+                && sliders.contains(hit)
+            {
+                found.insert(hit);
+            }
+        }
+        found
+    }
+
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> CellSet {
+        match self.king(self.turn) {
+            Some(k) => self.attackers(k, !self.turn, self.occupied()),
+            None => CellSet::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        !self.checkers().is_empty()
+    }
+
+    /// The position seen in a left–right mirror: same side to move.
+    pub fn mirror_left_right(&self) -> Position {
+        self.transformed(|c| board().mirror_left_right(c), |p| p, self.turn)
+    }
+
+    /// The position seen in a top–bottom mirror with the colours swapped: the same game
+    /// from the other side of the table.
+    pub fn mirror_top_bottom(&self) -> Position {
+        self.transformed(
+            |c| board().mirror_top_bottom(c),
+            |p| Piece::new(!p.side, p.kind),
+            !self.turn,
+        )
+    }
+
+    fn transformed(
+        &self,
+        cell: impl Fn(Cell) -> Cell,
+        piece: impl Fn(Piece) -> Piece,
+        turn: Side,
+    ) -> Position {
+        let mut out = Position::empty();
+        for (c, p) in self.placement() {
+            out.put(cell(c), piece(p));
+        }
+        out.set_turn(turn);
+        out.set_clocks(self.halfmove_clock, self.fullmove_number);
+        out
+    }
+}
