@@ -5,4 +5,8 @@
 //! * `game` — the Bevy desktop game (feature `gui`).
 
 pub mod commands;
+pub mod engine;
+#[cfg(feature = "gui")]
+pub mod game;
 pub mod rules;
+pub mod store;

@@ -53,6 +53,23 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Check a game file (moves, result, tags) and print its final position text.
+    CheckGame {
+        /// The game file (.pgn).
+        file: PathBuf,
+    },
+    /// Search fixed positions to a fixed depth: engine speed (nodes per second) and a node
+    /// count that only changes when the search does.
+    Bench {
+        /// Depth in half-moves.
+        #[arg(long, default_value_t = commands::bench::DEFAULT_DEPTH)]
+        depth: u32,
+        /// Search each position this many milliseconds instead, and show the depth reached.
+        #[arg(long, value_name = "MS", conflicts_with = "depth")]
+        movetime: Option<u64>,
+    },
+    /// Play whole games between engine levels or the random mover, headless.
+    Selfplay(commands::selfplay::SelfplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +80,9 @@ fn main() -> ExitCode {
             position,
             divide,
         }) => perft(depth, position.as_deref(), divide),
+        Some(Command::CheckGame { file }) => return check_game(&file),
+        Some(Command::Bench { depth, movetime }) => bench(depth, movetime),
+        Some(Command::Selfplay(args)) => selfplay(&args),
         None => window(cli.window),
     };
     match result {
@@ -74,6 +94,23 @@ fn main() -> ExitCode {
     }
 }
 
+fn bench(depth: u32, movetime: Option<u64>) -> Result<(), String> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match movetime {
+        Some(ms) => commands::bench::run_timed(std::time::Duration::from_millis(ms), &mut out),
+        None => commands::bench::run(depth, &mut out),
+    }
+    .map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+fn selfplay(args: &commands::selfplay::SelfplayArgs) -> Result<(), String> {
+    let stdout = std::io::stdout();
+    commands::selfplay::run(args, &mut stdout.lock()).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
 fn perft(depth: u32, position: Option<&str>, divide: bool) -> Result<(), String> {
     let pos = commands::position_arg(position).map_err(|e| e.to_string())?;
     let stdout = std::io::stdout();
@@ -83,8 +120,37 @@ fn perft(depth: u32, position: Option<&str>, divide: bool) -> Result<(), String>
 
 #[cfg(feature = "gui")]
 fn window(args: WindowArgs) -> Result<(), String> {
-    let _ = args;
-    Err("the game window is not built yet".into())
+    use parachess::game::{LaunchOptions, ViewMode, run};
+    let mut options = LaunchOptions::default();
+    if let Some(text) = &args.position {
+        options.position = Some(text.parse().map_err(|e| format!("--position: {e}"))?);
+    }
+    if let Some(view) = &args.view {
+        options.view =
+            ViewMode::parse(view).ok_or(format!("--view must be 2d or 3d, not {view:?}"))?;
+    }
+    if let Some(size) = &args.size {
+        options.size = parse_size(size).ok_or(format!(
+            "--size must look like 1280x800 (each side 64 to 8192 pixels), not {size:?}"
+        ))?;
+    }
+    options.screenshot = args.screenshot;
+    options.bench_frames = args.bench_frames;
+    if options.bench_frames == Some(0) {
+        return Err("--bench-frames must be at least 1".into());
+    }
+    match run(options) {
+        bevy::app::AppExit::Success => Ok(()),
+        bevy::app::AppExit::Error(code) => Err(format!("the game stopped with error code {code}")),
+    }
+}
+
+/// Reads `WxH`.
+#[cfg(feature = "gui")]
+fn parse_size(text: &str) -> Option<bevy::math::UVec2> {
+    let (w, h) = text.split_once(['x', 'X'])?;
+    let (w, h): (u32, u32) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
+    ((64..=8192).contains(&w) && (64..=8192).contains(&h)).then_some(bevy::math::UVec2::new(w, h))
 }
 
 #[cfg(not(feature = "gui"))]
@@ -92,4 +158,16 @@ fn window(_args: WindowArgs) -> Result<(), String> {
     use clap::CommandFactory;
     Cli::command().print_help().map_err(|e| e.to_string())?;
     Err("this build has no game window (built without the `gui` feature)".into())
+}
+
+/// Prints `FILE:LINE:COLUMN: message` (no program prefix) so editors can jump to the problem.
+fn check_game(file: &std::path::Path) -> ExitCode {
+    let stdout = std::io::stdout();
+    match commands::check_game::run(file, &mut stdout.lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
 }

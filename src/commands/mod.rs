@@ -1,7 +1,10 @@
 //! Headless command-line tools, each writing its report to a caller-supplied writer so tests can
 //! read what a user would see.
 
+pub mod bench;
+pub mod check_game;
 pub mod perft;
+pub mod selfplay;
 
 use crate::rules::{Position, PositionError};
 

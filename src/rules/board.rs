@@ -332,6 +332,19 @@ impl Board {
             .fold(CellSet::EMPTY, |acc, l| acc | l.mask)
     }
 
+    /// The cell containing the point `p` (Cartesian, cell side = 1), if any: what the pointer
+    /// is over when a piece is dropped.
+    pub fn cell_at(&self, p: [f32; 2]) -> Option<Cell> {
+        self.cells.iter().find_map(|info| {
+            let c = info.corners_xy();
+            let inside = (0..4).all(|i| {
+                let (a, b) = (c[i], c[(i + 1) % 4]);
+                (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) >= 0.0
+            });
+            inside.then_some(info.cell)
+        })
+    }
+
     /// The cell whose corners are exactly `corners` in any order: used to map mirror images.
     fn find_by_corners(cells: &[CellInfo], corners: [Point; 4]) -> Option<Cell> {
         cells

@@ -10,6 +10,8 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod record;
+pub mod route;
 pub mod text;
 mod zobrist;
 
@@ -24,4 +26,5 @@ pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MoveTextError, MoveTextErrorKind};
 pub use piece::{Piece, PieceKind, Side};
 pub use position::{Position, START_TEXT, Undo};
+pub use route::Route;
 pub use text::{PositionError, PositionErrorKind};

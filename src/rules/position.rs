@@ -24,6 +24,7 @@ pub struct Undo {
     /// The piece taken, if any.
     pub captured: Option<Piece>,
     halfmove_clock: u32,
+    fullmove_number: u32,
     hash: u64,
 }
 
@@ -164,6 +165,7 @@ impl Position {
         let undo = Undo {
             captured: self.take(mv.to),
             halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
             hash,
         };
         let moving = self
@@ -177,10 +179,11 @@ impl Position {
         if undo.captured.is_some() || moving.kind == PieceKind::Pawn {
             self.halfmove_clock = 0;
         } else {
-            self.halfmove_clock += 1;
+            // Saturating: a position text may start the clocks anywhere up to u32::MAX.
+            self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         }
         if self.turn == Side::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.set_turn(!self.turn);
         undo
@@ -189,9 +192,6 @@ impl Position {
     /// Takes back `mv`, which must be the last move made, with the [`Undo`] it returned.
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         self.set_turn(!self.turn);
-        if self.turn == Side::Black {
-            self.fullmove_number -= 1;
-        }
         let placed = self
             .take(mv.to)
             .unwrap_or_else(|| panic!("unmake_move: no piece on {}", mv.to));
@@ -205,6 +205,7 @@ impl Position {
             self.put(mv.to, captured);
         }
         self.halfmove_clock = undo.halfmove_clock;
+        self.fullmove_number = undo.fullmove_number;
         debug_assert_eq!(self.hash, undo.hash);
     }
 

@@ -116,9 +116,16 @@ fn fields(text: &str) -> Result<Vec<(usize, &str)>, PositionError> {
         return err(PositionErrorKind::BadSeparator, text.chars().count());
     }
     out.push((start, &text[start..]));
+    // Byte offsets to columns in one pass: counting from the start for every field would be
+    // quadratic in a long text of many fields.
+    let (mut chars, mut counted) = (0, 0);
     Ok(out
         .into_iter()
-        .map(|(byte, f)| (text[..byte].chars().count() + 1, f))
+        .map(|(byte, f)| {
+            chars += text[counted..byte].chars().count();
+            counted = byte;
+            (chars + 1, f)
+        })
         .collect())
 }
 

@@ -293,3 +293,12 @@ fn centre_is_shared_by_the_six_central_cells() {
     let around: Vec<&str> = names(Cell::all().filter(|&x| b.cell(x).acute.contains(&origin)));
     assert_eq!(around, ["e5", "e6", "f3", "f4", "g5", "g6"]);
 }
+
+#[test]
+fn every_centre_lies_in_its_own_cell() {
+    let b = board();
+    for info in b.cells() {
+        assert_eq!(b.cell_at(info.centre()), Some(info.cell), "{}", info.name);
+    }
+    assert_eq!(b.cell_at([20.0, 0.0]), None);
+}

@@ -1,0 +1,10 @@
+#![no_main]
+//! Fuzz target: see `checks::game_file`.
+
+use libfuzzer_sys::fuzz_target;
+
+#[allow(dead_code)]
+#[path = "../checks.rs"]
+mod checks;
+
+fuzz_target!(|data: &[u8]| checks::game_file(data));

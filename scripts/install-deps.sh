@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Parachess needs to build and test, when they are missing.
+# Build: pkg-config, the Wayland/ALSA/udev/xkbcommon headers Bevy links against, clang + mold
+# (the linker set in .cargo/config.toml). Headless rendering tests: Xvfb and Mesa's software
+# Vulkan driver (lavapipe).
+set -euo pipefail
+
+packages=(pkg-config libwayland-dev libasound2-dev libudev-dev libxkbcommon-dev clang mold
+          xvfb xauth mesa-vulkan-drivers libvulkan1)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+echo "Installing missing packages: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "Need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,278 @@
+//! The computer player: iterative-deepening alpha-beta search over the [`rules`] library.
+//!
+//! * [`Engine`] keeps what it learns between moves (transposition table, move-ordering history)
+//!   and answers with a [`SearchResult`]; it is `Send`, so a game can search on a worker thread
+//!   and end the search at any time through a [`StopFlag`].
+//! * [`Level`] turns a player's choice (easy, normal, hard) into [`Limits`] and, for Easy, some
+//!   randomness; [`random_move`] is the weakest opponent, for tests and self-play.
+//!
+//! The search itself is single-threaded and never allocates per node. It scores the rule book's
+//! game ends: no legal move loses (in check or not), repetition and the 100-half-move rule draw.
+//!
+//! [`rules`]: crate::rules
+
+mod eval;
+mod level;
+mod limits;
+mod negamax;
+mod ordering;
+mod rng;
+mod root;
+mod score;
+mod search;
+mod see;
+mod tables;
+mod tt;
+
+pub use eval::{VALUE, evaluate};
+pub use level::{Level, LevelSettings, ParseLevelError, Player, random_move};
+pub use limits::{EngineError, Limits, SearchResult, StopFlag};
+pub use rng::Rng;
+pub use root::MAX_DEPTH;
+pub use score::{DRAW, MATE, moves_to_mate};
+pub use see::see;
+
+use crate::rules::{Game, Move, MoveList, Position};
+
+use eval::EvalCache;
+use limits::Clock;
+use ordering::Heuristics;
+use root::Line;
+use search::Searcher;
+use tt::Table;
+
+/// Transposition table size of [`Engine::new`], in megabytes.
+pub const DEFAULT_HASH_MB: usize = 32;
+
+/// The computer player, with the memory it keeps from one move to the next.
+pub struct Engine {
+    tt: Table,
+    heuristics: Heuristics,
+    evals: EvalCache,
+    rng: Rng,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An engine with a [`DEFAULT_HASH_MB`] table and randomness seeded from the clock.
+    pub fn new() -> Engine {
+        Engine::with_hash_mb(DEFAULT_HASH_MB)
+    }
+
+    /// An engine with a transposition table of about `megabytes` MB (tests use small ones).
+    pub fn with_hash_mb(megabytes: usize) -> Engine {
+        Engine {
+            tt: Table::new(megabytes),
+            heuristics: Heuristics::new(),
+            evals: EvalCache::new(),
+            rng: Rng::from_time(),
+        }
+    }
+
+    /// Makes the levels' random choices reproducible.
+    pub fn seed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    /// Forgets everything learned, so the next search does not depend on earlier ones (call it
+    /// for a new game, and before reproducible measurements).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
+
+    /// The best move in the game's current position within `limits`. The game's history counts
+    /// for repetitions.
+    pub fn search_game(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &StopFlag,
+    ) -> Result<SearchResult, EngineError> {
+        if let Some(outcome) = game.outcome() {
+            return Err(EngineError::GameOver(outcome));
+        }
+        let history = game_history(game);
+        self.search_with_history(game.position(), &history, limits, stop)
+    }
+
+    /// The best move in `pos`, as if the game had started there (no repetition history).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        stop: &StopFlag,
+    ) -> Result<SearchResult, EngineError> {
+        self.search_with_history(pos, &[], limits, stop)
+    }
+
+    /// The best move in `pos`, with `history` the [`Position::hash`]es of the positions played
+    /// before it (oldest first, not including `pos`), for repetitions.
+    pub fn search_with_history(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: &StopFlag,
+    ) -> Result<SearchResult, EngineError> {
+        let moves = legal_moves(pos)?;
+        let mut searcher = searcher(
+            &mut self.tt,
+            &mut self.heuristics,
+            &mut self.evals,
+            pos,
+            history,
+            limits,
+            stop,
+        );
+        let line = searcher.iterate(limits.depth.unwrap_or(MAX_DEPTH), &moves);
+        Ok(result(&searcher, line))
+    }
+
+    /// The move the engine plays at `level` in the game's current position: the level's limits,
+    /// and for Easy a choice among near-best moves with random noise.
+    pub fn play(
+        &mut self,
+        game: &Game,
+        level: Level,
+        stop: &StopFlag,
+    ) -> Result<SearchResult, EngineError> {
+        self.play_with(game, &level.settings(), stop)
+    }
+
+    /// [`Engine::play`] with adjusted settings (self-play gives the levels other move times).
+    pub fn play_with(
+        &mut self,
+        game: &Game,
+        settings: &LevelSettings,
+        stop: &StopFlag,
+    ) -> Result<SearchResult, EngineError> {
+        if settings.noise <= 0 {
+            return self.search_game(game, &settings.limits, stop);
+        }
+        if let Some(outcome) = game.outcome() {
+            return Err(EngineError::GameOver(outcome));
+        }
+        let pos = game.position();
+        let moves = legal_moves(pos)?;
+        let history = game_history(game);
+        let limits = settings.limits;
+        let mut searcher = searcher(
+            &mut self.tt,
+            &mut self.heuristics,
+            &mut self.evals,
+            pos,
+            &history,
+            &limits,
+            stop,
+        );
+        let depth = limits.depth.unwrap_or(2);
+        let scored = searcher.score_all(depth, &moves);
+        let Some(top) = scored.iter().map(|&(_, s)| s).max() else {
+            // Stopped before any move was scored: fall back to the plain search's answer.
+            let line = searcher.iterate(1, &moves);
+            return Ok(result(&searcher, line));
+        };
+        let mut chosen = (scored[0].0, i32::MIN, top);
+        for &(mv, score) in &scored {
+            if score < top - settings.margin {
+                continue;
+            }
+            let noisy = score + self.rng.below(settings.noise as u64 + 1) as i32;
+            if noisy > chosen.1 {
+                chosen = (mv, noisy, score);
+            }
+        }
+        let line = Line {
+            best: chosen.0,
+            score: chosen.2,
+            pv: vec![chosen.0],
+            depth,
+        };
+        Ok(result(&searcher, line))
+    }
+
+    /// A uniformly random legal move (the `random` self-play player), from the engine's seeded
+    /// generator.
+    pub fn random(&mut self, pos: &Position) -> Result<Move, EngineError> {
+        random_move(pos, &mut self.rng).ok_or(EngineError::NoLegalMove)
+    }
+}
+
+/// A searcher over the engine's table and heuristics (a free function, so the engine's random
+/// generator stays borrowable beside it).
+fn searcher<'a>(
+    tt: &'a mut Table,
+    heuristics: &'a mut Heuristics,
+    evals: &'a mut EvalCache,
+    pos: &Position,
+    history: &[u64],
+    limits: &Limits,
+    stop: &StopFlag,
+) -> Searcher<'a> {
+    tt.new_search();
+    heuristics.new_search();
+    let clock = Clock::new(limits, stop);
+    Searcher::new(pos.clone(), history, tt, heuristics, evals, clock)
+}
+
+fn legal_moves(pos: &Position) -> Result<MoveList, EngineError> {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        Err(EngineError::NoLegalMove)
+    } else {
+        Ok(moves)
+    }
+}
+
+fn result(searcher: &Searcher<'_>, line: Line) -> SearchResult {
+    SearchResult {
+        best: line.best,
+        score: line.score,
+        pv: line.pv,
+        depth: line.depth,
+        seldepth: searcher.seldepth as u32,
+        nodes: searcher.nodes,
+        elapsed: searcher.clock.started.elapsed(),
+    }
+}
+
+/// The hashes of the game's positions before the current one, oldest first.
+pub fn game_history(game: &Game) -> Vec<u64> {
+    let mut pos = game.start_position().clone();
+    let mut hashes = Vec::with_capacity(game.plies().len());
+    for ply in game.plies() {
+        hashes.push(pos.hash());
+        pos.make_move(ply.mv);
+    }
+    hashes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_is_send() {
+        fn send<T: Send>() {}
+        send::<Engine>();
+        send::<StopFlag>();
+        send::<SearchResult>();
+    }
+
+    #[test]
+    fn history_lists_positions_before_the_current_one() {
+        let mut game = Game::new();
+        for text in ["c4-d3", "i4-h3", "b2-c3", "j2-i4"] {
+            game.play_text(text).ok();
+        }
+        let history = game_history(&game);
+        assert_eq!(history.len(), game.plies().len());
+        assert_eq!(history.first(), Some(&Position::start().hash()));
+    }
+}

@@ -1,0 +1,167 @@
+//! Iterative deepening at the root: search depth 1, 2, 3, … each time starting from the best
+//! move so far, inside an aspiration window, until a limit is reached. A stopped search still
+//! answers with the best move of the last finished iteration (or a better one found since).
+
+use crate::rules::{Move, MoveList};
+
+use super::score::{INFINITE, MATE, is_mate};
+use super::search::Searcher;
+
+/// Deepest iteration the engine attempts.
+pub const MAX_DEPTH: u32 = 64;
+
+/// The best line found so far.
+#[derive(Clone, Debug)]
+pub(crate) struct Line {
+    pub best: Move,
+    pub score: i32,
+    pub pv: Vec<Move>,
+    pub depth: u32,
+}
+
+impl Searcher<'_> {
+    /// The legal root moves, best-looking first (hash move, captures, …).
+    fn ordered_root(&self, moves: &MoveList) -> Vec<(Move, i32)> {
+        let hash_move = self.tt.probe(self.pos.hash(), 0).and_then(|h| h.mv);
+        let mut scores = vec![0; moves.len()];
+        self.heuristics
+            .score(&self.pos, moves, hash_move, 0, &mut scores);
+        let mut root: Vec<(Move, i32)> = moves.iter().copied().zip(scores).collect();
+        root.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        root
+    }
+
+    /// Searches every root move to `depth` inside `(alpha, beta)`; returns the best score and
+    /// the line of the best move that raised alpha, if any finished.
+    fn search_root(
+        &mut self,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        root: &mut [(Move, i32)],
+    ) -> (i32, Option<Line>) {
+        let depth = depth as i32;
+        let mut best = -INFINITE;
+        let mut found = None;
+        for (i, entry) in root.iter_mut().enumerate() {
+            let mv = entry.0;
+            let undo = self.make(mv);
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(depth - 1, -beta, -alpha, 1, true);
+            } else {
+                score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, false);
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(depth - 1, -beta, -alpha, 1, true);
+                }
+            }
+            self.unmake(mv, undo);
+            if self.stopped {
+                break;
+            }
+            entry.1 = score;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let mut pv = vec![mv];
+                    pv.extend(self.pv_at(1));
+                    found = Some(Line {
+                        best: mv,
+                        score,
+                        pv,
+                        depth: depth as u32,
+                    });
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, found)
+    }
+
+    /// Iterative deepening to at most `max_depth` over the legal `moves` (not empty).
+    pub fn iterate(&mut self, max_depth: u32, moves: &MoveList) -> Line {
+        let mut root = self.ordered_root(moves);
+        let mut line = Line {
+            best: root[0].0,
+            score: 0,
+            pv: vec![root[0].0],
+            depth: 0,
+        };
+        let timed = self.clock.soft.is_some();
+        for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
+            if depth > 1 && !self.clock.may_deepen(self.nodes) {
+                break;
+            }
+            let mut window = 40;
+            let (mut alpha, mut beta) = if depth >= 5 && !is_mate(line.score) {
+                (line.score - window, line.score + window)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            loop {
+                let (score, found) = self.search_root(depth, alpha, beta, &mut root);
+                if let Some(f) = found {
+                    if let Some(i) = root.iter().position(|r| r.0 == f.best) {
+                        // Keep the new best first for the next search (a fail-high included).
+                        let entry = root.remove(i);
+                        root.insert(0, entry);
+                    }
+                    line = Line {
+                        depth: line.depth,
+                        ..f
+                    };
+                }
+                if self.stopped {
+                    break;
+                }
+                if score <= alpha {
+                    alpha = (score - window).max(-INFINITE);
+                } else if score >= beta {
+                    beta = (score + window).min(INFINITE);
+                } else {
+                    break;
+                }
+                window *= 3;
+            }
+            if self.stopped {
+                break;
+            }
+            line.depth = depth;
+            // Best first, the others by their scores (ties keep the earlier order).
+            root[1..].sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            if timed && root.len() == 1 {
+                break;
+            }
+            // A forced end within the horizon will not change with more depth.
+            if is_mate(line.score) && MATE - line.score.abs() <= depth as i32 {
+                break;
+            }
+        }
+        line
+    }
+
+    /// A score for every root move at `depth`, each searched with a full window (so they can be
+    /// compared, for the weaker levels' choice among near-best moves).
+    pub fn score_all(&mut self, depth: u32, moves: &MoveList) -> Vec<(Move, i32)> {
+        let depth = depth.clamp(1, MAX_DEPTH);
+        if depth > 1 {
+            self.iterate(depth - 1, moves);
+        }
+        let mut out = Vec::with_capacity(moves.len());
+        for &mv in moves.iter() {
+            if self.stopped {
+                break;
+            }
+            let undo = self.make(mv);
+            let score = -self.negamax(depth as i32 - 1, -INFINITE, INFINITE, 1, true);
+            self.unmake(mv, undo);
+            if !self.stopped {
+                out.push((mv, score));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,125 @@
+//! The computer player in the game: searches run on Bevy's async compute pool so the window
+//! keeps animating; undo or a new game cancels them.
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+
+use super::GameSet;
+use super::animation::Animating;
+use super::state::{ChessGame, MoveRequest, Player, StatusLine};
+use crate::engine::{Engine, SearchResult, StopFlag};
+use crate::rules::Move;
+
+/// Whether the computer is thinking (the panel shows it).
+#[derive(Resource, Default, Debug)]
+pub struct Thinking(pub bool);
+
+/// A search in progress for the game at `revision`.
+struct Pending {
+    revision: u64,
+    stop: StopFlag,
+    task: Task<(Engine, Result<SearchResult, String>)>,
+}
+
+/// The engine (kept between moves for its hash table) and the search in flight.
+#[derive(Resource, Default)]
+pub struct ComputerPlayer {
+    engine: Option<Engine>,
+    pending: Option<Pending>,
+    /// The last move the computer found, for tests and the status line.
+    pub last: Option<Move>,
+}
+
+impl ComputerPlayer {
+    /// Whether a search is running.
+    pub fn thinking(&self) -> bool {
+        self.pending.is_some()
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ComputerPlayer>()
+        .init_resource::<Thinking>()
+        .add_systems(
+            Update,
+            (cancel_stale, start_search, collect_result)
+                .chain()
+                .in_set(GameSet::Input),
+        );
+}
+
+/// A search for an older game (after undo, new game or load) is stopped and dropped.
+fn cancel_stale(game: Res<ChessGame>, mut computer: ResMut<ComputerPlayer>) {
+    if computer
+        .pending
+        .as_ref()
+        .is_some_and(|p| p.revision != game.revision())
+    {
+        if let Some(p) = computer.pending.take() {
+            p.stop.stop();
+            // The task owns the engine; a fresh one replaces it (its table is only a cache).
+            drop(p.task);
+        }
+    }
+}
+
+fn start_search(
+    game: Res<ChessGame>,
+    animating: Res<Animating>,
+    mut computer: ResMut<ComputerPlayer>,
+    mut thinking: ResMut<Thinking>,
+) {
+    let busy = computer.pending.is_some();
+    if thinking.0 != busy {
+        thinking.0 = busy;
+    }
+    if busy || animating.0 || game.game.is_over() {
+        return;
+    }
+    let Player::Computer(level) = game.player_to_move() else {
+        return;
+    };
+    let mut engine = computer.engine.take().unwrap_or_default();
+    let snapshot = game.game.clone();
+    let stop = StopFlag::new();
+    let task_stop = stop.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let result = engine
+            .play(&snapshot, level, &task_stop)
+            .map_err(|e| e.to_string());
+        (engine, result)
+    });
+    computer.pending = Some(Pending {
+        revision: game.revision(),
+        stop,
+        task,
+    });
+    thinking.0 = true;
+}
+
+fn collect_result(
+    game: Res<ChessGame>,
+    mut computer: ResMut<ComputerPlayer>,
+    mut requests: MessageWriter<MoveRequest>,
+    mut status: ResMut<StatusLine>,
+) {
+    let Some(pending) = computer.pending.as_mut() else {
+        return;
+    };
+    let Some((engine, result)) = block_on(poll_once(&mut pending.task)) else {
+        return;
+    };
+    let revision = pending.revision;
+    computer.pending = None;
+    computer.engine = Some(engine);
+    if revision != game.revision() {
+        return;
+    }
+    match result {
+        Ok(found) => {
+            computer.last = Some(found.best);
+            requests.write(MoveRequest(found.best));
+        }
+        Err(e) => status.warn(format!("The computer could not move: {e}")),
+    }
+}

@@ -1,0 +1,90 @@
+//! Short sounds for moves, captures, check and the end of the game, with a mute switch.
+
+use bevy::prelude::*;
+
+use super::GameSet;
+use super::input::ViewCommand;
+use super::state::MovePlayed;
+
+/// Whether sounds play.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Muted(pub bool);
+
+impl Default for Muted {
+    fn default() -> Muted {
+        Muted(false)
+    }
+}
+
+#[derive(Resource)]
+struct Sounds {
+    movement: Handle<AudioSource>,
+    capture: Handle<AudioSource>,
+    check: Handle<AudioSource>,
+    end: Handle<AudioSource>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Muted>()
+        .add_systems(Startup, load)
+        .add_systems(Update, (toggle, play).in_set(GameSet::View));
+}
+
+/// The sounds are compiled into the program, so it plays them wherever it is started from.
+fn load(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource>>>) {
+    let Some(mut sources) = sources else { return };
+    let mut add = |bytes: &'static [u8]| {
+        sources.add(AudioSource {
+            bytes: std::sync::Arc::from(bytes),
+        })
+    };
+    commands.insert_resource(Sounds {
+        movement: add(include_bytes!("../../assets/sounds/move.wav")),
+        capture: add(include_bytes!("../../assets/sounds/capture.wav")),
+        check: add(include_bytes!("../../assets/sounds/check.wav")),
+        end: add(include_bytes!("../../assets/sounds/game_end.wav")),
+    });
+}
+
+fn toggle(
+    mut commands: MessageReader<ViewCommand>,
+    mut muted: ResMut<Muted>,
+    mut status: ResMut<super::state::StatusLine>,
+) {
+    for c in commands.read() {
+        if *c == ViewCommand::ToggleMute {
+            muted.0 = !muted.0;
+            status.info(if muted.0 { "Sound off" } else { "Sound on" });
+        }
+    }
+}
+
+/// Which sound a move makes: the end of the game over check over capture over a plain move.
+fn sound_for<'a>(sounds: &'a Sounds, m: &MovePlayed) -> &'a Handle<AudioSource> {
+    if m.outcome.is_some() {
+        &sounds.end
+    } else if m.check {
+        &sounds.check
+    } else if m.captured.is_some() {
+        &sounds.capture
+    } else {
+        &sounds.movement
+    }
+}
+
+fn play(
+    mut played: MessageReader<MovePlayed>,
+    muted: Res<Muted>,
+    sounds: Option<Res<Sounds>>,
+    mut commands: Commands,
+) {
+    let Some(sounds) = sounds else { return };
+    for m in played.read() {
+        if !muted.0 {
+            commands.spawn((
+                AudioPlayer::new(sound_for(&sounds, m).clone()),
+                PlaybackSettings::DESPAWN,
+            ));
+        }
+    }
+}

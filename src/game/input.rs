@@ -1,0 +1,508 @@
+//! Pointer and keyboard input: selection, click-to-move, drag-and-drop and shortcuts.
+//!
+//! Input never decides legality: [`decide`] asks the rules what a press means, and moves are
+//! sent as [`MoveRequest`]s for the state plugin to play.
+
+use bevy::picking::events::{Out, Over, Pointer, Press, Release};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+
+use super::GameSet;
+use super::animation::Animating;
+use super::pieces::{CellTile, PieceView, TILE_TOP};
+use super::state::{ChessGame, GameCommand, MoveRequest, StatusLine, capitalise};
+use crate::rules::{Cell, CellSet, Game, Move, PieceKind};
+
+/// The selected piece and its legal targets (what the board marks).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    /// The selected piece's cell.
+    pub cell: Option<Cell>,
+    /// Where it may go.
+    pub targets: CellSet,
+}
+
+impl Selection {
+    fn clear(&mut self) {
+        self.cell = None;
+        self.targets = CellSet::EMPTY;
+    }
+}
+
+/// The cell under the pointer.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hovered(pub Option<Cell>);
+
+/// A pawn move waiting for the player to choose what it becomes.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PendingPromotion(pub Option<(Cell, Cell)>);
+
+/// A piece being dragged with the pointer.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Drag {
+    /// The dragged piece's cell and entity, and where on screen the press happened.
+    pub from: Option<(Cell, Entity, Vec2)>,
+    /// Whether the pointer has moved far enough to count as a drag.
+    pub moving: bool,
+    /// The piece was already selected before this press (a second click deselects it).
+    was_selected: bool,
+}
+
+/// Sent when a person asks to flip the board, switch views and so on: the view plugins act.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewCommand {
+    /// Turn the board around.
+    Flip,
+    /// Switch between 2D and 3D.
+    ToggleView,
+    /// Show or hide cell names.
+    ToggleNames,
+    /// Show or hide the lines of the hovered piece permanently.
+    ToggleLines,
+    /// Sound on or off.
+    ToggleMute,
+}
+
+/// What a press on a cell means, decided from the game and the current selection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Intent {
+    /// Select the piece on this cell.
+    Select(Cell),
+    /// Drop the selection.
+    Deselect,
+    /// Play this move.
+    Play(Move),
+    /// A pawn reaches its last row: ask what it becomes.
+    AskPromotion(Cell, Cell),
+    /// Refuse, saying why, and drop the selection.
+    Refuse(String),
+    /// Nothing to do.
+    Nothing,
+}
+
+/// Decides what pressing `cell` means. Only the rules say what is legal.
+pub fn decide(game: &Game, selected: Option<Cell>, cell: Cell, human_turn: bool) -> Intent {
+    let pos = game.position();
+    if let Some(outcome) = game.outcome() {
+        return Intent::Refuse(format!("{outcome}. Start a new game to play again."));
+    }
+    let own = pos.piece_at(cell).is_some_and(|p| p.side == pos.turn());
+    match selected {
+        Some(from) if from == cell => Intent::Nothing,
+        Some(from) => {
+            if pos.legal_targets(from).contains(cell) {
+                if pos.is_promotion(from, cell) {
+                    Intent::AskPromotion(from, cell)
+                } else {
+                    Intent::Play(Move::new(from, cell))
+                }
+            } else if own {
+                Intent::Select(cell)
+            } else {
+                let probe = Move {
+                    from,
+                    to: cell,
+                    promotion: pos.is_promotion(from, cell).then_some(PieceKind::Queen),
+                };
+                match pos.check_move(probe) {
+                    Err(e) => Intent::Refuse(capitalise(&e.to_string())),
+                    Ok(()) => Intent::Deselect,
+                }
+            }
+        }
+        None if !human_turn => Intent::Refuse("Wait: the computer is thinking".into()),
+        None if own => Intent::Select(cell),
+        None => match pos.piece_at(cell) {
+            Some(p) => Intent::Refuse(format!(
+                "That is {}'s {}; it is {}'s turn",
+                p.side,
+                p.kind,
+                pos.turn()
+            )),
+            None => Intent::Nothing,
+        },
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .init_resource::<Hovered>()
+        .init_resource::<PendingPromotion>()
+        .init_resource::<Drag>()
+        .add_message::<ViewCommand>()
+        .add_observer(on_press)
+        .add_observer(on_release)
+        .add_observer(on_over)
+        .add_observer(on_out)
+        .add_systems(
+            Update,
+            (keyboard, follow_pointer, finish_drag).in_set(GameSet::Input),
+        )
+        .add_systems(Update, clear_selection_on_change.in_set(GameSet::View));
+}
+
+/// The cell an entity stands for: a tile, a piece, or a child mesh of either.
+fn cell_of(
+    mut entity: Entity,
+    tiles: &Query<&CellTile>,
+    pieces: &Query<&PieceView>,
+    parents: &Query<&ChildOf>,
+) -> Option<(Cell, Option<Entity>)> {
+    for _ in 0..4 {
+        if let Ok(tile) = tiles.get(entity) {
+            return Some((tile.0, None));
+        }
+        if let Ok(view) = pieces.get(entity) {
+            return Some((view.cell, Some(entity)));
+        }
+        entity = parents.get(entity).ok()?.parent();
+    }
+    None
+}
+
+/// Everything a press or release handler needs to act on the game.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Act<'w> {
+    game: Res<'w, ChessGame>,
+    selection: ResMut<'w, Selection>,
+    promotion: ResMut<'w, PendingPromotion>,
+    status: ResMut<'w, StatusLine>,
+    requests: MessageWriter<'w, MoveRequest>,
+    animating: Res<'w, Animating>,
+}
+
+impl Act<'_> {
+    /// Carries out what pressing `cell` means; returns whether the piece there got selected.
+    fn press(&mut self, cell: Cell) -> bool {
+        if self.animating.0 || self.promotion.0.is_some() {
+            return false;
+        }
+        let human = self.game.human_to_move();
+        match decide(&self.game.game, self.selection.cell, cell, human) {
+            Intent::Select(c) => {
+                let pos = self.game.game.position();
+                self.selection.cell = Some(c);
+                self.selection.targets = pos.legal_targets(c);
+                if self.selection.targets.is_empty() {
+                    self.status.warn("That piece has no legal move");
+                } else if let Some(p) = pos.piece_at(c) {
+                    self.status.info(format!(
+                        "{} on {c}: {}",
+                        p.kind,
+                        crate::rules::how_it_moves(p.kind)
+                    ));
+                }
+                true
+            }
+            Intent::Deselect => {
+                self.selection.clear();
+                false
+            }
+            Intent::Play(mv) => {
+                self.selection.clear();
+                self.requests.write(MoveRequest(mv));
+                false
+            }
+            Intent::AskPromotion(from, to) => {
+                self.promotion.0 = Some((from, to));
+                self.status
+                    .info("Choose what the pawn becomes: Queen, Rook, Bishop or Sorcerer");
+                false
+            }
+            Intent::Refuse(why) => {
+                self.selection.clear();
+                self.status.warn(why);
+                false
+            }
+            Intent::Nothing => false,
+        }
+    }
+}
+
+fn on_press(
+    press: On<Pointer<Press>>,
+    tiles: Query<&CellTile>,
+    pieces: Query<&PieceView>,
+    piece_entities: Query<(Entity, &PieceView)>,
+    parents: Query<&ChildOf>,
+    mut act: Act,
+    mut drag: ResMut<Drag>,
+) {
+    // Events bubble from meshes to their parents: handle each press once, at its origin.
+    if press.entity != press.original_event_target() {
+        return;
+    }
+    let Some((cell, piece)) = cell_of(press.entity, &tiles, &pieces, &parents) else {
+        return;
+    };
+    match press.button {
+        PointerButton::Primary => {
+            let was_selected = act.selection.cell == Some(cell);
+            let selected = act.press(cell) || was_selected;
+            *drag = Drag::default();
+            if selected && act.selection.cell == Some(cell) {
+                let entity = piece.or_else(|| {
+                    piece_entities
+                        .iter()
+                        .find(|(_, v)| v.cell == cell)
+                        .map(|(e, _)| e)
+                });
+                if let Some(entity) = entity {
+                    drag.from = Some((cell, entity, press.pointer_location.position));
+                    drag.was_selected = was_selected;
+                }
+            }
+        }
+        PointerButton::Secondary => {
+            act.selection.clear();
+            act.promotion.0 = None;
+        }
+        PointerButton::Middle => {}
+    }
+}
+
+fn on_release(
+    release: On<Pointer<Release>>,
+    tiles: Query<&CellTile>,
+    pieces: Query<&PieceView>,
+    parents: Query<&ChildOf>,
+    mut act: Act,
+    mut drag: ResMut<Drag>,
+) {
+    if release.entity != release.original_event_target() || release.button != PointerButton::Primary
+    {
+        return;
+    }
+    let Some((cell, _)) = cell_of(release.entity, &tiles, &pieces, &parents) else {
+        return;
+    };
+    let Some((from, _, _)) = drag.from else {
+        return;
+    };
+    if cell != from {
+        // Released over another cell than the one pressed: a drop there.
+        act.press(cell);
+        *drag = Drag::default();
+    } else if !drag.moving {
+        // A plain click on the selected piece: a second click deselects it.
+        if drag.was_selected {
+            act.selection.clear();
+        }
+        *drag = Drag::default();
+    }
+    // A drag released over its own piece is finished by `finish_drag`.
+}
+
+fn on_over(
+    over: On<Pointer<Over>>,
+    tiles: Query<&CellTile>,
+    pieces: Query<&PieceView>,
+    parents: Query<&ChildOf>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if over.entity != over.original_event_target() {
+        return;
+    }
+    if let Some((cell, _)) = cell_of(over.entity, &tiles, &pieces, &parents) {
+        hovered.0 = Some(cell);
+    }
+}
+
+fn on_out(
+    out: On<Pointer<Out>>,
+    tiles: Query<&CellTile>,
+    pieces: Query<&PieceView>,
+    parents: Query<&ChildOf>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if out.entity != out.original_event_target() {
+        return;
+    }
+    if let Some((cell, _)) = cell_of(out.entity, &tiles, &pieces, &parents)
+        && hovered.0 == Some(cell)
+    {
+        hovered.0 = None;
+    }
+}
+
+/// Where the pointer meets the plane `y = height`, if it is over the board camera's view.
+fn pointer_on_plane(
+    windows: &Query<&Window>,
+    cameras: &Query<(&Camera, &GlobalTransform), With<super::camera::BoardCamera>>,
+    height: f32,
+) -> Option<(Vec2, Vec3)> {
+    let cursor = windows.iter().find_map(Window::cursor_position)?;
+    let (camera, cam_transform) = cameras.iter().next()?;
+    let ray = camera.viewport_to_world(cam_transform, cursor).ok()?;
+    let d = ray.intersect_plane(Vec3::Y * height, InfinitePlane3d::new(Vec3::Y))?;
+    Some((cursor, ray.get_point(d)))
+}
+
+const DRAG_LIFT: f32 = TILE_TOP + 0.25;
+
+/// While a drag is under way, the piece follows the pointer over the board.
+fn follow_pointer(
+    mut drag: ResMut<Drag>,
+    windows: Query<&Window>,
+    cameras: Query<(&Camera, &GlobalTransform), With<super::camera::BoardCamera>>,
+    mut transforms: Query<&mut Transform, With<PieceView>>,
+) {
+    let Some((_, entity, start)) = drag.from else {
+        return;
+    };
+    let Some((cursor, point)) = pointer_on_plane(&windows, &cameras, DRAG_LIFT) else {
+        return;
+    };
+    if !drag.moving && cursor.distance(start) > 6.0 {
+        drag.moving = true;
+    }
+    if drag.moving
+        && let Ok(mut t) = transforms.get_mut(entity)
+    {
+        t.translation = point;
+    }
+}
+
+/// When the mouse button comes up after a drag, the piece is dropped on the cell under the
+/// pointer (found geometrically: the dragged piece itself hides the cell from picking), or put
+/// back when that is no legal target.
+fn finish_drag(
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    mut drag: ResMut<Drag>,
+    mut needs: ResMut<super::pieces::NeedsSync>,
+    windows: Query<&Window>,
+    cameras: Query<(&Camera, &GlobalTransform), With<super::camera::BoardCamera>>,
+    mut act: Act,
+) {
+    let released = mouse.is_some_and(|m| m.just_released(MouseButton::Left));
+    if !released || drag.from.is_none() {
+        return;
+    }
+    if drag.moving
+        && let Some((_, point)) = pointer_on_plane(&windows, &cameras, TILE_TOP)
+        && let Some(cell) = crate::rules::board().cell_at([point.x, -point.z])
+        && Some(cell) != drag.from.map(|d| d.0)
+    {
+        act.press(cell);
+    }
+    *drag = Drag::default();
+    needs.0 = true;
+}
+
+/// Any change to the game invalidates the selection.
+fn clear_selection_on_change(
+    game: Res<ChessGame>,
+    mut selection: ResMut<Selection>,
+    mut last: Local<u64>,
+) {
+    if game.revision() != *last {
+        *last = game.revision();
+        selection.clear();
+    }
+}
+
+fn keyboard(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut commands: MessageWriter<GameCommand>,
+    mut views: MessageWriter<ViewCommand>,
+    mut selection: ResMut<Selection>,
+    mut promotion: ResMut<PendingPromotion>,
+    mut requests: MessageWriter<MoveRequest>,
+    animating: Res<Animating>,
+) {
+    let Some(keys) = keys else { return };
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if keys.just_pressed(KeyCode::Escape) {
+        selection.clear();
+        promotion.0 = None;
+    }
+    if let Some((from, to)) = promotion.0 {
+        let choice = [
+            (KeyCode::KeyQ, PieceKind::Queen),
+            (KeyCode::KeyR, PieceKind::Rook),
+            (KeyCode::KeyB, PieceKind::Bishop),
+            (KeyCode::KeyS, PieceKind::Sorcerer),
+        ]
+        .into_iter()
+        .find(|(k, _)| keys.just_pressed(*k));
+        if let Some((_, kind)) = choice {
+            promotion.0 = None;
+            requests.write(MoveRequest(Move::promoting(from, to, kind)));
+        }
+        return;
+    }
+    if ctrl {
+        if keys.just_pressed(KeyCode::KeyZ) && !animating.0 {
+            commands.write(GameCommand::Undo);
+        }
+        if keys.just_pressed(KeyCode::KeyY) && !animating.0 {
+            commands.write(GameCommand::Redo);
+        }
+        return;
+    }
+    let view_keys = [
+        (KeyCode::KeyF, ViewCommand::Flip),
+        (KeyCode::KeyV, ViewCommand::ToggleView),
+        (KeyCode::KeyC, ViewCommand::ToggleNames),
+        (KeyCode::KeyL, ViewCommand::ToggleLines),
+        (KeyCode::KeyM, ViewCommand::ToggleMute),
+    ];
+    for (key, command) in view_keys {
+        if keys.just_pressed(key) {
+            views.write(command);
+        }
+    }
+    if !animating.0 {
+        if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
+            commands.write(GameCommand::Undo);
+        }
+        if keys.just_pressed(KeyCode::KeyR) {
+            commands.write(GameCommand::Redo);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(n: &str) -> Cell {
+        n.parse().unwrap()
+    }
+
+    #[test]
+    fn pressing_decides_by_the_rules() {
+        let game = Game::new();
+        assert_eq!(decide(&game, None, c("a2"), true), Intent::Select(c("a2")));
+        assert_eq!(decide(&game, None, c("e5"), true), Intent::Nothing);
+        assert!(matches!(
+            decide(&game, None, c("i1"), true),
+            Intent::Refuse(_)
+        ));
+        assert!(matches!(
+            decide(&game, None, c("a2"), false),
+            Intent::Refuse(_)
+        ));
+        assert_eq!(
+            decide(&game, Some(c("a2")), c("e5"), true),
+            Intent::Play(Move::new(c("a2"), c("e5")))
+        );
+        assert_eq!(
+            decide(&game, Some(c("a2")), c("a5"), true),
+            Intent::Select(c("a5"))
+        );
+        match decide(&game, Some(c("a2")), c("f3"), true) {
+            Intent::Refuse(why) => assert!(why.contains("Sorcerer"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_pawn_reaching_the_last_row_asks_for_a_choice() {
+        let game = Game::from_position("k5/1P2/8/5/10/6/10/5/8/4/5K w 0 1".parse().unwrap());
+        assert_eq!(
+            decide(&game, Some(c("j2")), c("k3"), true),
+            Intent::AskPromotion(c("j2"), c("k3"))
+        );
+    }
+}

@@ -1,0 +1,180 @@
+//! The "show lines" aid: the hovered (or selected) piece's lines and leaps drawn on the board,
+//! each kind in its own colour, so a newcomer learns the geometry by looking.
+
+use bevy::prelude::*;
+
+use super::GameSet;
+use super::input::{Hovered, Selection, ViewCommand};
+use super::pieces::TILE_TOP;
+use super::state::{ChessGame, board_to_world, cell_world};
+use crate::rules::{Cell, LeapKind, LineKind, PieceKind, Step, StepKind, board};
+
+/// Whether the aid is on.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShowLines(pub bool);
+
+impl Default for ShowLines {
+    fn default() -> ShowLines {
+        ShowLines(true)
+    }
+}
+
+/// Edge-paths (Rook, Queen).
+pub const EDGE_COLOUR: Color = Color::srgb(0.35, 0.70, 1.0);
+/// Diagonal-paths (Bishop, Queen).
+pub const DIAGONAL_COLOUR: Color = Color::srgb(1.0, 0.62, 0.20);
+/// Wave-paths (Bishop, Queen).
+pub const WAVE_COLOUR: Color = Color::srgb(0.35, 0.92, 0.55);
+/// Knight leaps (Sorcerer).
+pub const KNIGHT_COLOUR: Color = Color::srgb(0.80, 0.50, 1.0);
+/// Archer leaps (Sorcerer).
+pub const ARCHER_COLOUR: Color = Color::srgb(1.0, 0.42, 0.70);
+
+const LIFT: f32 = TILE_TOP + 0.02;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ShowLines>()
+        .add_systems(Startup, configure)
+        .add_systems(Update, (toggle, draw).chain().in_set(GameSet::View));
+}
+
+fn configure(mut store: ResMut<GizmoConfigStore>) {
+    let (config, _) = store.config_mut::<DefaultGizmoConfigGroup>();
+    config.line.width = 3.0;
+    config.depth_bias = -0.05;
+}
+
+fn toggle(
+    mut commands: MessageReader<ViewCommand>,
+    mut lines: ResMut<ShowLines>,
+    mut status: ResMut<super::state::StatusLine>,
+) {
+    for c in commands.read() {
+        if *c == ViewCommand::ToggleLines {
+            lines.0 = !lines.0;
+            status.info(if lines.0 {
+                "Lines on: hover a piece to see where it can go"
+            } else {
+                "Lines off"
+            });
+        }
+    }
+}
+
+fn colour_of(kind: StepKind) -> Color {
+    match kind {
+        StepKind::Edgewise => EDGE_COLOUR,
+        StepKind::Diagonal => DIAGONAL_COLOUR,
+        StepKind::Arcwise(_) => WAVE_COLOUR,
+    }
+}
+
+fn line_colour(kind: LineKind) -> Color {
+    match kind {
+        LineKind::Edge => EDGE_COLOUR,
+        LineKind::Diagonal => DIAGONAL_COLOUR,
+        LineKind::Wave => WAVE_COLOUR,
+    }
+}
+
+/// Points of a run of steps: centre, crossing, centre, …
+fn polyline(from: Cell, steps: &[Step]) -> Vec<Vec3> {
+    let lift = Vec3::Y * LIFT;
+    let mut points = vec![cell_world(from) + lift];
+    for s in steps {
+        points.push(board_to_world(s.via.xy()) + lift);
+        points.push(cell_world(s.to) + lift);
+    }
+    points
+}
+
+fn draw(
+    show: Res<ShowLines>,
+    hovered: Res<Hovered>,
+    selection: Res<Selection>,
+    game: Res<ChessGame>,
+    mut gizmos: Gizmos,
+) {
+    if !show.0 {
+        return;
+    }
+    let pos = game.game.position();
+    let Some(cell) = hovered
+        .0
+        .filter(|&c| pos.piece_at(c).is_some())
+        .or(selection.cell)
+    else {
+        return;
+    };
+    let Some(piece) = pos.piece_at(cell) else {
+        return;
+    };
+    let info = board().cell(cell);
+    let occupied = pos.occupied();
+    let faint = |c: Color| c.with_alpha(0.28);
+    let kinds: &[LineKind] = match piece.kind {
+        PieceKind::Rook => &[LineKind::Edge],
+        PieceKind::Bishop => &[LineKind::Diagonal, LineKind::Wave],
+        PieceKind::Queen => &LineKind::ALL,
+        _ => &[],
+    };
+    for line in info.lines.iter().filter(|l| kinds.contains(&l.kind)) {
+        let cells = line.cells();
+        let open = cells
+            .iter()
+            .position(|&c| occupied.contains(c))
+            .map_or(cells.len(), |i| i + 1);
+        let colour = line_colour(line.kind);
+        gizmos.linestrip(polyline(cell, &line.steps[..open]), colour);
+        if open < cells.len() {
+            gizmos.linestrip(
+                polyline(cells[open - 1], &line.steps[open..]),
+                faint(colour),
+            );
+        }
+    }
+    let ring = |gizmos: &mut Gizmos, at: Cell, colour: Color| {
+        let iso = Isometry3d::new(
+            cell_world(at) + Vec3::Y * LIFT,
+            Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
+        );
+        gizmos.circle(iso, 0.22, colour);
+    };
+    match piece.kind {
+        PieceKind::Sorcerer => {
+            for leap in &info.leaps {
+                let colour = match leap.kind {
+                    LeapKind::Knight => KNIGHT_COLOUR,
+                    LeapKind::Archer => ARCHER_COLOUR,
+                };
+                // An arc over the route: the leap ignores what stands between.
+                let points = polyline(cell, &[leap.first, leap.second]);
+                let n = points.len() as f32 - 1.0;
+                let arc = points.iter().enumerate().map(|(i, p)| {
+                    let t = i as f32 / n;
+                    *p + Vec3::Y * (0.5 * 4.0 * t * (1.0 - t))
+                });
+                gizmos.linestrip(arc, colour.with_alpha(0.8));
+                ring(&mut gizmos, leap.to(), colour);
+            }
+        }
+        PieceKind::King => {
+            for step in info.steps() {
+                gizmos.linestrip(polyline(cell, &[step]), colour_of(step.kind));
+                ring(&mut gizmos, step.to, colour_of(step.kind));
+            }
+        }
+        PieceKind::Pawn => {
+            for ps in &info.pawn_steps[piece.side.index()] {
+                let colour = colour_of(ps.step.kind);
+                gizmos.linestrip(polyline(cell, &[ps.step]), colour);
+                ring(
+                    &mut gizmos,
+                    ps.step.to,
+                    if ps.captures { colour } else { faint(colour) },
+                );
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,167 @@
+//! The Bevy desktop game: one plugin per concern, all mirroring the rules `Game` resource.
+//!
+//! Data flows one way: input asks, the rules answer, the view follows. Only [`state`] changes
+//! the game (play, undo, redo, new game); every other plugin reads it or sends it requests.
+
+pub mod ai;
+pub mod animation;
+pub mod audio;
+pub mod board;
+pub mod camera;
+pub mod hud;
+pub mod input;
+pub mod lines;
+pub mod meshes;
+pub mod models;
+pub mod persistence;
+pub mod piece_art;
+pub mod pieces;
+pub mod screenshot;
+pub mod state;
+pub mod testing;
+pub mod theme;
+
+use bevy::prelude::*;
+
+use crate::rules::Position;
+
+/// Which way the board is drawn.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Reflect)]
+pub enum ViewMode {
+    /// Perspective, tilted, with modelled pieces.
+    #[default]
+    ThreeD,
+    /// Top-down, flat, with piece symbols.
+    TwoD,
+}
+
+impl ViewMode {
+    /// Reads `2d` or `3d`.
+    pub fn parse(text: &str) -> Option<ViewMode> {
+        match text.to_ascii_lowercase().as_str() {
+            "3d" => Some(ViewMode::ThreeD),
+            "2d" => Some(ViewMode::TwoD),
+            _ => None,
+        }
+    }
+}
+
+/// How the program was started: what the command line asked of the window.
+#[derive(Resource, Clone, Debug)]
+pub struct LaunchOptions {
+    /// Start from this position instead of the standard one.
+    pub position: Option<Position>,
+    /// First view.
+    pub view: ViewMode,
+    /// Window (or offscreen image) size in logical pixels.
+    pub size: UVec2,
+    /// Render one frame to this file and exit.
+    pub screenshot: Option<std::path::PathBuf>,
+    /// Render this many frames of a scripted game offscreen and report frame times.
+    pub bench_frames: Option<u32>,
+}
+
+impl Default for LaunchOptions {
+    fn default() -> LaunchOptions {
+        LaunchOptions {
+            position: None,
+            view: ViewMode::ThreeD,
+            size: UVec2::new(1280, 800),
+            screenshot: None,
+            bench_frames: None,
+        }
+    }
+}
+
+impl LaunchOptions {
+    /// Whether the app renders to an image instead of a window.
+    pub fn offscreen(&self) -> bool {
+        self.screenshot.is_some() || self.bench_frames.is_some()
+    }
+}
+
+/// The parts of the game that need no GPU or window: rules state, selection logic, animation
+/// timing and piece entities. Headless tests run these under `MinimalPlugins`.
+pub struct CorePlugin;
+
+impl Plugin for CorePlugin {
+    fn build(&self, app: &mut App) {
+        app.configure_sets(
+            Update,
+            (GameSet::Input, GameSet::Rules, GameSet::View).chain(),
+        );
+        app.add_plugins((
+            state::plugin,
+            input::plugin,
+            pieces::plugin,
+            animation::plugin,
+            ai::plugin,
+        ));
+    }
+}
+
+/// Everything: the core plus what draws, sounds and talks to the player.
+pub struct GamePlugin;
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            CorePlugin,
+            theme::plugin,
+            board::plugin,
+            piece_art::plugin,
+            camera::plugin,
+            hud::plugin,
+            audio::plugin,
+            lines::plugin,
+            screenshot::plugin,
+            persistence::plugin,
+        ));
+    }
+}
+
+/// Frame phases, in order: read the player, change the game, update what is shown.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GameSet {
+    /// Pointer and keyboard handling; produces requests.
+    Input,
+    /// Requests applied to the rules `Game`.
+    Rules,
+    /// Entities, materials and text brought in line with the game.
+    View,
+}
+
+/// Opens the game window (or renders offscreen) and runs until it closes.
+pub fn run(options: LaunchOptions) -> AppExit {
+    let mut app = App::new();
+    let title = "Parachess".to_string();
+    if options.offscreen() {
+        app.add_plugins(
+            DefaultPlugins
+                .build()
+                .disable::<bevy::winit::WinitPlugin>()
+                .disable::<bevy::audio::AudioPlugin>()
+                .set(WindowPlugin {
+                    primary_window: None,
+                    exit_condition: bevy::window::ExitCondition::DontExit,
+                    ..default()
+                }),
+        )
+        .add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(
+            std::time::Duration::ZERO,
+        ));
+    } else {
+        app.add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title,
+                resolution: bevy::window::WindowResolution::new(options.size.x, options.size.y),
+                ..default()
+            }),
+            ..default()
+        }));
+    }
+    app.add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
+        .insert_resource(options)
+        .add_plugins(GamePlugin);
+    app.run()
+}

@@ -1,0 +1,127 @@
+//! Piece models (3D) and symbols (2D), generated in code: no model files to load or license.
+//!
+//! Each piece is one design (`pieces.rs`): a lathe profile (radius against height) plus a few
+//! details that are not round (cross, crown, merlons, bent hat, mitre slit). The 3D model revolves
+//! the profile; the 2D symbol mirrors it into a side-view silhouette, so both views agree.
+//!
+//! Units: a rhombus cell has side 1 (inscribed circle radius ≈ 0.43). Models stand on y = 0 with
+//! Y up, within radius 0.30; symbols lie flat at y = 0 facing +Y with their top toward −Z.
+
+mod details;
+mod mesh;
+mod pieces;
+mod profile;
+mod slit;
+mod symbol;
+#[cfg(test)]
+mod tests;
+
+use bevy::color::Color;
+use bevy::mesh::Mesh;
+
+use crate::rules::{PieceKind, Side};
+
+use mesh::{MeshData, lathe};
+use symbol::{Placement, Symbol, band};
+
+/// Ivory for White: a touch cooler and brighter than the cream cells so pieces stand out on them.
+pub const WHITE_PIECE: Color = Color::srgb(0.94, 0.91, 0.85);
+/// Ebony for Black: dark but not pure black, so shading still reads on the dark wood cells.
+pub const BLACK_PIECE: Color = Color::srgb(0.15, 0.12, 0.11);
+/// The outline under a white symbol: near-black brown, crisp on every cell colour.
+pub const WHITE_OUTLINE: Color = Color::srgb(0.13, 0.10, 0.08);
+/// The outline under a black symbol: pale cream, so it separates from dark cells.
+pub const BLACK_OUTLINE: Color = Color::srgb(0.93, 0.89, 0.80);
+/// Suggested `perceptual_roughness` for piece materials: a soft satin polish.
+pub const PIECE_ROUGHNESS: f32 = 0.38;
+
+/// Segments around a turned body: smooth at game size, cheap for 36 pieces.
+const LATHE_SEGMENTS: usize = 28;
+/// Outline width around a symbol, in board units.
+const SYMBOL_MARGIN: f32 = 0.022;
+/// Width of the inner lines of a symbol, in board units.
+const SYMBOL_GAP: f32 = 0.017;
+
+/// The piece colour of a side, for callers that want the suggested palette.
+pub fn piece_color(side: Side) -> Color {
+    match side {
+        Side::White => WHITE_PIECE,
+        Side::Black => BLACK_PIECE,
+    }
+}
+
+/// The symbol outline colour of a side: contrasting with its fill.
+pub fn piece_outline_color(side: Side) -> Color {
+    match side {
+        Side::White => WHITE_OUTLINE,
+        Side::Black => BLACK_OUTLINE,
+    }
+}
+
+/// Height of the 3D model, for placing things above a piece (markers, lift while moving). Builds
+/// the model to measure it, so call it once per kind and keep the answer.
+pub fn piece_height(kind: PieceKind) -> f32 {
+    model_data(kind)
+        .positions
+        .iter()
+        .map(|p| p.y)
+        .fold(0.0, f32::max)
+}
+
+/// The 3D model of a piece kind; the caller gives it a side's material.
+pub fn piece_mesh(kind: PieceKind) -> Mesh {
+    model_data(kind).into_mesh()
+}
+
+/// The flat symbol (fill) for the top-down view; draw it just above its outline.
+pub fn piece_symbol_mesh(kind: PieceKind) -> Mesh {
+    let (symbol, at) = symbol(kind);
+    symbol::fill_mesh(&symbol, at).into_mesh()
+}
+
+/// The symbol grown by a small margin, drawn just beneath the fill in the outline colour.
+pub fn piece_symbol_outline_mesh(kind: PieceKind) -> Mesh {
+    let (symbol, at) = symbol(kind);
+    symbol::outline_mesh(&symbol, at, SYMBOL_MARGIN).into_mesh()
+}
+
+fn model_data(kind: PieceKind) -> MeshData {
+    let design = pieces::design(kind);
+    let mut mesh = lathe(&design.body, LATHE_SEGMENTS);
+    if let Some(slit) = &design.slit {
+        mesh = slit.apply(&mesh, &design.body);
+    }
+    for detail in &design.details {
+        mesh.append(detail.mesh());
+    }
+    mesh
+}
+
+/// Symbol height in board units (about 0.6, the pawn smaller and the king a little taller) and
+/// how much to widen it: tall, slender pieces look thin as flat symbols.
+fn symbol_size(kind: PieceKind) -> (f32, f32) {
+    match kind {
+        PieceKind::Pawn => (0.48, 1.0),
+        PieceKind::Rook => (0.55, 1.0),
+        PieceKind::Bishop => (0.6, 1.1),
+        PieceKind::Sorcerer => (0.6, 1.1),
+        PieceKind::Queen => (0.62, 1.15),
+        PieceKind::King => (0.64, 1.2),
+    }
+}
+
+fn symbol(kind: PieceKind) -> (Symbol, Placement) {
+    let design = pieces::design(kind);
+    let mut parts = design.body.silhouette();
+    for detail in &design.details {
+        parts.extend(detail.symbol());
+    }
+    let (height, widen) = symbol_size(kind);
+    let at = Placement::fit(&parts, height, widen);
+    let gap = SYMBOL_GAP / at.scale.y;
+    let mut cuts: Vec<_> = design.lines.iter().map(|&y| band(y, gap)).collect();
+    if let Some(slit) = &design.slit {
+        cuts.push(slit.symbol_cut(gap));
+    }
+    (Symbol { parts, cuts }, at)
+}

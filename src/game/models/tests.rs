@@ -1,0 +1,327 @@
+use bevy::math::{Vec2, Vec3};
+use bevy::mesh::{Indices, Mesh, VertexAttributeValues};
+
+use super::mesh::lathe;
+use super::*;
+
+const KINDS: [PieceKind; 6] = [
+    PieceKind::King,
+    PieceKind::Queen,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Sorcerer,
+    PieceKind::Pawn,
+];
+
+/// Positions, normals and triangles (as index triples) read back from a Bevy mesh.
+struct Raw {
+    positions: Vec<Vec3>,
+    normals: Vec<Vec3>,
+    triangles: Vec<[usize; 3]>,
+}
+
+fn raw(mesh: &Mesh) -> Raw {
+    let vec3s = |id| match mesh.attribute(id) {
+        Some(VertexAttributeValues::Float32x3(v)) => v.iter().map(|&a| Vec3::from(a)).collect(),
+        other => panic!("expected Float32x3, got {other:?}"),
+    };
+    let positions: Vec<Vec3> = vec3s(Mesh::ATTRIBUTE_POSITION);
+    let normals: Vec<Vec3> = vec3s(Mesh::ATTRIBUTE_NORMAL);
+    let uvs = match mesh.attribute(Mesh::ATTRIBUTE_UV_0) {
+        Some(VertexAttributeValues::Float32x2(v)) => v.len(),
+        other => panic!("expected Float32x2 UVs, got {other:?}"),
+    };
+    assert_eq!(positions.len(), normals.len());
+    assert_eq!(positions.len(), uvs);
+    let indices: Vec<usize> = match mesh.indices() {
+        Some(Indices::U32(v)) => v.iter().map(|&i| i as usize).collect(),
+        other => panic!("expected u32 indices, got {other:?}"),
+    };
+    assert_eq!(indices.len() % 3, 0);
+    assert!(
+        indices.iter().all(|&i| i < positions.len()),
+        "index out of range"
+    );
+    let triangles = indices
+        .chunks_exact(3)
+        .map(|t| [t[0], t[1], t[2]])
+        .collect();
+    Raw {
+        positions,
+        normals,
+        triangles,
+    }
+}
+
+fn geometric_normal(r: &Raw, t: [usize; 3]) -> Vec3 {
+    let [a, b, c] = t.map(|i| r.positions[i]);
+    (b - a).cross(c - a)
+}
+
+fn all_meshes() -> Vec<(String, Raw)> {
+    KINDS
+        .iter()
+        .flat_map(|&k| {
+            [
+                (format!("{k:?} model"), raw(&piece_mesh(k))),
+                (format!("{k:?} symbol"), raw(&piece_symbol_mesh(k))),
+                (format!("{k:?} outline"), raw(&piece_symbol_outline_mesh(k))),
+            ]
+        })
+        .collect()
+}
+
+#[test]
+fn buffers_are_consistent_with_unit_normals_and_no_degenerate_triangles() {
+    for (name, r) in all_meshes() {
+        assert!(!r.triangles.is_empty(), "{name} is empty");
+        for n in &r.normals {
+            assert!(
+                (n.length() - 1.0).abs() < 1e-4,
+                "{name}: normal {n} not unit"
+            );
+        }
+        let degenerate = r
+            .triangles
+            .iter()
+            .filter(|&&t| geometric_normal(&r, t).length() < 2e-9)
+            .count();
+        assert_eq!(degenerate, 0, "{name}: {degenerate} zero-area triangles");
+    }
+}
+
+#[test]
+fn winding_agrees_with_normals_so_culling_keeps_the_outside() {
+    for (name, r) in all_meshes() {
+        let wrong = r
+            .triangles
+            .iter()
+            .filter(|&&t| {
+                let vertex_normals: Vec3 = t.iter().map(|&i| r.normals[i]).sum();
+                geometric_normal(&r, t).dot(vertex_normals) <= 0.0
+            })
+            .count();
+        assert_eq!(
+            wrong, 0,
+            "{name}: {wrong} triangles wound against their normals"
+        );
+    }
+}
+
+#[test]
+fn models_stand_on_the_ground_within_a_cell_at_graded_heights() {
+    let mut heights = Vec::new();
+    for kind in KINDS {
+        let r = raw(&piece_mesh(kind));
+        let min_y = r.positions.iter().map(|p| p.y).fold(f32::MAX, f32::min);
+        let max_y = r.positions.iter().map(|p| p.y).fold(f32::MIN, f32::max);
+        let radius = r
+            .positions
+            .iter()
+            .map(|p| Vec2::new(p.x, p.z).length())
+            .fold(0.0, f32::max);
+        assert!(min_y.abs() < 1e-6, "{kind:?} base at {min_y}");
+        assert!(radius <= 0.30, "{kind:?} radius {radius}");
+        assert!((max_y - piece_height(kind)).abs() < 1e-6);
+        let expected = match kind {
+            PieceKind::Pawn => 0.40..0.50,
+            PieceKind::Rook | PieceKind::Bishop | PieceKind::Sorcerer => 0.6..0.76,
+            PieceKind::Queen => 0.8..0.9,
+            PieceKind::King => 0.9..1.0,
+        };
+        assert!(expected.contains(&max_y), "{kind:?} height {max_y}");
+        assert!(
+            r.triangles.len() <= 3000,
+            "{kind:?}: {} triangles",
+            r.triangles.len()
+        );
+        heights.push((kind, max_y));
+    }
+    let h = |k| heights.iter().find(|(kind, _)| *kind == k).unwrap().1;
+    for middle in [PieceKind::Rook, PieceKind::Bishop, PieceKind::Sorcerer] {
+        assert!(h(PieceKind::King) > h(PieceKind::Queen));
+        assert!(h(PieceKind::Queen) > h(middle));
+        assert!(h(middle) > h(PieceKind::Pawn));
+    }
+}
+
+#[test]
+fn turned_bodies_face_outward_and_enclose_their_volume() {
+    for kind in KINDS {
+        let design = pieces::design(kind);
+        let body = &design.body;
+        let mesh = lathe(body, LATHE_SEGMENTS);
+        let mut volume = 0.0;
+        let mut wrong = 0;
+        for t in mesh.indices.chunks_exact(3) {
+            let [a, b, c] = [t[0], t[1], t[2]].map(|i| mesh.positions[i as usize]);
+            volume += a.dot(b.cross(c)) / 6.0;
+            let n = (b - a).cross(c - a).normalize();
+            let centre = (a + b + c) / 3.0;
+            let profile_point = |p: Vec3| Vec2::new(Vec2::new(p.x, p.z).length(), p.y);
+            let eps = 0.002;
+            if body.contains(profile_point(centre + n * eps))
+                || !body.contains(profile_point(centre - n * eps))
+            {
+                wrong += 1;
+            }
+        }
+        assert_eq!(wrong, 0, "{kind:?}: {wrong} triangles face inward");
+        // Pappus: the volume of revolution of the profile polygon.
+        let pts: Vec<Vec2> = body.points.iter().map(|p| p.p).collect();
+        let mut expected = 0.0;
+        for i in 0..pts.len() {
+            let (p, q) = (pts[i], pts[(i + 1) % pts.len()]);
+            // Volume swept by the trapezoid under segment p-q (signed by direction).
+            expected +=
+                std::f32::consts::PI * (q.y - p.y) * (p.x * p.x + p.x * q.x + q.x * q.x) / 3.0;
+        }
+        assert!(volume > 0.0, "{kind:?}: inside out");
+        assert!(
+            (volume - expected).abs() < 0.03 * expected.abs(),
+            "{kind:?}: volume {volume} vs {expected}"
+        );
+    }
+}
+
+/// Whether a ray hits any triangle of a mesh (Möller–Trumbore).
+fn ray_hits(mesh: &MeshData, origin: Vec3, dir: Vec3) -> bool {
+    mesh.indices.chunks_exact(3).any(|t| {
+        let [a, b, c] = [t[0], t[1], t[2]].map(|i| mesh.positions[i as usize]);
+        let (e1, e2) = (b - a, c - a);
+        let p = dir.cross(e2);
+        let det = e1.dot(p);
+        if det.abs() < 1e-12 {
+            return false;
+        }
+        let s = origin - a;
+        let u = s.dot(p) / det;
+        let q = s.cross(e1);
+        let v = dir.dot(q) / det;
+        u >= 0.0 && v >= 0.0 && u + v <= 1.0 && e2.dot(q) / det > 0.0
+    })
+}
+
+#[test]
+fn bishop_mitre_has_a_slit_you_can_see_through() {
+    let design = pieces::design(PieceKind::Bishop);
+    let slit = design.slit.expect("bishops have a slit");
+    let whole = lathe(&design.body, LATHE_SEGMENTS);
+    let cut = slit.apply(&whole, &design.body);
+    let volume = |m: &MeshData| -> f32 {
+        m.indices
+            .chunks_exact(3)
+            .map(|t| {
+                let [a, b, c] = [t[0], t[1], t[2]].map(|i| m.positions[i as usize]);
+                a.dot(b.cross(c)) / 6.0
+            })
+            .sum()
+    };
+    let (v_cut, v_whole) = (volume(&cut), volume(&whole));
+    assert!(
+        v_cut < v_whole * 0.995 && v_cut > v_whole * 0.9,
+        "{v_cut} vs {v_whole}"
+    );
+    // Looking along Z through the middle of the slit, the light passes; just beside it, it does not.
+    let n = Vec2::new(-slit.dir.y, slit.dir.x);
+    for along in [0.02, 0.05, 0.08] {
+        let centre = slit.origin + slit.dir * along;
+        let ray = |p: Vec2| (p.extend(1.0), Vec3::NEG_Z);
+        let (o, d) = ray(centre);
+        assert!(
+            ray_hits(&whole, o, d),
+            "the probe at {along} misses the mitre"
+        );
+        assert!(!ray_hits(&cut, o, d), "the slit is closed at {along}");
+        let (o, d) = ray(centre + n * slit.width * 1.5);
+        assert!(ray_hits(&cut, o, d), "the cut is too wide at {along}");
+    }
+}
+
+#[test]
+fn symbols_lie_flat_face_up_centred_and_fit_a_cell() {
+    for kind in KINDS {
+        for (what, mesh) in [
+            ("fill", piece_symbol_mesh(kind)),
+            ("outline", piece_symbol_outline_mesh(kind)),
+        ] {
+            let r = raw(&mesh);
+            for (p, n) in r.positions.iter().zip(&r.normals) {
+                assert!(p.y.abs() < 1e-7, "{kind:?} {what}: y = {}", p.y);
+                assert!(
+                    (*n - Vec3::Y).length() < 1e-6,
+                    "{kind:?} {what}: normal {n}"
+                );
+                assert!(
+                    Vec2::new(p.x, p.z).length() < 0.43,
+                    "{kind:?} {what}: {p} leaves the cell"
+                );
+            }
+            for &t in &r.triangles {
+                assert!(
+                    geometric_normal(&r, t).y > 0.0,
+                    "{kind:?} {what}: triangle faces down"
+                );
+            }
+            let (lo, hi) = r.positions.iter().fold(
+                (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)),
+                |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+            );
+            let height = hi.z - lo.z;
+            assert!(
+                (0.45..0.72).contains(&height),
+                "{kind:?} {what}: height {height}"
+            );
+            assert!(
+                ((lo + hi) / 2.0).length() < 0.01,
+                "{kind:?} {what}: off centre"
+            );
+        }
+    }
+}
+
+/// Which cells of a grid over the symbol area a flat mesh covers.
+fn coverage(mesh: &Mesh) -> Vec<bool> {
+    let r = raw(mesh);
+    let n = 80;
+    let mut covered = vec![false; n * n];
+    for (k, c) in covered.iter_mut().enumerate() {
+        let q = Vec2::new((k % n) as f32, (k / n) as f32);
+        let p = ((q + 0.5) / n as f32 - 0.5) * 0.8;
+        *c = r.triangles.iter().any(|t| {
+            let [a, b, c] = t.map(|i| Vec2::new(r.positions[i].x, r.positions[i].z));
+            let s = |u: Vec2, v: Vec2| (v - u).perp_dot(p - u);
+            let (d1, d2, d3) = (s(a, b), s(b, c), s(c, a));
+            (d1 >= 0.0 && d2 >= 0.0 && d3 >= 0.0) || (d1 <= 0.0 && d2 <= 0.0 && d3 <= 0.0)
+        });
+    }
+    covered
+}
+
+#[test]
+fn symbols_differ_from_each_other_and_outlines_surround_fills() {
+    let fills: Vec<Vec<bool>> = KINDS
+        .iter()
+        .map(|&k| coverage(&piece_symbol_mesh(k)))
+        .collect();
+    for (i, &k) in KINDS.iter().enumerate() {
+        let outline = coverage(&piece_symbol_outline_mesh(k));
+        assert!(
+            fills[i].iter().zip(&outline).all(|(f, o)| !f || *o),
+            "{k:?}: fill pokes out"
+        );
+        for (j, &other) in KINDS.iter().enumerate().skip(i + 1) {
+            let union = fills[i]
+                .iter()
+                .zip(&fills[j])
+                .filter(|(a, b)| **a || **b)
+                .count();
+            let differ = fills[i]
+                .iter()
+                .zip(&fills[j])
+                .filter(|(a, b)| a != b)
+                .count();
+            assert!(differ * 5 > union, "{k:?} and {other:?} look alike");
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! Dresses piece entities with their look: a modelled piece in 3D, a flat symbol in 2D.
+
+use bevy::prelude::*;
+
+use super::camera::CameraRig;
+use super::models;
+use super::pieces::PieceView;
+use super::{GameSet, ViewMode};
+use crate::rules::{PieceKind, Side};
+
+/// The meshes and materials every piece shares.
+#[derive(Resource)]
+struct PieceArt {
+    model: [Handle<Mesh>; 6],
+    symbol: [Handle<Mesh>; 6],
+    outline: [Handle<Mesh>; 6],
+    /// Model, symbol and outline materials per side.
+    model_material: [Handle<StandardMaterial>; 2],
+    symbol_material: [Handle<StandardMaterial>; 2],
+    outline_material: [Handle<StandardMaterial>; 2],
+}
+
+/// Models are drawn a little larger than their modelled size so they read well from the
+/// default camera distance.
+const MODEL_SCALE: f32 = 1.2;
+
+/// The 3D model child of a piece.
+#[derive(Component, Debug)]
+pub struct PieceModel;
+
+/// The 2D symbol child of a piece (fill and outline).
+#[derive(Component, Debug)]
+pub struct PieceSymbol;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, load_art)
+        .add_observer(dress_piece)
+        .add_systems(Update, show_for_view.in_set(GameSet::View));
+}
+
+fn load_art(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let per_kind = |f: fn(PieceKind) -> Mesh, meshes: &mut Assets<Mesh>| {
+        PieceKind::ALL.map(|k| meshes.add(f(k)))
+    };
+    let model = per_kind(models::piece_mesh, &mut meshes);
+    let symbol = per_kind(models::piece_symbol_mesh, &mut meshes);
+    let outline = per_kind(models::piece_symbol_outline_mesh, &mut meshes);
+    let lit = |colour: Color, roughness: f32, materials: &mut Assets<StandardMaterial>| {
+        materials.add(StandardMaterial {
+            base_color: colour,
+            perceptual_roughness: roughness,
+            reflectance: 0.5,
+            ..default()
+        })
+    };
+    let flat = |colour: Color, materials: &mut Assets<StandardMaterial>| {
+        materials.add(StandardMaterial {
+            base_color: colour,
+            unlit: true,
+            ..default()
+        })
+    };
+    let model_material = [
+        lit(models::WHITE_PIECE, 0.35, &mut materials),
+        lit(models::BLACK_PIECE, 0.3, &mut materials),
+    ];
+    // Unlit colours pass through tonemapping, which dulls them: the white symbol starts
+    // whiter than the model so both read as the same ivory.
+    let symbol_material = [
+        flat(Color::srgb(1.0, 0.99, 0.95), &mut materials),
+        flat(models::BLACK_PIECE, &mut materials),
+    ];
+    let outline_material = [
+        flat(models::WHITE_OUTLINE, &mut materials),
+        flat(models::BLACK_OUTLINE, &mut materials),
+    ];
+    commands.insert_resource(PieceArt {
+        model,
+        symbol,
+        outline,
+        model_material,
+        symbol_material,
+        outline_material,
+    });
+}
+
+/// Gives a piece entity its children; runs again when a promotion changes the piece.
+fn dress_piece(
+    insert: On<Insert, PieceView>,
+    views: Query<&PieceView>,
+    children: Query<&Children>,
+    art: Option<Res<PieceArt>>,
+    rig: Option<Res<CameraRig>>,
+    mut commands: Commands,
+) {
+    let (Ok(view), Some(art)) = (views.get(insert.entity), art) else {
+        return;
+    };
+    if let Ok(old) = children.get(insert.entity) {
+        for child in old.iter() {
+            commands.entity(child).despawn();
+        }
+    }
+    let (k, s) = (view.piece.kind.index(), view.piece.side.index());
+    let view_mode = rig.as_ref().map_or(ViewMode::ThreeD, |r| r.view);
+    let flipped = rig.is_some_and(|r| r.flipped);
+    let visible = |on: bool| {
+        if on {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        }
+    };
+    // Knights face the opponent; here the model faces the viewer of its own side.
+    let facing = match view.piece.side {
+        Side::White => Quat::IDENTITY,
+        Side::Black => Quat::from_rotation_y(std::f32::consts::PI),
+    };
+    commands.entity(insert.entity).with_children(|parent| {
+        parent.spawn((
+            PieceModel,
+            Mesh3d(art.model[k].clone()),
+            MeshMaterial3d(art.model_material[s].clone()),
+            Transform::from_rotation(facing).with_scale(Vec3::splat(MODEL_SCALE)),
+            visible(view_mode == ViewMode::ThreeD),
+        ));
+        parent
+            .spawn((
+                PieceSymbol,
+                symbol_transform(flipped),
+                visible(view_mode == ViewMode::TwoD),
+            ))
+            .with_children(|symbol| {
+                symbol.spawn((
+                    Mesh3d(art.outline[k].clone()),
+                    MeshMaterial3d(art.outline_material[s].clone()),
+                ));
+                symbol.spawn((
+                    Mesh3d(art.symbol[k].clone()),
+                    MeshMaterial3d(art.symbol_material[s].clone()),
+                    Transform::from_xyz(0.0, 0.004, 0.0),
+                ));
+            });
+    });
+}
+
+/// Symbols stand upright for whoever sits at the bottom of the screen, nudged up a little to
+/// leave the cell's name readable beneath them.
+fn symbol_transform(flipped: bool) -> Transform {
+    let rotation = if flipped {
+        Quat::from_rotation_y(std::f32::consts::PI)
+    } else {
+        Quat::IDENTITY
+    };
+    Transform::from_rotation(rotation).with_translation(rotation * Vec3::new(0.0, 0.01, -0.07))
+}
+
+fn show_for_view(
+    rig: Res<CameraRig>,
+    mut models: Query<&mut Visibility, (With<PieceModel>, Without<PieceSymbol>)>,
+    mut symbols: Query<(&mut Visibility, &mut Transform), (With<PieceSymbol>, Without<PieceModel>)>,
+) {
+    if !rig.is_changed() {
+        return;
+    }
+    let three_d = rig.view == ViewMode::ThreeD;
+    for mut v in &mut models {
+        v.set_if_neq(if three_d {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+    }
+    for (mut v, mut t) in &mut symbols {
+        v.set_if_neq(if three_d {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        });
+        *t = symbol_transform(rig.flipped);
+    }
+}

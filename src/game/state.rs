@@ -1,0 +1,321 @@
+//! The rules `Game` as the one source of truth, and the only systems that change it.
+
+use bevy::prelude::*;
+
+use super::GameSet;
+use crate::engine::Level;
+use crate::rules::{Cell, Game, Move, Outcome, Piece, Position, Route, Side};
+
+/// Who plays a side.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Player {
+    /// A person at this computer.
+    #[default]
+    Human,
+    /// The engine, at a level.
+    Computer(Level),
+}
+
+/// The game being played, who plays each side, and a revision number that changes with every
+/// change so tasks started on an older game can tell they are stale.
+#[derive(Resource, Debug)]
+pub struct ChessGame {
+    /// The rules' game: position, history, outcome.
+    pub game: Game,
+    /// White's player, then Black's.
+    pub players: [Player; 2],
+    revision: u64,
+}
+
+impl Default for ChessGame {
+    fn default() -> ChessGame {
+        ChessGame {
+            game: Game::new(),
+            players: [Player::Human; 2],
+            revision: 0,
+        }
+    }
+}
+
+impl ChessGame {
+    /// Changes whenever the game changes (move, undo, redo, new game, load).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The player whose turn it is.
+    pub fn player_to_move(&self) -> Player {
+        self.players[self.game.position().turn().index()]
+    }
+
+    /// Whether a person may move now (the game is on and it is a human's turn).
+    pub fn human_to_move(&self) -> bool {
+        !self.game.is_over() && self.player_to_move() == Player::Human
+    }
+
+    /// Whether both sides are played by people.
+    pub fn two_humans(&self) -> bool {
+        self.players == [Player::Human; 2]
+    }
+
+    fn bump(&mut self) {
+        self.revision += 1;
+    }
+}
+
+/// A request to play a move; the rules decide whether it happens.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRequest(pub Move);
+
+/// Requests that change the game other than by a move.
+#[derive(Message, Clone, Debug)]
+pub enum GameCommand {
+    /// Start again, from the standard position or a given one, with these players.
+    NewGame {
+        /// Start position (standard when `None`).
+        start: Option<Position>,
+        /// White's and Black's players.
+        players: [Player; 2],
+    },
+    /// Continue a game loaded from a file or an autosave.
+    Load(Box<Game>, [Player; 2]),
+    /// Take back a move (two against the computer, so it is the person's turn again).
+    Undo,
+    /// Replay a move taken back.
+    Redo,
+    /// The side to move resigns.
+    Resign,
+    /// Both players agree to a draw.
+    AgreeDraw,
+}
+
+/// A move the rules accepted: everything the view needs to show it.
+#[derive(Message, Clone, Debug)]
+pub struct MovePlayed {
+    /// The move.
+    pub mv: Move,
+    /// The piece that moved (before promotion).
+    pub piece: Piece,
+    /// The piece taken, if any.
+    pub captured: Option<Piece>,
+    /// Where it went, step by step, for the animation.
+    pub route: Route,
+    /// The move in move text.
+    pub text: String,
+    /// Whether it gives check.
+    pub check: bool,
+    /// How the game ended with it, if it did.
+    pub outcome: Option<Outcome>,
+}
+
+/// The board must be redrawn from the game without animation (undo, redo, new game, load).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct BoardReset;
+
+/// One line for the player: what just happened or why something was refused.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct StatusLine {
+    /// The text.
+    pub text: String,
+    /// Whether it reports a refusal (shown in a warning colour).
+    pub warning: bool,
+}
+
+impl StatusLine {
+    /// Shows a neutral message.
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.text = text.into();
+        self.warning = false;
+    }
+
+    /// Shows a refusal.
+    pub fn warn(&mut self, text: impl Into<String>) {
+        self.text = text.into();
+        self.warning = true;
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ChessGame>()
+        .init_resource::<StatusLine>()
+        .add_message::<MoveRequest>()
+        .add_message::<GameCommand>()
+        .add_message::<MovePlayed>()
+        .add_message::<BoardReset>()
+        .add_systems(Startup, start_position)
+        .add_systems(
+            Update,
+            (apply_commands, apply_moves).chain().in_set(GameSet::Rules),
+        );
+}
+
+fn start_position(
+    options: Option<Res<super::LaunchOptions>>,
+    mut game: ResMut<ChessGame>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if let Some(start) = options.and_then(|o| o.position.clone()) {
+        game.game = Game::from_position(start);
+        game.bump();
+    }
+    reset.write(BoardReset);
+}
+
+/// Capitalised "White"/"Black" to move, for the status line.
+pub fn turn_text(game: &Game) -> String {
+    match game.outcome() {
+        Some(outcome) => outcome.to_string(),
+        None => {
+            let side = game.position().turn();
+            let check = if game.position().in_check() {
+                " - check!"
+            } else {
+                ""
+            };
+            format!("{side} to move{check}")
+        }
+    }
+}
+
+fn apply_commands(
+    mut commands: MessageReader<GameCommand>,
+    mut game: ResMut<ChessGame>,
+    mut status: ResMut<StatusLine>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    for command in commands.read() {
+        let g = &mut *game;
+        let changed = match command {
+            GameCommand::NewGame { start, players } => {
+                g.game = Game::from_position(start.clone().unwrap_or_default());
+                g.players = *players;
+                status.info("New game");
+                true
+            }
+            GameCommand::Load(loaded, players) => {
+                g.game = (**loaded).clone();
+                g.players = *players;
+                status.info(format!("Game loaded: {} moves", g.game.plies().len()));
+                true
+            }
+            GameCommand::Undo => undo(g, &mut status),
+            GameCommand::Redo => redo(g, &mut status),
+            GameCommand::Resign => {
+                let side = g.game.position().turn();
+                declare(g.game.resign(side).map(|_| ()), &mut status)
+            }
+            GameCommand::AgreeDraw => declare(g.game.agree_draw(), &mut status),
+        };
+        if changed {
+            g.bump();
+            reset.write(BoardReset);
+        }
+    }
+}
+
+fn declare(result: Result<(), crate::rules::PlayError>, status: &mut StatusLine) -> bool {
+    match result {
+        Ok(()) => true,
+        Err(e) => {
+            status.warn(e.to_string());
+            false
+        }
+    }
+}
+
+/// Takes back one move, or against the computer as many as needed (at most two) to give the
+/// person the move again.
+fn undo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
+    if !g.game.can_undo() {
+        status.warn("Nothing to take back");
+        return false;
+    }
+    let declared = g.game.outcome().is_some_and(|o| o.is_declared());
+    g.game.undo();
+    if !declared && !g.two_humans() && g.player_to_move() != Player::Human {
+        g.game.undo();
+    }
+    status.info("Move taken back");
+    true
+}
+
+fn redo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
+    if !g.game.can_redo() {
+        status.warn("Nothing to replay");
+        return false;
+    }
+    g.game.redo();
+    if !g.two_humans() && g.player_to_move() != Player::Human && g.game.can_redo() {
+        g.game.redo();
+    }
+    status.info("Move replayed");
+    true
+}
+
+fn apply_moves(
+    mut requests: MessageReader<MoveRequest>,
+    mut game: ResMut<ChessGame>,
+    mut status: ResMut<StatusLine>,
+    mut played: MessageWriter<MovePlayed>,
+) {
+    for &MoveRequest(mv) in requests.read() {
+        let position = game.game.position().clone();
+        let (Some(piece), Some(route)) = (position.piece_at(mv.from), position.route(mv)) else {
+            status.warn(match position.check_move(mv) {
+                Err(e) => capitalise(&e.to_string()),
+                Ok(()) => "That move cannot be shown".to_string(),
+            });
+            continue;
+        };
+        let captured = position.piece_at(mv.to);
+        match game.game.play(mv) {
+            Ok(ply) => {
+                let text = ply.text.clone();
+                let after = game.game.position();
+                let check = after.in_check();
+                let outcome = game.game.outcome();
+                status.info(match outcome {
+                    Some(o) => format!("{text}: {o}"),
+                    None => format!("{} played {text}", !after.turn()),
+                });
+                game.bump();
+                played.write(MovePlayed {
+                    mv,
+                    piece,
+                    captured,
+                    route,
+                    text,
+                    check,
+                    outcome,
+                });
+            }
+            Err(e) => status.warn(capitalise(&e.to_string())),
+        }
+    }
+}
+
+/// Messages from the rules start in lower case; the status line starts sentences.
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The side whose pieces sit at the bottom of the screen.
+pub fn bottom_side(flipped: bool) -> Side {
+    if flipped { Side::Black } else { Side::White }
+}
+
+/// A cell's world position on the board plane (y = 0): board x to world x, board y (toward
+/// Black) to world −z, so White sits nearest a camera on the +z side.
+pub fn cell_world(cell: Cell) -> Vec3 {
+    let [x, y] = crate::rules::board().cell(cell).centre();
+    Vec3::new(x, 0.0, -y)
+}
+
+/// A board point (cell units) on the world plane.
+pub fn board_to_world(p: [f32; 2]) -> Vec3 {
+    Vec3::new(p[0], 0.0, -p[1])
+}

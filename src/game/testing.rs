@@ -1,0 +1,131 @@
+//! Driving the game without a screen: a headless `App` with the core plugins, and helpers that
+//! send the same pointer events the mouse produces. Used by the integration and monkey tests.
+
+use std::time::Duration;
+
+use bevy::camera::NormalizedRenderTarget;
+use bevy::picking::backend::HitData;
+use bevy::picking::events::{Click, Pointer, Press, Release};
+use bevy::picking::pointer::{Location, PointerButton, PointerId};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+
+use super::CorePlugin;
+use super::animation::Animating;
+use super::pieces::{CellTile, PieceView};
+use super::state::ChessGame;
+use crate::rules::Cell;
+
+/// A headless app with the game's core plugins, time advancing 1/60 s per update.
+pub fn headless_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, CorePlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
+            1.0 / 60.0,
+        )));
+    app.update();
+    app.update();
+    app
+}
+
+fn location() -> Location {
+    Location {
+        target: NormalizedRenderTarget::None {
+            width: 0,
+            height: 0,
+        },
+        position: Vec2::ZERO,
+    }
+}
+
+fn hit() -> HitData {
+    HitData::new(Entity::PLACEHOLDER, 0.0, None, None)
+}
+
+/// Presses a pointer button on `entity`, as the picking backend reports it.
+pub fn press(app: &mut App, entity: Entity, button: PointerButton) {
+    app.world_mut().trigger(Pointer::new(
+        PointerId::Mouse,
+        location(),
+        Press {
+            button,
+            hit: hit(),
+            count: 1,
+        },
+        entity,
+    ));
+    app.update();
+}
+
+/// Releases a pointer button over `entity`.
+pub fn release(app: &mut App, entity: Entity, button: PointerButton) {
+    app.world_mut().trigger(Pointer::new(
+        PointerId::Mouse,
+        location(),
+        Release { button, hit: hit() },
+        entity,
+    ));
+    app.update();
+}
+
+/// A click on `entity`: press, release and the click event, like a real mouse.
+pub fn click(app: &mut App, entity: Entity, button: PointerButton) {
+    press(app, entity, button);
+    release(app, entity, button);
+    app.world_mut().trigger(Pointer::new(
+        PointerId::Mouse,
+        location(),
+        Click {
+            button,
+            hit: hit(),
+            duration: Duration::from_millis(80),
+            count: 1,
+        },
+        entity,
+    ));
+    app.update();
+}
+
+/// The tile entity of `cell`.
+pub fn tile(app: &mut App, cell: Cell) -> Entity {
+    let world = app.world_mut();
+    let mut q = world.query::<(Entity, &CellTile)>();
+    q.iter(world)
+        .find(|(_, t)| t.0 == cell)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no tile for {cell}"))
+}
+
+/// The piece entity standing on `cell`, if any.
+pub fn piece(app: &mut App, cell: Cell) -> Option<Entity> {
+    let world = app.world_mut();
+    let mut q = world.query::<(Entity, &PieceView)>();
+    q.iter(world).find(|(_, v)| v.cell == cell).map(|(e, _)| e)
+}
+
+/// What a click on a cell hits: the piece on it if there is one, else the tile.
+pub fn cell_target(app: &mut App, cell: Cell) -> Entity {
+    piece(app, cell).unwrap_or_else(|| tile(app, cell))
+}
+
+/// Clicks the cell (on its piece when it has one).
+pub fn click_cell(app: &mut App, cell: Cell) {
+    let target = cell_target(app, cell);
+    click(app, target, PointerButton::Primary);
+}
+
+/// Runs frames until nothing moves (at most `max` frames); returns the frames run.
+pub fn settle(app: &mut App, max: u32) -> u32 {
+    for i in 0..max {
+        app.update();
+        if !app.world().resource::<Animating>().0 && i > 1 {
+            return i + 1;
+        }
+    }
+    max
+}
+
+/// The rules game inside the app.
+pub fn game(app: &App) -> &crate::rules::Game {
+    &app.world().resource::<ChessGame>().game
+}

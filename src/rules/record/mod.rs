@@ -1,0 +1,203 @@
+//! Game records: one game per text file, in a PGN-like format, so games can be saved, resumed,
+//! shared and checked by hand.
+//!
+//! ```text
+//! [Event "Casual game"]
+//! [Date "2026.11.30"]
+//! [White "Ann"]
+//! [Black "Bob"]
+//! [Result "1-0"]
+//! [Termination "resignation"]
+//!
+//! 1. c4-d3 i5-h3 2. Sa2-e5 1-0
+//! ```
+//!
+//! * Tags (all optional, each at most once, in any order): `Event`, `Site`, `Date`, `Round`,
+//!   `White`, `Black`, `Result`, `Termination` (how the game ended: `checkmate`, `stalemate`,
+//!   `resignation`, `repetition`, `fifty moves`, `agreement`) and `Setup` (position text of the
+//!   start, written only when it is not the standard one). Values escape `"` and `\` with `\`.
+//! * Moves in move text (rule book §9) with move numbers from the start position's full-move
+//!   number: `12.` before White's move, `12...` when the game starts with Black to move.
+//!   Numbers may be left out, but a number given must be the right one.
+//! * The result token, `1-0`, `0-1`, `1/2-1/2` or `*` (unfinished), is required and must agree
+//!   with the board: after a checkmate only the mating side's win is accepted. A decisive result
+//!   or a draw on a board that has not ended the game is a resignation or a draw by agreement.
+//! * Reading forgives what is harmless: CRLF line ends, extra whitespace, `{comments}`,
+//!   `; comments`, `!`/`?` after moves, `$1` annotations and a byte-order mark. Everything else
+//!   is a [`RecordError`] with line and column. Files over [`MAX_RECORD_BYTES`] are refused.
+
+mod cursor;
+mod error;
+mod reader;
+
+use super::game::{Game, Outcome};
+use super::piece::Side;
+use super::position::Position;
+
+pub use error::{RecordError, RecordErrorKind};
+
+/// The largest game file accepted, 4 MiB: far more than any real game (the fifty-move rule
+/// ends every game within a few ten thousand moves), small enough to parse in a blink.
+pub const MAX_RECORD_BYTES: usize = 4 * 1024 * 1024;
+
+/// The tag names this format defines, in the order they are written.
+pub const KNOWN_TAGS: [&str; 9] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "Termination",
+    "Setup",
+];
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+const TERMINATIONS: [&str; 6] = [
+    "checkmate",
+    "stalemate",
+    "resignation",
+    "repetition",
+    "fifty moves",
+    "agreement",
+];
+
+/// The `[Termination]` value for an outcome: keeps resignation apart from a checkmate the
+/// reader would otherwise have to infer.
+pub fn termination_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Checkmate { .. } => TERMINATIONS[0],
+        Outcome::Stalemate { .. } => TERMINATIONS[1],
+        Outcome::Resignation { .. } => TERMINATIONS[2],
+        Outcome::Repetition => TERMINATIONS[3],
+        Outcome::FiftyMoves => TERMINATIONS[4],
+        Outcome::Agreement => TERMINATIONS[5],
+    }
+}
+
+/// The descriptive tags of a game: what a save list shows. Result, Termination and Setup are
+/// not here because the [`Game`] itself decides them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags {
+    /// Name of the event or match.
+    pub event: Option<String>,
+    /// Where it was played.
+    pub site: Option<String>,
+    /// `YYYY.MM.DD`, by convention (not checked).
+    pub date: Option<String>,
+    /// Round within the event.
+    pub round: Option<String>,
+    /// White's player.
+    pub white: Option<String>,
+    /// Black's player.
+    pub black: Option<String>,
+}
+
+/// A game with its tags: what a game file holds.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Players, date and so on.
+    pub tags: Tags,
+    /// The game: start, moves and, when finished, the outcome.
+    pub game: Game,
+}
+
+impl GameRecord {
+    /// The record as game-file text; [`read_game`] gives back the same game and tags.
+    pub fn to_text(&self) -> String {
+        write_game(&self.game, &self.tags)
+    }
+}
+
+/// Reads a game file. Rejects, with line and column, anything the rules or the format refuse.
+pub fn read_game(bytes: &[u8]) -> Result<GameRecord, RecordError> {
+    if bytes.len() > MAX_RECORD_BYTES {
+        let kind = RecordErrorKind::TooLarge {
+            size: bytes.len() as u64,
+            limit: MAX_RECORD_BYTES as u64,
+        };
+        return Err(RecordError::at(kind, (1, 1)));
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let valid = e.valid_up_to();
+        let before = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
+        let byte = bytes.get(valid).copied().unwrap_or_default();
+        RecordError::at(RecordErrorKind::NotUtf8(byte), cursor::loc_after(before))
+    })?;
+    reader::read(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+/// Writes `game` with `tags` as game-file text. Control characters in tag values (which a
+/// one-line tag cannot hold) are written as spaces.
+pub fn write_game(game: &Game, tags: &Tags) -> String {
+    let mut out = String::new();
+    let result = game.outcome().map_or("*", |o| o.result_text());
+    let values = [
+        ("Event", tags.event.as_deref()),
+        ("Site", tags.site.as_deref()),
+        ("Date", tags.date.as_deref()),
+        ("Round", tags.round.as_deref()),
+        ("White", tags.white.as_deref()),
+        ("Black", tags.black.as_deref()),
+        ("Result", Some(result)),
+        ("Termination", game.outcome().map(termination_name)),
+    ];
+    for (name, value) in values {
+        if let Some(value) = value {
+            write_tag(&mut out, name, value);
+        }
+    }
+    let start = game.start_position();
+    if *start != Position::start() {
+        write_tag(&mut out, "Setup", &start.to_string());
+    }
+    out.push('\n');
+    let mut line = String::new();
+    let mut push = |token: &str, out: &mut String| {
+        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(token);
+    };
+    let mut number = start.fullmove_number();
+    let mut side = start.turn();
+    for (i, ply) in game.plies().iter().enumerate() {
+        match side {
+            Side::White => push(&format!("{number}. {}", ply.text), &mut out),
+            Side::Black if i == 0 => push(&format!("{number}... {}", ply.text), &mut out),
+            Side::Black => push(&ply.text, &mut out),
+        }
+        if side == Side::Black {
+            number = number.saturating_add(1);
+        }
+        side = !side;
+    }
+    push(result, &mut out);
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+fn write_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push_str("\"]\n");
+}

@@ -1,0 +1,372 @@
+//! Where games live on disk: named saves, the autosave of the game in progress, and exported
+//! position texts. Pure std, no Bevy, so the game, the CLI and tests share it.
+//!
+//! The data directory is `$PARACHESS_DATA_DIR` if set, else `$XDG_DATA_HOME/parachess`, else
+//! `~/.local/share/parachess`. Inside: `saves/NAME.pgn` (named saves), `autosave.pgn` (the game
+//! in progress) and `positions/NAME.txt` (exported position texts). Every write is atomic
+//! ([`write_atomic`]): a crash or a full disk never leaves a half-written file.
+
+mod atomic;
+
+use std::ffi::OsString;
+use std::fs::{self, File};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use thiserror::Error;
+
+use crate::rules::record::{
+    GameRecord, MAX_RECORD_BYTES, RecordError, RecordErrorKind, Tags, read_game, write_game,
+};
+use crate::rules::{Game, Outcome, Position};
+
+pub use atomic::{TEMP_SUFFIX, write_atomic, write_atomic_with, write_new_atomic};
+
+/// File name of the autosave inside the data directory.
+pub const AUTOSAVE_FILE: &str = "autosave.pgn";
+
+/// Extension of game files.
+pub const GAME_EXTENSION: &str = "pgn";
+
+/// Longest save name kept (in characters), so names stay legal on every file system.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// Why a store operation failed; the message names the file concerned.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// None of the variables that locate the data directory is set.
+    #[error("no data directory: set PARACHESS_DATA_DIR, XDG_DATA_HOME or HOME")]
+    NoDataDir,
+    /// The file system refused.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: io::Error,
+    },
+    /// A game file that is not a valid game: `FILE:LINE:COLUMN: message`.
+    #[error("{}:{}:{}: {}", path.display(), error.line, error.column, error.kind)]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, and where.
+        error: RecordError,
+    },
+    /// A save of that name exists and replacing it was not asked for.
+    #[error("a save named {name:?} already exists")]
+    Exists {
+        /// The (sanitised) name.
+        name: String,
+        /// Its file.
+        path: PathBuf,
+    },
+}
+
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> StoreError + '_ {
+    move |source| StoreError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// The data directory from the environment (not created).
+pub fn data_dir() -> Result<PathBuf, StoreError> {
+    data_dir_from(|name| std::env::var_os(name))
+}
+
+/// [`data_dir`] with the environment given as a lookup, so the rule can be tested without
+/// touching the process environment.
+pub fn data_dir_from(lookup: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, StoreError> {
+    let var = |name| lookup(name).filter(|v| !v.is_empty());
+    if let Some(dir) = var("PARACHESS_DATA_DIR") {
+        return Ok(PathBuf::from(dir));
+    }
+    if let Some(xdg) = var("XDG_DATA_HOME").map(PathBuf::from)
+        && xdg.is_absolute()
+    {
+        return Ok(xdg.join("parachess"));
+    }
+    var("HOME")
+        .map(|home| PathBuf::from(home).join(".local/share/parachess"))
+        .ok_or(StoreError::NoDataDir)
+}
+
+/// Reads and checks a game file, reading at most just past [`MAX_RECORD_BYTES`] however big
+/// the file is.
+pub fn read_record_file(path: &Path) -> Result<GameRecord, StoreError> {
+    let file = File::open(path).map_err(io_error(path))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error(path))?;
+    let record = if bytes.len() > MAX_RECORD_BYTES {
+        let size = fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        let kind = RecordErrorKind::TooLarge {
+            size,
+            limit: MAX_RECORD_BYTES as u64,
+        };
+        Err(RecordError {
+            kind,
+            line: 1,
+            column: 1,
+        })
+    } else {
+        read_game(&bytes)
+    };
+    record.map_err(|error| StoreError::Record {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// Writes `pos` as one line of position text to `path`, atomically.
+pub fn export_position(path: &Path, pos: &Position) -> Result<(), StoreError> {
+    write_atomic(path, format!("{pos}\n").as_bytes()).map_err(io_error(path))
+}
+
+/// Today's date (UTC) as a `Date` tag value, `YYYY.MM.DD`.
+pub fn today() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// A file name stem the player can recognise from a name they typed: letters, digits, spaces
+/// and `- _ . , ( ) ' +` kept, anything else (slashes, colons, control characters) made `_`,
+/// no leading dot, at most [`MAX_NAME_CHARS`] characters, never empty or a reserved device name.
+pub fn sanitize_name(name: &str) -> String {
+    let name = name.trim();
+    let name = name
+        .strip_suffix(".pgn")
+        .or_else(|| name.strip_suffix(".PGN"))
+        .unwrap_or(name);
+    let kept: String = name
+        .chars()
+        .map(|c| {
+            let ok = c.is_alphanumeric() || " -_.,()'+".contains(c);
+            if ok && !c.is_control() { c } else { '_' }
+        })
+        .take(MAX_NAME_CHARS)
+        .collect();
+    let kept = kept.trim_matches(|c: char| c == '.' || c.is_whitespace());
+    let reserved = ["con", "prn", "aux", "nul"].contains(&kept.to_ascii_lowercase().as_str())
+        || (kept.len() == 4
+            && kept
+                .get(..3)
+                .is_some_and(|p| ["com", "lpt"].contains(&p.to_ascii_lowercase().as_str()))
+            && kept.as_bytes()[3].is_ascii_digit());
+    match kept {
+        "" => "game".to_string(),
+        _ if reserved => format!("_{kept}"),
+        _ => kept.to_string(),
+    }
+}
+
+/// A save as a list shows it.
+#[derive(Debug, Clone)]
+pub struct SaveInfo {
+    /// The save's name (its file name without `.pgn`).
+    pub name: String,
+    /// Its file, for [`Store::load_game`].
+    pub path: PathBuf,
+    /// When it was last written, if the file system says.
+    pub modified: Option<SystemTime>,
+    /// What it holds, or why it could not be read (shown instead of hiding the file).
+    pub summary: Result<SaveSummary, String>,
+}
+
+/// The facts about a saved game a list needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveSummary {
+    /// Players, date and so on.
+    pub tags: Tags,
+    /// How it ended, if it did.
+    pub outcome: Option<Outcome>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+    /// Half-moves played.
+    pub plies: usize,
+}
+
+impl SaveSummary {
+    fn of(record: &GameRecord) -> SaveSummary {
+        let outcome = record.game.outcome();
+        SaveSummary {
+            tags: record.tags.clone(),
+            outcome,
+            result: outcome.map_or("*", |o| o.result_text()),
+            plies: record.game.plies().len(),
+        }
+    }
+
+    /// Moves in the usual sense (a White and a Black half-move make one).
+    pub fn moves(&self) -> usize {
+        self.plies.div_ceil(2)
+    }
+}
+
+/// The player's game files, rooted at one data directory.
+#[derive(Debug, Clone)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    /// The store in the data directory the environment names ([`data_dir`]), created if needed.
+    pub fn open() -> Result<Store, StoreError> {
+        Store::at(data_dir()?)
+    }
+
+    /// A store rooted at `dir` (tests, portable installs), created if needed.
+    pub fn at(dir: impl Into<PathBuf>) -> Result<Store, StoreError> {
+        let store = Store { dir: dir.into() };
+        let saves = store.saves_dir();
+        fs::create_dir_all(&saves).map_err(io_error(&saves))?;
+        Ok(store)
+    }
+
+    /// The data directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Where named saves go.
+    pub fn saves_dir(&self) -> PathBuf {
+        self.dir.join("saves")
+    }
+
+    /// The autosave file.
+    pub fn autosave_path(&self) -> PathBuf {
+        self.dir.join(AUTOSAVE_FILE)
+    }
+
+    /// The file a save called `name` has (after [`sanitize_name`]).
+    pub fn save_path(&self, name: &str) -> PathBuf {
+        self.saves_dir()
+            .join(format!("{}.{GAME_EXTENSION}", sanitize_name(name)))
+    }
+
+    /// Saves `game` as `name`. Without `replace`, an existing save of that name is kept and
+    /// [`StoreError::Exists`] returned, so the player can be asked. A missing `Date` tag is
+    /// filled with today's date.
+    pub fn save_game(
+        &self,
+        name: &str,
+        game: &Game,
+        tags: &Tags,
+        replace: bool,
+    ) -> Result<PathBuf, StoreError> {
+        let path = self.save_path(name);
+        let mut tags = tags.clone();
+        tags.date.get_or_insert_with(today);
+        let text = write_game(game, &tags);
+        let written = if replace {
+            write_atomic(&path, text.as_bytes())
+        } else {
+            write_new_atomic(&path, text.as_bytes())
+        };
+        match written {
+            Ok(()) => Ok(path),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(StoreError::Exists {
+                name: sanitize_name(name),
+                path,
+            }),
+            Err(e) => Err(io_error(&path)(e)),
+        }
+    }
+
+    /// The named saves, newest first. A file that cannot be read as a game is listed with its
+    /// problem rather than hidden or deleted.
+    pub fn list_saves(&self) -> Result<Vec<SaveInfo>, StoreError> {
+        let dir = self.saves_dir();
+        let mut saves = Vec::new();
+        for entry in fs::read_dir(&dir).map_err(io_error(&dir))? {
+            let entry = entry.map_err(io_error(&dir))?;
+            let path = entry.path();
+            let file_name = entry.file_name().to_string_lossy().into_owned();
+            let is_game = path.extension().is_some_and(|e| e == GAME_EXTENSION);
+            if !is_game || atomic::is_temp(&file_name) || file_name.starts_with('.') {
+                continue;
+            }
+            let meta = entry.metadata().ok();
+            if meta.as_ref().is_some_and(|m| !m.is_file()) {
+                continue;
+            }
+            let name = path
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+            let summary = match read_record_file(&path) {
+                Ok(record) => Ok(SaveSummary::of(&record)),
+                Err(e) => Err(e.to_string()),
+            };
+            saves.push(SaveInfo {
+                name,
+                path,
+                modified: meta.and_then(|m| m.modified().ok()),
+                summary,
+            });
+        }
+        saves.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.name.cmp(&b.name)));
+        Ok(saves)
+    }
+
+    /// Loads a game file (a save, or any file the player picks).
+    pub fn load_game(&self, path: &Path) -> Result<GameRecord, StoreError> {
+        read_record_file(path)
+    }
+
+    /// Writes the game in progress to the autosave, atomically (call after every move).
+    pub fn autosave(&self, game: &Game, tags: &Tags) -> Result<PathBuf, StoreError> {
+        let path = self.autosave_path();
+        write_atomic(&path, write_game(game, tags).as_bytes()).map_err(io_error(&path))?;
+        Ok(path)
+    }
+
+    /// The autosaved game: `Ok(None)` when there is none; an error (naming the file, line and
+    /// column) when it is unreadable or corrupt. Nothing is deleted either way.
+    pub fn load_autosave(&self) -> Result<Option<GameRecord>, StoreError> {
+        let path = self.autosave_path();
+        match fs::symlink_metadata(&path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            _ => read_record_file(&path).map(Some),
+        }
+    }
+
+    /// Removes the autosave (the game in progress was finished or abandoned). No autosave is
+    /// not an error.
+    pub fn clear_autosave(&self) -> Result<(), StoreError> {
+        let path = self.autosave_path();
+        match fs::remove_file(&path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_error(&path)(e)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Exports `pos` as position text to `positions/NAME.txt` (replacing an earlier export of
+    /// that name) and returns the file.
+    pub fn export_position(&self, name: &str, pos: &Position) -> Result<PathBuf, StoreError> {
+        let dir = self.dir.join("positions");
+        fs::create_dir_all(&dir).map_err(io_error(&dir))?;
+        let path = dir.join(format!("{}.txt", sanitize_name(name)));
+        export_position(&path, pos)?;
+        Ok(path)
+    }
+}

@@ -1,0 +1,140 @@
+//! Bad command lines and bad files given to the headless commands: each must fail with a clear
+//! message on stderr and a non-zero exit, and never panic.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_parachess"))
+        .args(args)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .expect("run parachess");
+    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+/// A file in the system temp dir with `bytes`, named uniquely for this test run.
+fn file(name: &str, bytes: &[u8]) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("parachess-cli-{}-{name}", std::process::id()));
+    fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn bad_arguments_fail_clearly_without_panicking() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["perft", "abc"], "invalid value 'abc'"),
+        (&["perft", "-1"], "unexpected argument '-1'"),
+        (&["perft", "99999999999"], "invalid value"),
+        (&["perft"], "required"),
+        (
+            &["perft", "2", "--position", "junk"],
+            "position text, column 5: missing the side to move",
+        ),
+        (
+            &["perft", "2", "--position", ""],
+            "the position text is empty",
+        ),
+        (&["perft", "1", "--position", "rsqksr/1bb1 w 0 1"], "11"),
+        (
+            &["perft", "2", "--depth", "3"],
+            "unexpected argument '--depth'",
+        ),
+        (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        (&["check-game"], "required"),
+        (
+            &["check-game", "a.pgn", "b.pgn"],
+            "unexpected argument 'b.pgn'",
+        ),
+        (
+            &["check-game", "/nonexistent/game.pgn"],
+            "/nonexistent/game.pgn: ",
+        ),
+        (&["check-game", "/"], "/: "),
+        (&["--no-such-flag"], "unexpected argument '--no-such-flag'"),
+    ];
+    for (args, expect) in cases {
+        let (code, out, err) = run(args);
+        assert!(code.is_some_and(|c| c != 0), "{args:?} exited {code:?}");
+        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+        assert!(
+            err.contains(expect),
+            "{args:?}: expected {expect:?} in {err:?}"
+        );
+        assert!(!out.contains("nodes"), "{args:?} printed results: {out}");
+    }
+}
+
+#[test]
+fn check_game_prints_the_final_position() {
+    let path = file(
+        "good.pgn",
+        b"[White \"A\"]\r\n\r\n1. Sa2-e3 i3-g5 2. Se3-i3# 1-0\r\n",
+    );
+    let (code, out, err) = run(&["check-game", path.to_str().unwrap()]);
+    let _ = fs::remove_file(&path);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "rsqksr/1bb1/ppSppppp/5/4p5/6/10/5/PPPPPPPP/1BB1/R1QKSR b 1 2\n"
+    );
+    assert!(err.is_empty());
+}
+
+#[test]
+fn check_game_reports_file_line_and_column() {
+    let cases: &[(&str, &[u8], &str)] = &[
+        (
+            "illegal.pgn",
+            b"[White \"A\"]\n\n1. c4-d3 i5-h3 2. Sa2-e9 *\n",
+            ":3:19: move 2 (White) Sa2-e9: ",
+        ),
+        (
+            "truncated.pgn",
+            b"[White \"A\"]\n[Event \"Cas",
+            ":2:1: the tag opened here",
+        ),
+        (
+            "binary.pgn",
+            b"[White \"\xff\xfe\"]\n*",
+            ":1:9: the file is not UTF-8",
+        ),
+        (
+            "wrong-result.pgn",
+            b"1. Sa2-e3 i3-g5 2. Se3-i3# 0-1",
+            ":1:28: the result 0-1 contradicts",
+        ),
+        ("empty.pgn", b"", ":1:1: the file is empty"),
+    ];
+    for (name, bytes, expect) in cases {
+        let path = file(name, bytes);
+        let shown = path.display().to_string();
+        let (code, out, err) = run(&["check-game", &shown]);
+        let _ = fs::remove_file(&path);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(out.is_empty(), "{name}: {out}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+        assert!(
+            err.starts_with(&format!("{shown}{expect}")),
+            "{name}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+    }
+}
+
+#[test]
+fn check_game_refuses_a_huge_file_without_reading_it_all() {
+    let path = std::env::temp_dir().join(format!("parachess-cli-{}-huge.pgn", std::process::id()));
+    let f = fs::File::create(&path).unwrap();
+    f.set_len(64 * 1024 * 1024).unwrap(); // Sparse: costs no disk.
+    drop(f);
+    let (code, _, err) = run(&["check-game", path.to_str().unwrap()]);
+    let _ = fs::remove_file(&path);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains(":1:1: the file is 67108864 bytes; game files are limited to 4194304 bytes"),
+        "{err}"
+    );
+}

@@ -1,0 +1,153 @@
+//! `--screenshot` renders offscreen (software Vulkan in CI) and the picture shows the board:
+//! the three cell colours at the cells' centres, pieces where the position puts them.
+#![cfg(feature = "gui")]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{CompressedImageFormats, Image, ImageSampler, ImageType};
+use bevy::math::UVec2;
+use parachess::game::camera::project_2d;
+use parachess::rules::{Cell, Position, Shape, Side, board};
+
+const SIZE: UVec2 = UVec2::new(800, 500);
+
+fn out_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("parachess-screenshot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn render(args: &[&str], out: &Path) -> Vec<[f32; 3]> {
+    let size = format!("{}x{}", SIZE.x, SIZE.y);
+    let output = Command::new(env!("CARGO_BIN_EXE_parachess"))
+        .args(["--screenshot", out.to_str().unwrap(), "--size", &size])
+        .args(args)
+        .env(
+            "WGPU_BACKEND",
+            std::env::var("WGPU_BACKEND").unwrap_or_else(|_| "vulkan".into()),
+        )
+        .output()
+        .expect("run parachess");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "screenshot failed:\n{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let bytes = std::fs::read(out).expect("the PNG was written");
+    let image = Image::from_buffer(
+        &bytes,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::Default,
+        RenderAssetUsages::default(),
+    )
+    .expect("a PNG");
+    let rgb = image.try_into_dynamic().expect("8-bit image").to_rgb8();
+    assert_eq!((rgb.width(), rgb.height()), (SIZE.x, SIZE.y));
+    rgb.pixels()
+        .map(|p| p.0.map(|c| c as f32 / 255.0))
+        .collect()
+}
+
+/// Mean colour of a 5×5 patch at a board point.
+fn sample(pixels: &[[f32; 3]], p: [f32; 2]) -> [f32; 3] {
+    let at = project_2d(SIZE, p);
+    let mut sum = [0.0; 3];
+    for dy in -2..=2 {
+        for dx in -2..=2 {
+            let (x, y) = (at.x as i32 + dx, at.y as i32 + dy);
+            let px = pixels[(y as u32 * SIZE.x + x as u32) as usize];
+            for i in 0..3 {
+                sum[i] += px[i] / 25.0;
+            }
+        }
+    }
+    sum
+}
+
+fn saturation(c: [f32; 3]) -> f32 {
+    let max = c.iter().cloned().fold(0.0, f32::max);
+    let min = c.iter().cloned().fold(1.0, f32::min);
+    if max <= 0.0 { 0.0 } else { (max - min) / max }
+}
+
+fn luminance(c: [f32; 3]) -> f32 {
+    0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+}
+
+#[test]
+fn the_2d_screenshot_shows_the_board_and_the_pieces() {
+    let text = "rsqksr/1bb1/pp1ppppp/2p2/10/4S1/10/5/PPP1PPPP/1BB1/R1QKSR b 1 1";
+    let pos: Position = text.parse().unwrap();
+    let out = out_dir().join("board-2d.png");
+    let pixels = render(&["--view", "2d", "--position", text], &out);
+    let mut by_shape: [Vec<f32>; 3] = Default::default();
+    for cell in Cell::all() {
+        let info = board().cell(cell);
+        let colour = sample(&pixels, info.centre());
+        let lum = luminance(colour);
+        match pos.piece_at(cell) {
+            None => {
+                // Empty cells show their tile colour (names sit below the centre): warm wood.
+                assert!(
+                    saturation(colour) > 0.2,
+                    "tile {cell} looks grey: {colour:?}"
+                );
+                let i = match info.shape {
+                    Shape::Flat => 0,
+                    Shape::Rising => 1,
+                    Shape::Falling => 2,
+                };
+                by_shape[i].push(lum);
+            }
+            // Ivory and ebony symbols, unlike any tile.
+            Some(p) if p.side == Side::White => {
+                assert!(
+                    lum > 0.6 && saturation(colour) < 0.12,
+                    "white piece on {cell}: {colour:?}"
+                )
+            }
+            Some(_) => assert!(lum < 0.3, "black piece on {cell}: {colour:?}"),
+        }
+    }
+    let range = |v: &[f32]| {
+        (
+            v.iter().cloned().fold(f32::MAX, f32::min),
+            v.iter().cloned().fold(f32::MIN, f32::max),
+        )
+    };
+    let (flat, rising, falling) = (
+        range(&by_shape[0]),
+        range(&by_shape[1]),
+        range(&by_shape[2]),
+    );
+    assert!(
+        flat.0 > rising.1,
+        "flat {flat:?} must be lighter than rising {rising:?}"
+    );
+    assert!(
+        rising.0 > falling.1,
+        "rising {rising:?} must be lighter than falling {falling:?}"
+    );
+    // The panel on the right is dark, and not empty: it has text.
+    let panel: Vec<f32> = (0..SIZE.y)
+        .map(|y| luminance(pixels[(y * SIZE.x + SIZE.x - 100) as usize]))
+        .collect();
+    assert!(panel.iter().sum::<f32>() / (panel.len() as f32) < 0.25);
+}
+
+#[test]
+fn the_3d_screenshot_is_a_real_picture() {
+    let out = out_dir().join("board-3d.png");
+    let pixels = render(&["--view", "3d"], &out);
+    let mut distinct = std::collections::HashSet::new();
+    for p in pixels.iter().step_by(7) {
+        distinct.insert(p.map(|c| (c * 31.0) as u8));
+    }
+    assert!(
+        distinct.len() > 200,
+        "only {} colours: a blank or broken frame",
+        distinct.len()
+    );
+}
