@@ -59,9 +59,12 @@ fn click_a_piece_then_a_target_moves_it() {
 fn drag_and_drop_moves_a_piece() {
     let mut app = headless_app();
     let pawn = piece(&mut app, c("c4")).unwrap();
+    // Pressing and releasing over another cell without moving the pointer is no drop.
     press(&mut app, pawn, PointerButton::Primary);
     let target = tile(&mut app, c("d3"));
     release(&mut app, target, PointerButton::Primary);
+    assert!(game(&app).plies().is_empty());
+    drag(&mut app, c("c4"), c("d3"));
     assert_eq!(game(&app).plies().len(), 1);
     settle(&mut app, 120);
     agree(&mut app);
@@ -103,7 +106,9 @@ fn input_waits_while_a_move_glides() {
 fn promotion_waits_for_the_choice() {
     let mut app = headless_app();
     app.world_mut().write_message(GameCommand::NewGame {
-        start: Some("k5/1P2/8/5/10/6/10/5/8/4/5K w 0 1".parse().unwrap()),
+        start: Some(Box::new(
+            "k5/1P2/8/5/10/6/10/5/8/4/5K w 0 1".parse().unwrap(),
+        )),
         players: Default::default(),
     });
     settle(&mut app, 10);
@@ -125,7 +130,9 @@ fn promotion_waits_for_the_choice() {
 fn a_short_game_to_checkmate_through_the_input_layer() {
     let mut app = headless_app();
     app.world_mut().write_message(GameCommand::NewGame {
-        start: Some("6/3k/3Q4/5/5K4/6/10/5/8/4/6 w 0 1".parse().unwrap()),
+        start: Some(Box::new(
+            "6/3k/3Q4/5/5K4/6/10/5/8/4/6 w 0 1".parse().unwrap(),
+        )),
         players: Default::default(),
     });
     settle(&mut app, 10);
@@ -149,7 +156,9 @@ fn a_whole_game_of_clicks_until_it_ends() {
     let mut app = headless_app();
     // Queen and King against King, 90 half-moves into the count: the game ends within a few moves.
     app.world_mut().write_message(GameCommand::NewGame {
-        start: Some("3k2/4/8/5/10/6/10/5/8/4/2QK2 w 90 60".parse().unwrap()),
+        start: Some(Box::new(
+            "3k2/4/8/5/10/6/10/5/8/4/2QK2 w 90 60".parse().unwrap(),
+        )),
         players: Default::default(),
     });
     settle(&mut app, 10);

@@ -75,11 +75,8 @@ fn random_input_never_breaks_the_game() {
             }
             10..=11 => {
                 // A drag: press on one cell, release on another.
-                let from = cell_target(&mut app, cell);
-                press(&mut app, from, PointerButton::Primary);
                 let to = Cell::from_index(rng.below(72) as usize).unwrap();
-                let target = cell_target(&mut app, to);
-                release(&mut app, target, PointerButton::Primary);
+                drag(&mut app, cell, to);
             }
             12 => {
                 let key = keys[rng.below(keys.len() as u64) as usize];

@@ -50,16 +50,14 @@ pub(super) fn plugin(app: &mut App) {
 
 /// A search for an older game (after undo, new game or load) is stopped and dropped.
 fn cancel_stale(game: Res<ChessGame>, mut computer: ResMut<ComputerPlayer>) {
-    if computer
+    let stale = computer
         .pending
         .as_ref()
-        .is_some_and(|p| p.revision != game.revision())
-    {
-        if let Some(p) = computer.pending.take() {
-            p.stop.stop();
-            // The task owns the engine; a fresh one replaces it (its table is only a cache).
-            drop(p.task);
-        }
+        .is_some_and(|p| p.revision != game.revision());
+    if stale && let Some(p) = computer.pending.take() {
+        p.stop.stop();
+        // The task owns the engine; a fresh one replaces it (its table is only a cache).
+        drop(p.task);
     }
 }
 

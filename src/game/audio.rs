@@ -7,14 +7,8 @@ use super::input::ViewCommand;
 use super::state::MovePlayed;
 
 /// Whether sounds play.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Muted(pub bool);
-
-impl Default for Muted {
-    fn default() -> Muted {
-        Muted(false)
-    }
-}
 
 #[derive(Resource)]
 struct Sounds {

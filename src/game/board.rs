@@ -173,10 +173,10 @@ fn tile_colours(
         return;
     }
     for ((_, handle), &(_, colour)) in tiles.iter().zip(&wanted) {
-        if let Some(mut m) = materials.get_mut(&handle.0) {
-            if m.base_color != colour {
-                m.base_color = colour;
-            }
+        if let Some(mut m) = materials.get_mut(&handle.0)
+            && m.base_color != colour
+        {
+            m.base_color = colour;
         }
     }
     *shown = wanted;

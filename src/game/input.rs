@@ -276,16 +276,18 @@ fn on_release(
     let Some((cell, _)) = cell_of(release.entity, &tiles, &pieces, &parents) else {
         return;
     };
-    let Some((from, _, _)) = drag.from else {
+    let Some((from, _, start)) = drag.from else {
         return;
     };
-    if cell != from {
-        // Released over another cell than the one pressed: a drop there.
+    // A drag is a press, a move of the pointer, and a release elsewhere. A release reported
+    // over another cell without the pointer moving is a stale hover, not a drop.
+    let moved = drag.moving || release.pointer_location.position.distance(start) > DRAG_THRESHOLD;
+    if cell != from && moved {
         act.press(cell);
         *drag = Drag::default();
-    } else if !drag.moving {
+    } else if !moved {
         // A plain click on the selected piece: a second click deselects it.
-        if drag.was_selected {
+        if drag.was_selected && cell == from {
             act.selection.clear();
         }
         *drag = Drag::default();
@@ -340,6 +342,9 @@ fn pointer_on_plane(
 
 const DRAG_LIFT: f32 = TILE_TOP + 0.25;
 
+/// How far (pixels) the pointer must move while pressed to count as a drag.
+const DRAG_THRESHOLD: f32 = 6.0;
+
 /// While a drag is under way, the piece follows the pointer over the board.
 fn follow_pointer(
     mut drag: ResMut<Drag>,
@@ -353,7 +358,7 @@ fn follow_pointer(
     let Some((cursor, point)) = pointer_on_plane(&windows, &cameras, DRAG_LIFT) else {
         return;
     };
-    if !drag.moving && cursor.distance(start) > 6.0 {
+    if !drag.moving && cursor.distance(start) > DRAG_THRESHOLD {
         drag.moving = true;
     }
     if drag.moving

@@ -81,8 +81,8 @@ fn open_store(
         {
             let g = &record.game;
             *dialog = Dialog::Resume(format!(
-                "You have an unfinished game: {} moves, {} to move.",
-                g.plies().len().div_ceil(2),
+                "You have an unfinished game: {} half-moves played, {} to move.",
+                g.plies().len(),
                 g.position().turn()
             ));
             saves.resume = Some(record);
@@ -270,7 +270,7 @@ fn actions(
                 match text.parse::<Position>() {
                     Ok(pos) => {
                         commands.write(GameCommand::NewGame {
-                            start: Some(pos),
+                            start: Some(Box::new(pos)),
                             players: game.players,
                         });
                         status.info("New game from the pasted position");

@@ -159,6 +159,7 @@ fn symbol_transform(flipped: bool) -> Transform {
     Transform::from_rotation(rotation).with_translation(rotation * Vec3::new(0.0, 0.01, -0.07))
 }
 
+#[allow(clippy::type_complexity)]
 fn show_for_view(
     rig: Res<CameraRig>,
     mut models: Query<&mut Visibility, (With<PieceModel>, Without<PieceSymbol>)>,

@@ -73,7 +73,7 @@ pub enum GameCommand {
     /// Start again, from the standard position or a given one, with these players.
     NewGame {
         /// Start position (standard when `None`).
-        start: Option<Position>,
+        start: Option<Box<Position>>,
         /// White's and Black's players.
         players: [Player; 2],
     },
@@ -187,7 +187,7 @@ fn apply_commands(
         let g = &mut *game;
         let changed = match command {
             GameCommand::NewGame { start, players } => {
-                g.game = Game::from_position(start.clone().unwrap_or_default());
+                g.game = Game::from_position(start.as_deref().cloned().unwrap_or_default());
                 g.players = *players;
                 status.info("New game");
                 true

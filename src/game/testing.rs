@@ -29,12 +29,16 @@ pub fn headless_app() -> App {
 }
 
 fn location() -> Location {
+    location_at(Vec2::ZERO)
+}
+
+fn location_at(position: Vec2) -> Location {
     Location {
         target: NormalizedRenderTarget::None {
             width: 0,
             height: 0,
         },
-        position: Vec2::ZERO,
+        position,
     }
 }
 
@@ -57,15 +61,29 @@ pub fn press(app: &mut App, entity: Entity, button: PointerButton) {
     app.update();
 }
 
-/// Releases a pointer button over `entity`.
+/// Releases a pointer button over `entity`, with the pointer where it was pressed.
 pub fn release(app: &mut App, entity: Entity, button: PointerButton) {
+    release_at(app, entity, button, Vec2::ZERO);
+}
+
+/// Releases a pointer button over `entity` with the pointer at `position` (pixels from where
+/// presses happen: far enough makes it a drag).
+pub fn release_at(app: &mut App, entity: Entity, button: PointerButton, position: Vec2) {
     app.world_mut().trigger(Pointer::new(
         PointerId::Mouse,
-        location(),
+        location_at(position),
         Release { button, hit: hit() },
         entity,
     ));
     app.update();
+}
+
+/// Drags what is on `from` and drops it on `to`, as a mouse would.
+pub fn drag(app: &mut App, from: Cell, to: Cell) {
+    let grabbed = cell_target(app, from);
+    press(app, grabbed, PointerButton::Primary);
+    let target = cell_target(app, to);
+    release_at(app, target, PointerButton::Primary, Vec2::new(120.0, -40.0));
 }
 
 /// A click on `entity`: press, release and the click event, like a real mouse.

@@ -19,8 +19,9 @@ pub(super) struct Design {
 }
 
 /// A foot shared by all pieces: a flat bottom, a rounded bead, a small step and a cove leading
-/// into the stem, scaled to the base radius `r`. Returns the profile and the height of its top.
-fn foot(r: f32) -> (Profile, f32) {
+/// into the stem, scaled to the base radius `r`. Returns the profile and the radius and height
+/// where the stem starts.
+fn foot(r: f32) -> (Profile, f32, f32) {
     let s = r / 0.27;
     let profile = Profile::new()
         .corner(r, 0.0)
@@ -29,7 +30,7 @@ fn foot(r: f32) -> (Profile, f32) {
         .sharpen()
         .arc((r - 0.05 * s, 0.0748 * s), 0.0135 * s, -50.0, 90.0, 3)
         .sharpen();
-    (profile, 0.0883 * s)
+    (profile, r - 0.05 * s, 0.0883 * s)
 }
 
 /// A collar (a round bead over a thin disc) at height `y` around a stem of radius `stem`;
@@ -50,8 +51,7 @@ fn collar(p: Profile, stem: f32, y: f32, wide: f32, neck: f32) -> (Profile, f32)
 }
 
 fn pawn() -> Design {
-    let (p, top) = foot(0.21);
-    let r = 0.21 - 0.05 * 0.21 / 0.27;
+    let (p, r, top) = foot(0.21);
     let p = p.curve((r - 0.055, top + 0.02), (0.07, 0.13), (0.066, 0.245), 5);
     let (p, neck_y) = collar(p, 0.066, 0.245, 0.112, 0.055);
     let ball = 0.092;
@@ -69,8 +69,7 @@ fn pawn() -> Design {
 }
 
 fn rook() -> Design {
-    let (p, top) = foot(0.26);
-    let r = 0.26 - 0.05 * 0.26 / 0.27;
+    let (p, r, top) = foot(0.26);
     let body = p
         .curve((r - 0.045, top + 0.015), (0.152, 0.12), (0.148, 0.2), 5)
         .corner(0.138, 0.40)
@@ -99,8 +98,7 @@ fn rook() -> Design {
 }
 
 fn bishop() -> Design {
-    let (p, top) = foot(0.25);
-    let r = 0.25 - 0.05 * 0.25 / 0.27;
+    let (p, r, top) = foot(0.25);
     let p = p.curve((r - 0.07, top + 0.025), (0.073, 0.19), (0.068, 0.37), 6);
     let (p, neck_y) = collar(p, 0.068, 0.37, 0.128, 0.06);
     let body = p
@@ -127,8 +125,7 @@ fn bishop() -> Design {
 }
 
 fn sorcerer() -> Design {
-    let (p, top) = foot(0.25);
-    let r = 0.25 - 0.05 * 0.25 / 0.27;
+    let (p, r, top) = foot(0.25);
     let head = 0.05;
     let body = p
         // A long gown flaring to the hem, a cord belt, round shoulders and a small head.
@@ -167,8 +164,7 @@ fn sorcerer() -> Design {
 }
 
 fn queen() -> Design {
-    let (p, top) = foot(0.27);
-    let r = 0.27 - 0.05;
+    let (p, r, top) = foot(0.27);
     let p = p.curve((r - 0.075, top + 0.025), (0.08, 0.22), (0.074, 0.46), 6);
     let (p, neck_y) = collar(p, 0.074, 0.46, 0.135, 0.066);
     let body = p
@@ -196,8 +192,7 @@ fn queen() -> Design {
 }
 
 fn king() -> Design {
-    let (p, top) = foot(0.28);
-    let r = 0.28 - 0.05 * 0.28 / 0.27;
+    let (p, r, top) = foot(0.28);
     let p = p.curve((r - 0.078, top + 0.025), (0.085, 0.23), (0.078, 0.5), 6);
     let (p, neck_y) = collar(p, 0.078, 0.5, 0.14, 0.07);
     let body = p
