@@ -238,6 +238,19 @@ fn the_computer_answers_without_freezing_the_frames() {
         frames_while_thinking > 0,
         "the search ran on the frame's thread"
     );
+    // Its move glides like a person's.
+    assert!(
+        app.world()
+            .resource::<parachess::game::animation::Animating>()
+            .0
+    );
+    let to = game(&app).last_move().unwrap().to;
+    let mover = piece(&mut app, to).unwrap();
+    assert!(
+        app.world()
+            .get::<parachess::game::animation::Glide>(mover)
+            .is_some()
+    );
     assert_eq!(game(&app).position().turn(), Side::White);
     settle(&mut app, 120);
     agree(&mut app);

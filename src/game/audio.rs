@@ -16,12 +16,14 @@ struct Sounds {
     capture: Handle<AudioSource>,
     check: Handle<AudioSource>,
     end: Handle<AudioSource>,
+    select: Handle<AudioSource>,
+    refuse: Handle<AudioSource>,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Muted>()
         .add_systems(Startup, load)
-        .add_systems(Update, (toggle, play).in_set(GameSet::View));
+        .add_systems(Update, (toggle, play, feedback).in_set(GameSet::View));
 }
 
 /// The sounds are compiled into the program, so it plays them wherever it is started from.
@@ -37,6 +39,8 @@ fn load(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource>>>) {
         capture: add(include_bytes!("../../assets/sounds/capture.wav")),
         check: add(include_bytes!("../../assets/sounds/check.wav")),
         end: add(include_bytes!("../../assets/sounds/game_end.wav")),
+        select: add(include_bytes!("../../assets/sounds/select.wav")),
+        refuse: add(include_bytes!("../../assets/sounds/illegal.wav")),
     });
 }
 
@@ -81,4 +85,26 @@ fn play(
             ));
         }
     }
+}
+
+/// A soft click when a piece is picked up, a muted bump when something is refused.
+fn feedback(
+    selection: Res<super::input::Selection>,
+    status: Res<super::state::StatusLine>,
+    muted: Res<Muted>,
+    sounds: Option<Res<Sounds>>,
+    mut commands: Commands,
+) {
+    let Some(sounds) = sounds else { return };
+    if muted.0 {
+        return;
+    }
+    let sound = if status.is_changed() && status.warning {
+        &sounds.refuse
+    } else if selection.is_changed() && selection.cell.is_some() {
+        &sounds.select
+    } else {
+        return;
+    };
+    commands.spawn((AudioPlayer::new(sound.clone()), PlaybackSettings::DESPAWN));
 }

@@ -269,9 +269,13 @@ fn place_labels(
         }
         let info = board().cell(label.0);
         let world = cell_world(label.0) + Vec3::new(0.0, TILE_TOP, 0.34 * toward_viewer);
+        // Only touch the node when the label really moves: a changed node costs a layout pass.
         if let Ok(p) = camera.world_to_viewport(cam, world) {
-            node.left = px(p.x - 20.0);
-            node.top = px(p.y - 7.0);
+            let (left, top) = (px((p.x - 20.0).round()), px((p.y - 7.0).round()));
+            if node.left != left || node.top != top {
+                node.left = left;
+                node.top = top;
+            }
         }
         let dark = matches!(info.shape, crate::rules::Shape::Falling);
         let want = if dark {

@@ -34,6 +34,9 @@ pub fn project_2d(size: UVec2, p: [f32; 2]) -> Vec2 {
     )
 }
 
+/// Render layer seen only by the board camera (the show-lines aid).
+pub const BOARD_LAYER: usize = 1;
+
 /// The camera that looks at the board (the one picking rays come from).
 #[derive(Component, Debug)]
 pub struct BoardCamera;
@@ -143,6 +146,7 @@ fn spawn_cameras(
         rig.projection(),
         rig.transform(),
         Msaa::Sample4,
+        bevy::camera::visibility::RenderLayers::from_layers(&[0, BOARD_LAYER]),
     ));
     if let Some(t) = &target {
         board.insert(t.clone());

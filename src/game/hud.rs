@@ -8,11 +8,12 @@ use bevy::window::PrimaryWindow;
 use super::GameSet;
 use super::ai::Thinking;
 use super::camera::{OffscreenTarget, panel_width};
-use super::input::{PendingPromotion, ViewCommand};
-use super::state::{ChessGame, GameCommand, MoveRequest, Player, StatusLine, turn_text};
+use super::input::ViewCommand;
+use super::state::{ChessGame, Player, StatusLine, turn_text};
 use super::theme;
-use crate::rules::{Move, PieceKind, Side};
+use crate::rules::{PieceKind, Side};
 
+mod actions;
 mod dialogs;
 
 pub use dialogs::{Dialog, GameMode};
@@ -91,7 +92,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Dialog>()
         .add_observer(on_button_click)
         .add_systems(Startup, spawn_panel)
-        .add_systems(Update, apply_actions.in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            (actions::keys, actions::apply_actions)
+                .chain()
+                .in_set(GameSet::Input),
+        )
         .add_systems(
             Update,
             (
@@ -220,7 +226,7 @@ fn spawn_panel(mut commands: Commands) {
                 ],
             ),
             text(
-                "Click or drag a piece. Esc: deselect, U: undo, R: redo, F: flip, V: 2D/3D, C: names, L: lines, M: sound, Ctrl+S: save, Ctrl+O: load",
+                "Click or drag a piece. Esc: deselect, N: new game, U: undo, R: redo, F: flip, V: 2D/3D, C: names, L: lines, M: sound, Ctrl+S: save, Ctrl+O: load",
                 11.0,
                 theme::TEXT_DIM,
             ),
@@ -375,63 +381,5 @@ fn button_colours(
             Interaction::Hovered => theme::BUTTON_HOVER,
             Interaction::None => theme::BUTTON,
         };
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn apply_actions(
-    mut actions: MessageReader<UiAction>,
-    mut commands: MessageWriter<GameCommand>,
-    mut views: MessageWriter<ViewCommand>,
-    mut moves: MessageWriter<MoveRequest>,
-    mut promotion: ResMut<PendingPromotion>,
-    mut dialog: ResMut<Dialog>,
-    animating: Res<super::animation::Animating>,
-    game: Res<ChessGame>,
-) {
-    for action in actions.read() {
-        match action {
-            UiAction::Undo if !animating.0 => {
-                commands.write(GameCommand::Undo);
-            }
-            UiAction::Redo if !animating.0 => {
-                commands.write(GameCommand::Redo);
-            }
-            UiAction::Resign => {
-                commands.write(GameCommand::Resign);
-            }
-            UiAction::AgreeDraw => {
-                commands.write(GameCommand::AgreeDraw);
-            }
-            UiAction::View(v) => {
-                views.write(*v);
-            }
-            UiAction::Promote(kind) => {
-                if let Some((from, to)) = promotion.0.take() {
-                    moves.write(MoveRequest(Move::promoting(from, to, *kind)));
-                }
-            }
-            UiAction::NewGameDialog => *dialog = Dialog::NewGame(dialog.new_game_choice()),
-            UiAction::ChooseMode(mode) => dialog.set_mode(*mode),
-            UiAction::ChooseLevel(level) => dialog.set_level(*level),
-            UiAction::CloseDialog => {
-                *dialog = if game.game.is_over() {
-                    Dialog::BannerClosed(game.revision())
-                } else {
-                    Dialog::None
-                };
-                promotion.0 = None;
-            }
-            UiAction::StartNewGame => {
-                if let Dialog::NewGame(choice) = *dialog {
-                    commands.write(GameCommand::NewGame {
-                        start: None,
-                        players: choice.players(),
-                    });
-                }
-                *dialog = Dialog::None;
-            }
-            _ => {}
-        }
     }
 }

@@ -9,9 +9,12 @@ use bevy::prelude::*;
 
 use super::GameSet;
 use super::animation::Animating;
-use super::pieces::{CellTile, PieceView, TILE_TOP};
-use super::state::{ChessGame, GameCommand, MoveRequest, StatusLine, capitalise};
+use super::pieces::{CellTile, PieceView};
+use super::state::{ChessGame, MoveRequest, StatusLine, capitalise};
 use crate::rules::{Cell, CellSet, Game, Move, PieceKind};
+
+mod drag;
+mod keys;
 
 /// The selected piece and its legal targets (what the board marks).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -23,7 +26,7 @@ pub struct Selection {
 }
 
 impl Selection {
-    fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.cell = None;
         self.targets = CellSet::EMPTY;
     }
@@ -136,7 +139,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(on_out)
         .add_systems(
             Update,
-            (keyboard, follow_pointer, finish_drag).in_set(GameSet::Input),
+            (keys::keyboard, drag::follow_pointer, drag::finish_drag).in_set(GameSet::Input),
         )
         .add_systems(Update, clear_selection_on_change.in_set(GameSet::View));
 }
@@ -162,7 +165,7 @@ fn cell_of(
 
 /// Everything a press or release handler needs to act on the game.
 #[derive(bevy::ecs::system::SystemParam)]
-struct Act<'w> {
+pub(super) struct Act<'w> {
     game: Res<'w, ChessGame>,
     selection: ResMut<'w, Selection>,
     promotion: ResMut<'w, PendingPromotion>,
@@ -173,7 +176,7 @@ struct Act<'w> {
 
 impl Act<'_> {
     /// Carries out what pressing `cell` means; returns whether the piece there got selected.
-    fn press(&mut self, cell: Cell) -> bool {
+    pub(super) fn press(&mut self, cell: Cell) -> bool {
         if self.animating.0 || self.promotion.0.is_some() {
             return false;
         }
@@ -281,7 +284,8 @@ fn on_release(
     };
     // A drag is a press, a move of the pointer, and a release elsewhere. A release reported
     // over another cell without the pointer moving is a stale hover, not a drop.
-    let moved = drag.moving || release.pointer_location.position.distance(start) > DRAG_THRESHOLD;
+    let moved =
+        drag.moving || release.pointer_location.position.distance(start) > drag::DRAG_THRESHOLD;
     if cell != from && moved {
         act.press(cell);
         *drag = Drag::default();
@@ -327,73 +331,6 @@ fn on_out(
     }
 }
 
-/// Where the pointer meets the plane `y = height`, if it is over the board camera's view.
-fn pointer_on_plane(
-    windows: &Query<&Window>,
-    cameras: &Query<(&Camera, &GlobalTransform), With<super::camera::BoardCamera>>,
-    height: f32,
-) -> Option<(Vec2, Vec3)> {
-    let cursor = windows.iter().find_map(Window::cursor_position)?;
-    let (camera, cam_transform) = cameras.iter().next()?;
-    let ray = camera.viewport_to_world(cam_transform, cursor).ok()?;
-    let d = ray.intersect_plane(Vec3::Y * height, InfinitePlane3d::new(Vec3::Y))?;
-    Some((cursor, ray.get_point(d)))
-}
-
-const DRAG_LIFT: f32 = TILE_TOP + 0.25;
-
-/// How far (pixels) the pointer must move while pressed to count as a drag.
-const DRAG_THRESHOLD: f32 = 6.0;
-
-/// While a drag is under way, the piece follows the pointer over the board.
-fn follow_pointer(
-    mut drag: ResMut<Drag>,
-    windows: Query<&Window>,
-    cameras: Query<(&Camera, &GlobalTransform), With<super::camera::BoardCamera>>,
-    mut transforms: Query<&mut Transform, With<PieceView>>,
-) {
-    let Some((_, entity, start)) = drag.from else {
-        return;
-    };
-    let Some((cursor, point)) = pointer_on_plane(&windows, &cameras, DRAG_LIFT) else {
-        return;
-    };
-    if !drag.moving && cursor.distance(start) > DRAG_THRESHOLD {
-        drag.moving = true;
-    }
-    if drag.moving
-        && let Ok(mut t) = transforms.get_mut(entity)
-    {
-        t.translation = point;
-    }
-}
-
-/// When the mouse button comes up after a drag, the piece is dropped on the cell under the
-/// pointer (found geometrically: the dragged piece itself hides the cell from picking), or put
-/// back when that is no legal target.
-fn finish_drag(
-    mouse: Option<Res<ButtonInput<MouseButton>>>,
-    mut drag: ResMut<Drag>,
-    mut needs: ResMut<super::pieces::NeedsSync>,
-    windows: Query<&Window>,
-    cameras: Query<(&Camera, &GlobalTransform), With<super::camera::BoardCamera>>,
-    mut act: Act,
-) {
-    let released = mouse.is_some_and(|m| m.just_released(MouseButton::Left));
-    if !released || drag.from.is_none() {
-        return;
-    }
-    if drag.moving
-        && let Some((_, point)) = pointer_on_plane(&windows, &cameras, TILE_TOP)
-        && let Some(cell) = crate::rules::board().cell_at([point.x, -point.z])
-        && Some(cell) != drag.from.map(|d| d.0)
-    {
-        act.press(cell);
-    }
-    *drag = Drag::default();
-    needs.0 = true;
-}
-
 /// Any change to the game invalidates the selection.
 fn clear_selection_on_change(
     game: Res<ChessGame>,
@@ -403,67 +340,6 @@ fn clear_selection_on_change(
     if game.revision() != *last {
         *last = game.revision();
         selection.clear();
-    }
-}
-
-fn keyboard(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    mut commands: MessageWriter<GameCommand>,
-    mut views: MessageWriter<ViewCommand>,
-    mut selection: ResMut<Selection>,
-    mut promotion: ResMut<PendingPromotion>,
-    mut requests: MessageWriter<MoveRequest>,
-    animating: Res<Animating>,
-) {
-    let Some(keys) = keys else { return };
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if keys.just_pressed(KeyCode::Escape) {
-        selection.clear();
-        promotion.0 = None;
-    }
-    if let Some((from, to)) = promotion.0 {
-        let choice = [
-            (KeyCode::KeyQ, PieceKind::Queen),
-            (KeyCode::KeyR, PieceKind::Rook),
-            (KeyCode::KeyB, PieceKind::Bishop),
-            (KeyCode::KeyS, PieceKind::Sorcerer),
-        ]
-        .into_iter()
-        .find(|(k, _)| keys.just_pressed(*k));
-        if let Some((_, kind)) = choice {
-            promotion.0 = None;
-            requests.write(MoveRequest(Move::promoting(from, to, kind)));
-        }
-        return;
-    }
-    if ctrl {
-        if keys.just_pressed(KeyCode::KeyZ) && !animating.0 {
-            commands.write(GameCommand::Undo);
-        }
-        if keys.just_pressed(KeyCode::KeyY) && !animating.0 {
-            commands.write(GameCommand::Redo);
-        }
-        return;
-    }
-    let view_keys = [
-        (KeyCode::KeyF, ViewCommand::Flip),
-        (KeyCode::KeyV, ViewCommand::ToggleView),
-        (KeyCode::KeyC, ViewCommand::ToggleNames),
-        (KeyCode::KeyL, ViewCommand::ToggleLines),
-        (KeyCode::KeyM, ViewCommand::ToggleMute),
-    ];
-    for (key, command) in view_keys {
-        if keys.just_pressed(key) {
-            views.write(command);
-        }
-    }
-    if !animating.0 {
-        if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
-            commands.write(GameCommand::Undo);
-        }
-        if keys.just_pressed(KeyCode::KeyR) {
-            commands.write(GameCommand::Redo);
-        }
     }
 }
 

@@ -42,6 +42,9 @@ fn configure(mut store: ResMut<GizmoConfigStore>) {
     let (config, _) = store.config_mut::<DefaultGizmoConfigGroup>();
     config.line.width = 3.0;
     config.depth_bias = -0.05;
+    // Only the board camera draws lines; the panel's 2D camera would squash them into a blot.
+    config.render_layers =
+        bevy::camera::visibility::RenderLayers::layer(super::camera::BOARD_LAYER);
 }
 
 fn toggle(

@@ -48,7 +48,7 @@ pub fn convex_hull(points: &[Vec2]) -> Vec<Vec2> {
         for &p in iter {
             while hull.len() >= start + 2 {
                 let (a, b) = (hull[hull.len() - 2], hull[hull.len() - 1]);
-                if (b - a).perp_dot(p - a) <= 0.0 {
+                if (b - a).perp_dot(p - a) <= 1e-4 {
                     hull.pop();
                 } else {
                     break;

@@ -31,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
     }
     app.init_resource::<Saves>()
         .add_systems(Startup, open_store)
-        .add_systems(Update, (keys, actions).chain().in_set(GameSet::Input))
+        .add_systems(Update, actions.in_set(GameSet::Input))
         .add_systems(Update, autosave.in_set(GameSet::View));
 }
 
@@ -115,24 +115,6 @@ fn autosave(
         && let Err(e) = store.autosave(&game.game, &tags_for(&game))
     {
         status.warn(format!("Autosave failed: {e}"));
-    }
-}
-
-fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut actions: MessageWriter<UiAction>) {
-    let Some(keys) = keys else { return };
-    if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
-        if keys.just_pressed(KeyCode::KeyS) {
-            actions.write(UiAction::Save);
-        }
-        if keys.just_pressed(KeyCode::KeyO) {
-            actions.write(UiAction::LoadDialog);
-        }
-        if keys.just_pressed(KeyCode::KeyC) {
-            actions.write(UiAction::CopyPosition);
-        }
-        if keys.just_pressed(KeyCode::KeyV) {
-            actions.write(UiAction::PastePosition);
-        }
     }
 }
 

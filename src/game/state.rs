@@ -58,6 +58,42 @@ impl ChessGame {
         self.players == [Player::Human; 2]
     }
 
+    /// Who resigns when the button is pressed: the person playing the computer, or in other
+    /// games the side to move.
+    pub fn resigning_side(&self) -> Side {
+        match self.players {
+            [Player::Human, Player::Computer(_)] => Side::White,
+            [Player::Computer(_), Player::Human] => Side::Black,
+            _ => self.game.position().turn(),
+        }
+    }
+
+    /// Against the computer a draw needs its consent: it declines when its evaluation of the
+    /// position is clearly in its favour (more than half a pawn).
+    pub fn computer_declines_draw(&self) -> bool {
+        let pos = self.game.position();
+        let Some(computer) = Side::BOTH
+            .into_iter()
+            .find(|&s| matches!(self.players[s.index()], Player::Computer(_)))
+        else {
+            return false;
+        };
+        if self
+            .players
+            .iter()
+            .all(|p| matches!(p, Player::Computer(_)))
+        {
+            return false;
+        }
+        let for_mover = crate::engine::evaluate(pos);
+        let for_computer = if pos.turn() == computer {
+            for_mover
+        } else {
+            -for_mover
+        };
+        for_computer > 50
+    }
+
     fn bump(&mut self) {
         self.revision += 1;
     }
@@ -83,7 +119,7 @@ pub enum GameCommand {
     Undo,
     /// Replay a move taken back.
     Redo,
-    /// The side to move resigns.
+    /// A player resigns (see [`ChessGame::resigning_side`]).
     Resign,
     /// Both players agree to a draw.
     AgreeDraw,
@@ -153,11 +189,13 @@ fn start_position(
     options: Option<Res<super::LaunchOptions>>,
     mut game: ResMut<ChessGame>,
     mut reset: MessageWriter<BoardReset>,
+    mut status: ResMut<StatusLine>,
 ) {
     if let Some(start) = options.and_then(|o| o.position.clone()) {
         game.game = Game::from_position(start);
         game.bump();
     }
+    status.info("Two players at one board. Press New game to play the computer.");
     reset.write(BoardReset);
 }
 
@@ -201,10 +239,16 @@ fn apply_commands(
             GameCommand::Undo => undo(g, &mut status),
             GameCommand::Redo => redo(g, &mut status),
             GameCommand::Resign => {
-                let side = g.game.position().turn();
-                declare(g.game.resign(side).map(|_| ()), &mut status)
+                let side = g.resigning_side();
+                declare(g.game.resign(side), &mut status)
             }
-            GameCommand::AgreeDraw => declare(g.game.agree_draw(), &mut status),
+            GameCommand::AgreeDraw => match g.computer_declines_draw() {
+                true => {
+                    status.warn("The computer declines the draw: it likes its position");
+                    false
+                }
+                false => declare(g.game.agree_draw(), &mut status),
+            },
         };
         if changed {
             g.bump();
