@@ -38,6 +38,10 @@ struct WindowArgs {
     /// Render this many frames of an animated sequence offscreen and print frame times.
     #[arg(long, value_name = "N")]
     bench_frames: Option<u32>,
+    /// 4× multisampling of the board: auto turns it off on software renderers (no GPU).
+    #[cfg(feature = "gui")]
+    #[arg(long, value_enum, default_value_t)]
+    antialias: parachess::game::Antialias,
 }
 
 #[derive(Subcommand, Debug)]
@@ -136,6 +140,7 @@ fn window(args: WindowArgs) -> Result<(), String> {
     }
     options.screenshot = args.screenshot;
     options.bench_frames = args.bench_frames;
+    options.antialias = args.antialias;
     if options.bench_frames == Some(0) {
         return Err("--bench-frames must be at least 1".into());
     }

@@ -21,10 +21,16 @@ use crate::rules::record::{
 };
 use crate::rules::{Game, Outcome, Position};
 
-pub use atomic::{TEMP_SUFFIX, write_atomic, write_atomic_with, write_new_atomic};
+pub use atomic::{
+    TEMP_SUFFIX, remove_stale_temps, write_atomic, write_atomic_with, write_new_atomic,
+};
 
 /// File name of the autosave inside the data directory.
 pub const AUTOSAVE_FILE: &str = "autosave.pgn";
+
+/// Age after which a temporary file is taken for the leftover of a killed write and deleted
+/// when the store is opened.
+pub const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// Extension of game files.
 pub const GAME_EXTENSION: &str = "pgn";
@@ -240,6 +246,9 @@ impl Store {
         let store = Store { dir: dir.into() };
         let saves = store.saves_dir();
         fs::create_dir_all(&saves).map_err(io_error(&saves))?;
+        for dir in [store.dir.clone(), saves, store.positions_dir()] {
+            atomic::remove_stale_temps(&dir, STALE_TEMP_AGE);
+        }
         Ok(store)
     }
 
@@ -251,6 +260,11 @@ impl Store {
     /// Where named saves go.
     pub fn saves_dir(&self) -> PathBuf {
         self.dir.join("saves")
+    }
+
+    /// Where exported positions go.
+    pub fn positions_dir(&self) -> PathBuf {
+        self.dir.join("positions")
     }
 
     /// The autosave file.
@@ -363,7 +377,7 @@ impl Store {
     /// Exports `pos` as position text to `positions/NAME.txt` (replacing an earlier export of
     /// that name) and returns the file.
     pub fn export_position(&self, name: &str, pos: &Position) -> Result<PathBuf, StoreError> {
-        let dir = self.dir.join("positions");
+        let dir = self.positions_dir();
         fs::create_dir_all(&dir).map_err(io_error(&dir))?;
         let path = dir.join(format!("{}.txt", sanitize_name(name)));
         export_position(&path, pos)?;

@@ -151,3 +151,41 @@ fn the_3d_screenshot_is_a_real_picture() {
         distinct.len()
     );
 }
+
+#[test]
+fn bench_frames_reports_the_frame_times_of_an_animated_game() {
+    let output = Command::new(env!("CARGO_BIN_EXE_parachess"))
+        .args(["--bench-frames", "6", "--size", "320x200", "--view", "2d"])
+        .env(
+            "WGPU_BACKEND",
+            std::env::var("WGPU_BACKEND").unwrap_or_else(|_| "vulkan".into()),
+        )
+        .env("PARACHESS_DATA_DIR", out_dir().join("bench-data"))
+        .output()
+        .expect("run parachess");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let number = |prefix: &str, after: &str| -> f32 {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no {prefix:?} line in:\n{stdout}"));
+        let rest = &line[line.find(after).unwrap_or_else(|| panic!("{line}")) + after.len()..];
+        rest.trim_start()
+            .split([' ', ','])
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no number after {after:?} in {line:?}"))
+    };
+    assert_eq!(number("frames", "frames"), 6.0);
+    let first = number("first frame after", "after");
+    let mean = number("frame time", "mean");
+    let median = number("frame time", "median");
+    let p99 = number("frame time", "p99");
+    assert!(first > 0.0, "{stdout}");
+    assert!(mean > 0.0 && median > 0.0 && p99 >= median, "{stdout}");
+}

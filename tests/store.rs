@@ -258,6 +258,42 @@ fn leftovers_of_a_crash_do_not_disturb_the_autosave() {
 }
 
 #[test]
+fn opening_the_store_sweeps_old_leftovers_but_not_fresh_ones() {
+    let dir = TempDir::new("sweep");
+    let store = Store::at(&dir.0).unwrap();
+    let old = SystemTime::now() - Duration::from_secs(3600);
+    let age = |path: &Path| {
+        fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+    };
+    let stale = [
+        dir.0.join(".autosave.pgn.4242.0.tmp"),
+        store.saves_dir().join(".mine.pgn.4242.1.tmp"),
+    ];
+    for path in &stale {
+        fs::write(path, "half").unwrap();
+        age(path);
+    }
+    let fresh = dir.0.join(".autosave.pgn.4243.0.tmp");
+    fs::write(&fresh, "under way").unwrap();
+    // An old file that is not ours is left alone.
+    let foreign = dir.0.join("notes.tmp");
+    fs::write(&foreign, "mine").unwrap();
+    age(&foreign);
+
+    Store::at(&dir.0).unwrap();
+    for path in &stale {
+        assert!(!path.exists(), "{} should be swept", path.display());
+    }
+    assert!(fresh.exists(), "a write under way must not be disturbed");
+    assert!(foreign.exists());
+}
+
+#[test]
 fn a_corrupt_autosave_is_reported_and_nothing_is_deleted() {
     let dir = TempDir::new("corrupt");
     let store = Store::at(&dir.0).unwrap();

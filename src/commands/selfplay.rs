@@ -3,12 +3,15 @@
 //! and shakes out illegal moves; the last line is `white <W> black <B> draws <D>`.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use thiserror::Error;
 
 use crate::engine::{Engine, EngineError, Player, StopFlag};
+use crate::rules::record::{Tags, write_game};
 use crate::rules::{Game, Move, Outcome, PlayError, Side};
+use crate::store::write_atomic;
 
 /// Games longer than this many half-moves are stopped and counted as draws (the draw rules end
 /// real games long before).
@@ -35,6 +38,9 @@ pub struct SelfplayArgs {
     /// Swap colours every game.
     #[arg(long)]
     pub alternate: bool,
+    /// Write each game to this directory as `game-NNN.pgn`, to replay or load in the game.
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
 }
 
 /// Why self-play stopped.
@@ -65,6 +71,14 @@ pub enum SelfplayError {
     /// Writing the report failed.
     #[error(transparent)]
     Io(#[from] io::Error),
+    /// Writing a game file failed.
+    #[error("cannot write {}: {source}", path.display())]
+    Save {
+        /// The file or directory.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
 }
 
 /// The counts a self-play run ends with.
@@ -89,6 +103,12 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<SelfplayTotals, 
     let stop = StopFlag::new();
     let mut totals = SelfplayTotals::default();
     let mut causes: Vec<(&'static str, u32)> = Vec::new();
+    if let Some(dir) = &args.save {
+        std::fs::create_dir_all(dir).map_err(|source| SelfplayError::Save {
+            path: dir.clone(),
+            source,
+        })?;
+    }
     for g in 1..=args.games {
         // Index into `players` of who plays White this game.
         let white = usize::from(args.alternate && g % 2 == 0);
@@ -156,6 +176,18 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<SelfplayTotals, 
             game.plies().len(),
         )?;
         out.flush()?;
+        if let Some(dir) = &args.save {
+            let tags = Tags {
+                event: Some("Parachess selfplay".into()),
+                round: Some(g.to_string()),
+                white: Some(players[white].to_string()),
+                black: Some(players[1 - white].to_string()),
+                ..Tags::default()
+            };
+            let path = dir.join(format!("game-{g:03}.pgn"));
+            write_atomic(&path, write_game(&game, &tags).as_bytes())
+                .map_err(|source| SelfplayError::Save { path, source })?;
+        }
     }
     let counts: Vec<String> = causes.iter().map(|(c, n)| format!("{c} {n}")).collect();
     writeln!(out, "results: {}", counts.join(", "))?;
@@ -213,6 +245,7 @@ mod tests {
             movetime: None,
             seed: 5,
             alternate: true,
+            save: None,
         };
         let mut out = Vec::new();
         let totals = run(&args, &mut out).unwrap();
@@ -228,5 +261,35 @@ mod tests {
             )
         );
         assert!(text.lines().any(|l| l.starts_with("score random")));
+    }
+
+    #[test]
+    fn saved_games_read_back_as_the_games_played() {
+        let dir = std::env::temp_dir().join(format!("parachess-selfplay-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let args = SelfplayArgs {
+            games: 2,
+            white: Player::Random,
+            black: Player::Random,
+            movetime: None,
+            seed: 9,
+            alternate: true,
+            save: Some(dir.clone()),
+        };
+        let mut out = Vec::new();
+        run(&args, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        for g in 1..=2 {
+            let file = std::fs::read(dir.join(format!("game-{g:03}.pgn"))).unwrap();
+            let record = crate::rules::record::read_game(&file).unwrap();
+            assert_eq!(record.tags.round.as_deref(), Some(g.to_string().as_str()));
+            let plies = record.game.plies().len();
+            let line = text.lines().nth(g - 1).unwrap();
+            assert!(
+                line.ends_with(&format!("after {plies} half-moves")),
+                "{line} vs {plies} plies in the file"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -3,11 +3,13 @@
 
 use bevy::camera::{RenderTarget, ScalingMode, Viewport};
 use bevy::input::mouse::MouseWheel;
+use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
+use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 
 use super::input::ViewCommand;
-use super::{GameSet, LaunchOptions, ViewMode};
+use super::{Antialias, GameSet, LaunchOptions, ViewMode};
 
 /// Width of the side panel in logical pixels for a window `window_width` wide: the board is
 /// drawn to its left.
@@ -40,6 +42,10 @@ pub const BOARD_LAYER: usize = 1;
 /// The camera that looks at the board (the one picking rays come from).
 #[derive(Component, Debug)]
 pub struct BoardCamera;
+
+/// The light that casts the pieces' shadows (3D view only: a flat view has no use for them).
+#[derive(Component, Debug)]
+pub struct Sun;
 
 /// The camera that draws the panel and overlays across the whole window.
 #[derive(Component, Debug)]
@@ -119,7 +125,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_cameras)
         .add_systems(
             Update,
-            (view_commands, zoom, follow_rig, fit_viewport)
+            (
+                view_commands,
+                zoom,
+                follow_rig,
+                shadows_follow_view,
+                fit_viewport,
+            )
                 .chain()
                 .in_set(GameSet::View),
         );
@@ -130,10 +142,18 @@ fn spawn_cameras(
     options: Option<Res<LaunchOptions>>,
     mut rig: ResMut<CameraRig>,
     offscreen: Option<Res<OffscreenTarget>>,
+    adapter: Option<Res<RenderAdapterInfo>>,
 ) {
     if let Some(options) = &options {
         rig.view = options.view;
     }
+    // Bevy does not re-export wgpu's `DeviceType`; its `Cpu` variant names software renderers.
+    let software = adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
+    // Both cameras draw into one target and must agree, or the board's picture is lost.
+    let msaa = options
+        .as_ref()
+        .map_or(Antialias::Auto, |o| o.antialias)
+        .msaa(software);
     let target = offscreen.map(|t| RenderTarget::Image(t.0.clone().into()));
     let mut board = commands.spawn((
         Name::new("board camera"),
@@ -145,7 +165,7 @@ fn spawn_cameras(
         },
         rig.projection(),
         rig.transform(),
-        Msaa::Sample4,
+        msaa,
         bevy::camera::visibility::RenderLayers::from_layers(&[0, BOARD_LAYER]),
     ));
     if let Some(t) = &target {
@@ -161,18 +181,29 @@ fn spawn_cameras(
             ..default()
         },
         IsDefaultUiCamera,
+        msaa,
     ));
     if let Some(t) = target {
         ui.insert(t);
     }
     commands.spawn((
         Name::new("sun"),
+        Sun,
         DirectionalLight {
             illuminance: 9_000.0,
-            shadow_maps_enabled: true,
+            shadow_maps_enabled: rig.view == ViewMode::ThreeD,
             color: Color::srgb(1.0, 0.96, 0.9),
             ..default()
         },
+        // The whole scene lies 8 to 30 units from the camera at any zoom: one shadow cascade
+        // covers it (Bevy's default of four, out to 150 units, quadruples the shadow work).
+        CascadeShadowConfigBuilder {
+            num_cascades: 1,
+            minimum_distance: 4.0,
+            maximum_distance: 34.0,
+            ..default()
+        }
+        .build(),
         Transform::from_xyz(-4.0, 12.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.insert_resource(GlobalAmbientLight {
@@ -227,6 +258,19 @@ fn follow_rig(
     let k = 1.0 - (-time.delta_secs() * 7.0).exp();
     transform.translation = transform.translation.lerp(target.translation, k);
     transform.rotation = transform.rotation.slerp(target.rotation, k);
+}
+
+/// Casts shadows in the 3D view only.
+fn shadows_follow_view(rig: Res<CameraRig>, mut suns: Query<&mut DirectionalLight, With<Sun>>) {
+    if !rig.is_changed() {
+        return;
+    }
+    let wanted = rig.view == ViewMode::ThreeD;
+    for mut light in &mut suns {
+        if light.shadow_maps_enabled != wanted {
+            light.shadow_maps_enabled = wanted;
+        }
+    }
 }
 
 /// Keeps the board camera's viewport to the left of the panel as the window changes.

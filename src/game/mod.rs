@@ -46,6 +46,31 @@ impl ViewMode {
     }
 }
 
+/// Whether the board is drawn with 4× multisampling. Software renderers (Mesa's lavapipe)
+/// spend about half of every frame on it, so `auto` turns it off there and on for real GPUs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Antialias {
+    /// Off on software renderers, on otherwise.
+    #[default]
+    Auto,
+    /// Always 4× multisampling.
+    On,
+    /// Never.
+    Off,
+}
+
+impl Antialias {
+    /// The multisampling for a renderer that is (or is not) software running on the CPU.
+    pub fn msaa(self, software_renderer: bool) -> Msaa {
+        match self {
+            Antialias::On => Msaa::Sample4,
+            Antialias::Off => Msaa::Off,
+            Antialias::Auto if software_renderer => Msaa::Off,
+            Antialias::Auto => Msaa::Sample4,
+        }
+    }
+}
+
 /// How the program was started: what the command line asked of the window.
 #[derive(Resource, Clone, Debug)]
 pub struct LaunchOptions {
@@ -59,6 +84,10 @@ pub struct LaunchOptions {
     pub screenshot: Option<std::path::PathBuf>,
     /// Render this many frames of a scripted game offscreen and report frame times.
     pub bench_frames: Option<u32>,
+    /// When the program started: the first frame's delay is measured from here.
+    pub launched: std::time::Instant,
+    /// Multisampling choice.
+    pub antialias: Antialias,
 }
 
 impl Default for LaunchOptions {
@@ -69,6 +98,8 @@ impl Default for LaunchOptions {
             size: UVec2::new(1280, 800),
             screenshot: None,
             bench_frames: None,
+            launched: std::time::Instant::now(),
+            antialias: Antialias::Auto,
         }
     }
 }

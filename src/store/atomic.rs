@@ -10,7 +10,8 @@ pub const TEMP_SUFFIX: &str = ".tmp";
 
 /// Replaces `path` with `bytes` atomically: a temporary file in the same directory is written and
 /// flushed to disk, renamed over the target, and the directory is flushed. A crash or a full
-/// disk leaves the previous file intact (and at worst a stray temporary file, which readers skip).
+/// disk leaves the previous file intact (and at worst a stray temporary file, which readers skip
+/// and [`remove_stale_temps`] later deletes).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, true, |file| file.write_all(bytes))
 }
@@ -94,6 +95,35 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
 #[cfg(not(unix))]
 fn sync_dir(_dir: &Path) -> io::Result<()> {
     Ok(())
+}
+
+/// Deletes temporary files in `dir` that a killed process left behind, when they are older than
+/// `min_age` (younger ones may belong to a write still under way in another instance). Best
+/// effort: returns how many were removed and ignores what it cannot read or delete.
+pub fn remove_stale_temps(dir: &Path, min_age: std::time::Duration) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let now = std::time::SystemTime::now();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if !is_temp(&name.to_string_lossy()) {
+            continue;
+        }
+        let Ok(meta) = entry.metadata() else {
+            continue;
+        };
+        let old_enough = meta
+            .modified()
+            .ok()
+            .and_then(|m| now.duration_since(m).ok())
+            .is_some_and(|age| age >= min_age);
+        if meta.is_file() && old_enough && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 /// Whether a directory entry is one of our temporary files (skipped by listings).
