@@ -67,6 +67,32 @@ fn bad_arguments_fail_clearly_without_panicking() {
     }
 }
 
+/// Window options are checked before any window opens, so these need no display.
+#[cfg(feature = "gui")]
+#[test]
+fn bad_window_options_fail_before_a_window_opens() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--size", "10x10"], "--size must look like 1280x800"),
+        (&["--size", "wide"], "--size must look like 1280x800"),
+        (&["--view", "4d"], "--view must be 2d or 3d"),
+        (&["--antialias", "maybe"], "invalid value 'maybe'"),
+        (
+            &["--bench-frames", "0"],
+            "--bench-frames must be at least 1",
+        ),
+        (&["--position", "junk"], "--position: position text"),
+    ];
+    for (args, expect) in cases {
+        let (code, _, err) = run(args);
+        assert!(code.is_some_and(|c| c != 0), "{args:?} exited {code:?}");
+        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+        assert!(
+            err.contains(expect),
+            "{args:?}: expected {expect:?} in {err:?}"
+        );
+    }
+}
+
 #[test]
 fn check_game_prints_the_final_position() {
     let path = file(

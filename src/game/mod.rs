@@ -196,3 +196,16 @@ pub fn run(options: LaunchOptions) -> AppExit {
         .add_plugins(GamePlugin);
     app.run()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn antialiasing_is_dropped_only_for_software_renderers_unless_asked() {
+        assert_eq!(Antialias::Auto.msaa(true), Msaa::Off);
+        assert_eq!(Antialias::Auto.msaa(false), Msaa::Sample4);
+        assert_eq!(Antialias::On.msaa(true), Msaa::Sample4);
+        assert_eq!(Antialias::Off.msaa(false), Msaa::Off);
+    }
+}
