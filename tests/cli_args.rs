@@ -22,6 +22,21 @@ fn file(name: &str, bytes: &[u8]) -> PathBuf {
     path
 }
 
+/// Each command line must fail with a non-zero status, without a panic or any result, and say
+/// the expected words on stderr.
+fn assert_all_refused(cases: &[(&[&str], &str)]) {
+    for (args, expect) in cases {
+        let (code, out, err) = run(args);
+        assert!(code.is_some_and(|c| c != 0), "{args:?} exited {code:?}");
+        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+        assert!(
+            err.contains(expect),
+            "{args:?}: expected {expect:?} in {err:?}"
+        );
+        assert!(!out.contains("nodes"), "{args:?} printed results: {out}");
+    }
+}
+
 #[test]
 fn bad_arguments_fail_clearly_without_panicking() {
     let cases: &[(&[&str], &str)] = &[
@@ -55,16 +70,7 @@ fn bad_arguments_fail_clearly_without_panicking() {
         (&["check-game", "/"], "/: "),
         (&["--no-such-flag"], "unexpected argument '--no-such-flag'"),
     ];
-    for (args, expect) in cases {
-        let (code, out, err) = run(args);
-        assert!(code.is_some_and(|c| c != 0), "{args:?} exited {code:?}");
-        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-        assert!(
-            err.contains(expect),
-            "{args:?}: expected {expect:?} in {err:?}"
-        );
-        assert!(!out.contains("nodes"), "{args:?} printed results: {out}");
-    }
+    assert_all_refused(cases);
 }
 
 /// Window options are checked before any window opens, so these need no display.
@@ -82,15 +88,7 @@ fn bad_window_options_fail_before_a_window_opens() {
         ),
         (&["--position", "junk"], "--position: position text"),
     ];
-    for (args, expect) in cases {
-        let (code, _, err) = run(args);
-        assert!(code.is_some_and(|c| c != 0), "{args:?} exited {code:?}");
-        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-        assert!(
-            err.contains(expect),
-            "{args:?}: expected {expect:?} in {err:?}"
-        );
-    }
+    assert_all_refused(cases);
 }
 
 #[test]

@@ -139,21 +139,7 @@ impl Crown {
                 let rt = self.radius_at(r, top);
                 mesh.vertex(dir(a) * rt + Vec3::Y * top, normal, Vec2::new(u, 1.0));
             }
-            for j in 0..columns as u32 {
-                let (b0, t0, b1, t1) = (
-                    first + 2 * j,
-                    first + 2 * j + 1,
-                    first + 2 * j + 2,
-                    first + 2 * j + 3,
-                );
-                if sign > 0.0 {
-                    mesh.triangle(b0, t0, b1);
-                    mesh.triangle(t0, t1, b1);
-                } else {
-                    mesh.triangle(b0, b1, t0);
-                    mesh.triangle(t0, b1, t1);
-                }
-            }
+            mesh.band(first, columns as u32, sign > 0.0);
         }
         // The thin top edge, flat per column.
         for j in 0..columns {

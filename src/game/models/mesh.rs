@@ -35,6 +35,26 @@ impl MeshData {
         }
     }
 
+    /// Joins `columns` quads of a band whose vertices were pushed as (bottom, top) pairs from
+    /// `first`, facing outward when `outward`, inward otherwise.
+    pub fn band(&mut self, first: u32, columns: u32, outward: bool) {
+        for k in 0..columns {
+            let (b0, t0, b1, t1) = (
+                first + 2 * k,
+                first + 2 * k + 1,
+                first + 2 * k + 2,
+                first + 2 * k + 3,
+            );
+            if outward {
+                self.triangle(b0, t0, b1);
+                self.triangle(t0, t1, b1);
+            } else {
+                self.triangle(b0, b1, t0);
+                self.triangle(t0, b1, t1);
+            }
+        }
+    }
+
     /// A flat convex (or star-shaped about its first point) polygon, wound to face `outward`.
     pub fn flat_polygon(&mut self, points: &[Vec3], outward: Vec3) {
         if points.len() < 3 {
@@ -279,21 +299,7 @@ pub(super) fn ring_sector(
                 mesh.vertex(p, dir(a) * sign, Vec2::new(u, y));
             }
         }
-        for k in 0..steps as u32 {
-            let (b0, t0, b1, t1) = (
-                first + 2 * k,
-                first + 2 * k + 1,
-                first + 2 * k + 2,
-                first + 2 * k + 3,
-            );
-            if sign > 0.0 {
-                mesh.triangle(b0, t0, b1);
-                mesh.triangle(t0, t1, b1);
-            } else {
-                mesh.triangle(b0, b1, t0);
-                mesh.triangle(t0, b1, t1);
-            }
-        }
+        mesh.band(first, steps as u32, sign > 0.0);
     }
     // Flat top, bottom and ends.
     for (y, up) in [(y1, Vec3::Y), (y0, -Vec3::Y)] {
