@@ -265,17 +265,26 @@ fn fit_panel(
     }
 }
 
-/// The move list as lines of "n. white black".
+/// The move list as lines of "n. white black", headed by a note when the game began from a
+/// set-up position, so an empty or short list never looks like a missing one.
 pub fn move_list_text(game: &crate::rules::Game) -> String {
     let start = game.start_position();
     let mut number = start.fullmove_number();
     let mut side = start.turn();
     let mut out = String::new();
+    if *start != crate::rules::Position::start() {
+        out.push_str("     (from a set-up position)\n");
+    }
+    if game.plies().is_empty() && game.outcome().is_none() {
+        out.push_str("     No moves yet");
+        return out;
+    }
+    let header = out.len();
     for ply in game.plies() {
         match side {
             Side::White => out.push_str(&format!("{number:>3}. {:<11}", ply.text)),
             Side::Black => {
-                if out.is_empty() || out.ends_with('\n') {
+                if out.len() == header || out.ends_with('\n') {
                     out.push_str(&format!("{number:>3}. {:<11}", "..."));
                 }
                 out.push_str(&format!("{}\n", ply.text));
@@ -285,7 +294,7 @@ pub fn move_list_text(game: &crate::rules::Game) -> String {
         side = !side;
     }
     if let Some(outcome) = game.outcome() {
-        if !out.ends_with('\n') && !out.is_empty() {
+        if !out.ends_with('\n') && out.len() > header {
             out.push('\n');
         }
         out.push_str(&format!("     {}  {outcome}", outcome.result_text()));
@@ -381,5 +390,43 @@ fn button_colours(
             Interaction::Hovered => theme::BUTTON_HOVER,
             Interaction::None => theme::BUTTON,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::move_list_text;
+    use crate::rules::{Game, Position};
+
+    fn play(game: &mut Game, moves: &[&str]) {
+        for text in moves {
+            let mv = game.position().parse_move(text).unwrap();
+            game.play(mv).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_move_list_numbers_moves_and_says_where_the_game_began() {
+        let mut game = Game::new();
+        assert_eq!(move_list_text(&game), "     No moves yet");
+        play(&mut game, &["c4-d3", "i5-h3", "c3-d2"]);
+        assert_eq!(
+            move_list_text(&game),
+            "  1. c4-d3      i5-h3\n  2. c3-d2      "
+        );
+
+        let set_up: Position = "6/3k/3Q4/5/5K4/6/10/5/8/4/6 b 0 7".parse().unwrap();
+        let mut game = Game::from_position(set_up);
+        assert_eq!(
+            move_list_text(&game),
+            "     (from a set-up position)\n     No moves yet"
+        );
+        let reply = game.legal_moves()[0];
+        let text = game.position().move_text(reply);
+        game.play(reply).unwrap();
+        assert_eq!(
+            move_list_text(&game),
+            format!("     (from a set-up position)\n  7. ...        {text}\n")
+        );
     }
 }
