@@ -305,3 +305,43 @@ fn fit_viewport(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shadows_are_cast_in_the_3d_view_only() {
+        let mut app = App::new();
+        app.init_resource::<CameraRig>()
+            .add_systems(Update, shadows_follow_view);
+        let sun = app
+            .world_mut()
+            .spawn((Sun, DirectionalLight::default()))
+            .id();
+        let shadows = |app: &App| {
+            app.world()
+                .get::<DirectionalLight>(sun)
+                .is_some_and(|l| l.shadow_maps_enabled)
+        };
+        app.update();
+        assert!(shadows(&app), "3D is the default view");
+        app.world_mut().resource_mut::<CameraRig>().view = ViewMode::TwoD;
+        app.update();
+        assert!(!shadows(&app));
+        app.world_mut().resource_mut::<CameraRig>().view = ViewMode::ThreeD;
+        app.update();
+        assert!(shadows(&app));
+    }
+
+    #[test]
+    fn the_2d_projection_puts_the_board_centre_mid_viewport() {
+        let size = UVec2::new(1280, 800);
+        let centre = project_2d(size, [0.0, 0.0]);
+        let viewport_width = size.x as f32 - panel_width(size.x as f32);
+        assert!((centre.x - viewport_width / 2.0).abs() < 0.5);
+        assert!((centre.y - 400.0).abs() < 0.5);
+        // Black's side is up: a point above the centre on the board is higher on screen.
+        assert!(project_2d(size, [0.0, 1.0]).y < centre.y);
+    }
+}
