@@ -244,9 +244,11 @@ fn toggle_names(mut commands: MessageReader<ViewCommand>, mut names: ResMut<Show
     }
 }
 
-/// Puts each name just inside its cell, on the side nearest the viewer.
+/// Puts each name just inside its cell, on the side nearest the viewer. In 3D a name would float
+/// in front of a piece standing on its cell, so names of occupied cells show in 2D only.
 fn place_labels(
     names: Res<ShowNames>,
+    game: Res<super::state::ChessGame>,
     rig: Res<super::camera::CameraRig>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     mut labels: Query<(&CellLabel, &mut Node, &mut Visibility, &mut TextColor)>,
@@ -255,8 +257,12 @@ fn place_labels(
         return;
     };
     let toward_viewer = if rig.flipped { -1.0 } else { 1.0 };
+    let position = game.game.position();
     for (label, mut node, mut visibility, mut colour) in &mut labels {
-        let target = if names.0 {
+        let hidden_by_piece =
+            rig.view == super::ViewMode::ThreeD && position.piece_at(label.0).is_some();
+        let shown = names.0 && !hidden_by_piece;
+        let target = if shown {
             Visibility::Inherited
         } else {
             Visibility::Hidden
@@ -264,7 +270,7 @@ fn place_labels(
         if *visibility != target {
             *visibility = target;
         }
-        if !names.0 {
+        if !shown {
             continue;
         }
         let info = board().cell(label.0);
