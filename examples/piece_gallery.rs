@@ -41,14 +41,6 @@ mod gallery {
     use parachess::rules::PieceKind;
 
     const SIZE: UVec2 = UVec2::new(960, 400);
-    const ORDER: [PieceKind; 6] = [
-        PieceKind::King,
-        PieceKind::Queen,
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Sorcerer,
-        PieceKind::Pawn,
-    ];
     /// Cream, honey and walnut: stand-ins for the board's three cell colours.
     const CELLS: [Color; 3] = [
         Color::srgb(0.91, 0.83, 0.68),
@@ -204,7 +196,8 @@ mod gallery {
                 perceptual_roughness: PIECE_ROUGHNESS,
                 ..default()
             });
-            for (i, &kind) in ORDER.iter().enumerate() {
+            // King first, pawn last, as a chess set is usually shown.
+            for (i, &kind) in PieceKind::ALL.iter().rev().enumerate() {
                 commands.spawn((
                     Mesh3d(meshes.add(piece_mesh(kind))),
                     MeshMaterial3d(material.clone()),
@@ -254,7 +247,8 @@ mod gallery {
         let layer = RenderLayers::layer(1);
         for (row, (fill, outline)) in sides.iter().enumerate() {
             let z = (row as f32 - 0.5) * 0.95;
-            for (i, &kind) in ORDER.iter().enumerate() {
+            // King first, pawn last, as a chess set is usually shown.
+            for (i, &kind) in PieceKind::ALL.iter().rev().enumerate() {
                 let x = (i as f32 - 2.5) * 1.0 + 0.25 * (row as f32 - 0.5);
                 let at = Vec3::new(x, 0.0, z);
                 commands.spawn((

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::GameSet;
 use super::camera::BoardCamera;
 use super::input::{Hovered, Selection, ViewCommand};
-use super::meshes::{MeshBuilder, convex_hull, offset_polygon, ring};
+use super::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon, ring};
 use super::pieces::{CellTile, TILE_TOP};
 use super::state::{ChessGame, cell_world};
 use super::theme;
@@ -92,13 +92,7 @@ fn spawn_frame(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let corners: Vec<Vec2> = board()
-        .cells()
-        .iter()
-        .flat_map(|c| c.corners_xy())
-        .map(Vec2::from)
-        .collect();
-    let hull = convex_hull(&corners);
+    let hull = convex_hull(&board_corners());
     let mut inner = MeshBuilder::default();
     inner.prism(&offset_polygon(&hull, -0.06), -0.02, 0.015);
     let mut outer = MeshBuilder::default();

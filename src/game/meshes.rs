@@ -29,6 +29,16 @@ pub fn offset_polygon(points: &[Vec2], d: f32) -> Vec<Vec2> {
         .collect()
 }
 
+/// Every cell corner of the board, in board coordinates: what the frame is fitted around.
+pub fn board_corners() -> Vec<Vec2> {
+    crate::rules::board()
+        .cells()
+        .iter()
+        .flat_map(|c| c.corners_xy())
+        .map(Vec2::from)
+        .collect()
+}
+
 /// The convex hull of `points`, counter-clockwise (Andrew's monotone chain).
 pub fn convex_hull(points: &[Vec2]) -> Vec<Vec2> {
     let mut pts: Vec<Vec2> = points.to_vec();
@@ -168,12 +178,7 @@ mod tests {
 
     #[test]
     fn the_hull_of_the_board_is_a_hexagon_around_every_corner() {
-        let corners: Vec<Vec2> = crate::rules::board()
-            .cells()
-            .iter()
-            .flat_map(|c| c.corners_xy())
-            .map(Vec2::from)
-            .collect();
+        let corners = board_corners();
         let hull = convex_hull(&corners);
         assert_eq!(hull.len(), 6);
         for p in &corners {

@@ -4,14 +4,7 @@ use bevy::mesh::{Indices, Mesh, VertexAttributeValues};
 use super::mesh::lathe;
 use super::*;
 
-const KINDS: [PieceKind; 6] = [
-    PieceKind::King,
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Sorcerer,
-    PieceKind::Pawn,
-];
+const KINDS: [PieceKind; 6] = PieceKind::ALL;
 
 /// Positions, normals and triangles (as index triples) read back from a Bevy mesh.
 struct Raw {
