@@ -3,17 +3,9 @@
 
 use std::fs;
 use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_parachess"))
-        .args(args)
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .expect("run parachess");
-    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
-    (out.status.code(), text(out.stdout), text(out.stderr))
-}
+use common::parachess as run;
 
 /// A file in the system temp dir with `bytes`, named uniquely for this test run.
 fn file(name: &str, bytes: &[u8]) -> PathBuf {

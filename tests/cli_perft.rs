@@ -1,23 +1,13 @@
 //! The `perft` command as a user runs it.
 
-use std::process::Command;
+mod common;
 
-fn parachess(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_parachess"))
-        .args(args)
-        .output()
-        .expect("run parachess");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::parachess;
 
 #[test]
 fn perft_prints_the_node_count_last() {
-    let (ok, out, _) = parachess(&["perft", "3"]);
-    assert!(ok);
+    let (code, out, _) = parachess(&["perft", "3"]);
+    assert_eq!(code, Some(0));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.last(), Some(&"nodes 88638"));
     assert!(lines.iter().any(|l| l.starts_with("time ")));
@@ -26,8 +16,8 @@ fn perft_prints_the_node_count_last() {
 
 #[test]
 fn perft_divide_lists_every_move_in_move_text() {
-    let (ok, out, _) = parachess(&["perft", "2", "--divide"]);
-    assert!(ok);
+    let (code, out, _) = parachess(&["perft", "2", "--divide"]);
+    assert_eq!(code, Some(0));
     let moves: Vec<(&str, u64)> = out
         .lines()
         .filter(|l| !l.starts_with("time") && !l.starts_with("nps") && !l.starts_with("nodes"))
@@ -44,14 +34,14 @@ fn perft_divide_lists_every_move_in_move_text() {
 
 #[test]
 fn perft_counts_each_promotion_choice() {
-    let (ok, out, _) = parachess(&[
+    let (code, out, _) = parachess(&[
         "perft",
         "1",
         "--divide",
         "--position",
         "k5/1P2/8/5/10/6/10/5/8/4/5K w 0 1",
     ]);
-    assert!(ok);
+    assert_eq!(code, Some(0));
     for kind in ["Q", "R", "B", "S"] {
         assert!(out.contains(&format!("j2-k3={kind}")), "{out}");
     }
@@ -60,8 +50,8 @@ fn perft_counts_each_promotion_choice() {
 
 #[test]
 fn perft_rejects_a_bad_position_clearly() {
-    let (ok, out, err) = parachess(&["perft", "2", "--position", "rsqksr/1bb1 w 0 1"]);
-    assert!(!ok);
+    let (code, out, err) = parachess(&["perft", "2", "--position", "rsqksr/1bb1 w 0 1"]);
+    assert_ne!(code, Some(0));
     assert!(out.is_empty());
     assert!(err.contains("column 1") && err.contains("11"), "{err}");
 }

@@ -2,9 +2,12 @@
 //! being left without moves, take hanging pieces, respect the draw rules, stop when told and
 //! always answer with a legal move.
 
-use std::process::Command;
+mod common;
+
 use std::thread;
 use std::time::{Duration, Instant};
+
+use common::parachess;
 
 use parachess::engine::{Engine, EngineError, Level, Limits, MATE, SearchResult, StopFlag};
 use parachess::rules::{Game, Move, Outcome, Position, Side};
@@ -257,20 +260,9 @@ fn refuses_finished_games() {
     );
 }
 
-fn parachess(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_parachess"))
-        .args(args)
-        .output()
-        .expect("run parachess");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
-}
-
 #[test]
 fn selfplay_command_ends_with_the_totals() {
-    let (ok, out) = parachess(&[
+    let (code, out, _) = parachess(&[
         "selfplay",
         "--games",
         "2",
@@ -282,7 +274,7 @@ fn selfplay_command_ends_with_the_totals() {
         "3",
         "--alternate",
     ]);
-    assert!(ok, "{out}");
+    assert_eq!(code, Some(0), "{out}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.iter().filter(|l| l.starts_with("game ")).count(), 2);
     let last: Vec<&str> = lines.last().unwrap().split(' ').collect();
@@ -294,15 +286,15 @@ fn selfplay_command_ends_with_the_totals() {
         .sum();
     assert_eq!(total, 2);
     assert!(lines[lines.len() - 2].starts_with("score easy "), "{out}");
-    let (ok, _) = parachess(&["selfplay", "--white", "expert"]);
-    assert!(!ok);
+    let (code, _, _) = parachess(&["selfplay", "--white", "expert"]);
+    assert_ne!(code, Some(0));
 }
 
 #[test]
 fn bench_command_counts_the_same_nodes_every_time() {
     let run = || {
-        let (ok, out) = parachess(&["bench", "--depth", "3"]);
-        assert!(ok);
+        let (code, out, _) = parachess(&["bench", "--depth", "3"]);
+        assert_eq!(code, Some(0));
         assert!(out.lines().any(|l| l.starts_with("nps ")));
         out.lines().last().unwrap().to_string()
     };

@@ -1,6 +1,8 @@
 //! The save store: where files go, atomic writes, listing, the autosave, and resuming after the
 //! process was killed mid-game.
 
+mod common;
+
 use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Write};
@@ -335,13 +337,8 @@ fn positions_export_as_one_line_of_position_text() {
 }
 
 fn check_game(path: &Path) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_parachess"))
-        .arg("check-game")
-        .arg(path)
-        .output()
-        .unwrap();
-    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
-    (out.status.success(), text(out.stdout), text(out.stderr))
+    let (code, out, err) = common::parachess(&[Path::new("check-game"), path]);
+    (code == Some(0), out, err)
 }
 
 #[test]

@@ -1,10 +1,25 @@
-//! Shared test helpers: random positions and a slow, independent reference move generator.
+//! Shared test helpers: running the `parachess` binary, random positions and a slow,
+//! independent reference move generator.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
+use std::ffi::OsStr;
+use std::process::Command;
 
 use parachess::rules::{Cell, Game, LineKind, Move, Piece, PieceKind, Position, Side, board};
 use proptest::prelude::*;
+
+/// Runs the `parachess` binary built for these tests: its exit code (`None` when a signal
+/// ended it), standard output and standard error.
+pub fn parachess<S: AsRef<OsStr>>(args: &[S]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_parachess"))
+        .args(args)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .expect("run parachess");
+    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
 
 /// Parses a cell name (tests only).
 pub fn cell(name: &str) -> Cell {
