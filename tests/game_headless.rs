@@ -209,19 +209,26 @@ fn undo_and_new_game_resync_the_entities() {
     assert!(app.world().resource::<ChessGame>().game.plies().is_empty());
 }
 
-#[test]
-fn the_computer_answers_without_freezing_the_frames() {
-    use parachess::engine::Level;
-    use parachess::game::ai::Thinking;
+/// A new game of a human (White) against the computer at `level`, after the human's c4-d3
+/// was clicked in: the computer is to move.
+fn first_move_against_the_computer(level: parachess::engine::Level) -> bevy::app::App {
     use parachess::game::state::Player;
     let mut app = headless_app();
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,
-        players: [Player::Human, Player::Computer(Level::Easy)],
+        players: [Player::Human, Player::Computer(level)],
     });
     settle(&mut app, 10);
     click_cell(&mut app, c("c4"));
     click_cell(&mut app, c("d3"));
+    app
+}
+
+#[test]
+fn the_computer_answers_without_freezing_the_frames() {
+    use parachess::engine::Level;
+    use parachess::game::ai::Thinking;
+    let mut app = first_move_against_the_computer(Level::Easy);
     assert_eq!(game(&app).plies().len(), 1);
     let mut frames = 0;
     let mut frames_while_thinking = 0;
@@ -258,16 +265,7 @@ fn the_computer_answers_without_freezing_the_frames() {
 
 #[test]
 fn undo_cancels_the_computer_and_gives_the_move_back() {
-    use parachess::engine::Level;
-    use parachess::game::state::Player;
-    let mut app = headless_app();
-    app.world_mut().write_message(GameCommand::NewGame {
-        start: None,
-        players: [Player::Human, Player::Computer(Level::Hard)],
-    });
-    settle(&mut app, 10);
-    click_cell(&mut app, c("c4"));
-    click_cell(&mut app, c("d3"));
+    let mut app = first_move_against_the_computer(parachess::engine::Level::Hard);
     settle(&mut app, 120);
     // The computer is thinking now (Hard takes seconds); take the move back.
     app.world_mut().write_message(GameCommand::Undo);

@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::players;
 use parachess::rules::record::{GameRecord, Tags, read_game, write_game};
 use parachess::rules::{Game, Outcome, Position, Side};
 use proptest::prelude::*;
@@ -18,14 +19,6 @@ fn play(mut game: Game, moves: &str) -> Game {
             .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
     game
-}
-
-fn tags(white: &str, black: &str) -> Tags {
-    Tags {
-        white: Some(white.into()),
-        black: Some(black.into()),
-        ..Tags::default()
-    }
 }
 
 /// Asserts the record reads back as the same game and tags, and writes identically again.
@@ -48,7 +41,7 @@ fn a_finished_game_is_written_in_the_documented_form() {
     let tags = Tags {
         event: Some("Club \"blitz\" \\ night".into()),
         date: Some("2026.11.30".into()),
-        ..tags("Ann", "Bob")
+        ..players("Ann", "Bob")
     };
     let text = assert_round_trip(&game, &tags);
     assert_eq!(
@@ -91,7 +84,7 @@ fn every_kind_of_ending_reads_back_the_same() {
         at_once,
         black_first,
     ] {
-        assert_round_trip(&game, &tags("White \u{e9}\u{e8}", ""));
+        assert_round_trip(&game, &players("White \u{e9}\u{e8}", ""));
         assert_round_trip(&game, &Tags::default());
     }
 }
@@ -200,7 +193,7 @@ proptest! {
 #[test]
 fn a_record_value_is_what_the_helpers_say() {
     let record = GameRecord {
-        tags: tags("A", "B"),
+        tags: players("A", "B"),
         game: play(Game::new(), MATE),
     };
     assert_eq!(record.to_text(), write_game(&record.game, &record.tags));

@@ -11,6 +11,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
+use common::players;
 use parachess::rules::record::Tags;
 use parachess::rules::{Game, Position, Side};
 use parachess::store::{
@@ -50,14 +51,6 @@ fn some_game(plies: usize, seed: u64) -> Game {
         game.play(moves[(x % moves.len() as u64) as usize]).unwrap();
     }
     game
-}
-
-fn players(white: &str, black: &str) -> Tags {
-    Tags {
-        white: Some(white.into()),
-        black: Some(black.into()),
-        ..Tags::default()
-    }
 }
 
 fn temp_files(dir: &Path) -> Vec<String> {

@@ -21,6 +21,15 @@ pub fn parachess<S: AsRef<OsStr>>(args: &[S]) -> (Option<i32>, String, String) {
     (out.status.code(), text(out.stdout), text(out.stderr))
 }
 
+/// Tags naming only the two players.
+pub fn players(white: &str, black: &str) -> parachess::rules::record::Tags {
+    parachess::rules::record::Tags {
+        white: Some(white.into()),
+        black: Some(black.into()),
+        ..Default::default()
+    }
+}
+
 /// Parses a cell name (tests only).
 pub fn cell(name: &str) -> Cell {
     name.parse().unwrap()
