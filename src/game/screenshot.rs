@@ -94,6 +94,7 @@ fn drive(
     let now = Instant::now();
     run.frame += 1;
     if let Some(target) = &target
+        && options.bench_frames.is_some()
         && !run.first_requested
     {
         // The first frame counts as shown once the renderer has finished it: time its read-back.
