@@ -192,9 +192,52 @@ proptest! {
 
 #[test]
 fn a_record_value_is_what_the_helpers_say() {
-    let record = GameRecord {
-        tags: players("A", "B"),
-        game: play(Game::new(), MATE),
-    };
+    let record = GameRecord::new(play(Game::new(), MATE), players("A", "B"));
     assert_eq!(record.to_text(), write_game(&record.game, &record.tags));
+}
+
+#[test]
+fn notes_after_moves_read_and_write_back() {
+    use parachess::rules::clock::TimeControl;
+    use parachess::rules::record::{Eval, Mark, PlyNote, write_record};
+    use std::time::Duration;
+    let game = play(Game::new(), "c4-d3 i5-h3 c3-d2");
+    let tags = Tags {
+        time_control: Some("300+3".parse::<TimeControl>().unwrap()),
+        ..players("A", "B")
+    };
+    let notes = vec![
+        PlyNote {
+            clock: Some(Duration::from_secs(298)),
+            eval: Some(Eval::Centipawns(35)),
+            ..PlyNote::default()
+        },
+        PlyNote {
+            mark: Some(Mark::Dubious),
+            clock: Some(Duration::from_millis(301_500)),
+            eval: Some(Eval::Mate(-3)),
+            hint: true,
+            comment: "Black {worried}".into(),
+        },
+        PlyNote::default(),
+    ];
+    let text = write_record(&game, &tags, &notes);
+    assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+    assert!(
+        text.replace('\n', " ").contains("1. c4-d3 {[%eval 0.35] [%clk 0:04:58]} i5-h3?! {[%eval #-3] [%clk 0:05:01.5] [%hint] Black (worried)}"),
+        "{text}"
+    );
+    let back = read_game(text.as_bytes()).unwrap();
+    assert_eq!(back.tags, tags);
+    assert_eq!(back.notes.len(), 3);
+    assert_eq!(back.notes[0], notes[0]);
+    assert_eq!(back.notes[1].comment, "Black (worried)");
+    assert_eq!(back.notes[1].mark, Some(Mark::Dubious));
+    assert!(back.notes[1].hint);
+    assert_eq!(back.to_text(), text);
+    // Glyphs and lichess's extra commands are understood or kept.
+    let other = read_game(b"1. c4-d3 $6 {[%csl Ga1] nice} i5-h3! *").unwrap();
+    assert_eq!(other.notes[0].mark, Some(Mark::Dubious));
+    assert_eq!(other.notes[0].comment, "[%csl Ga1] nice");
+    assert_eq!(other.notes[1].mark, Some(Mark::Good));
 }

@@ -343,6 +343,48 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Check, usize, usize)> {
             1,
             1,
         ),
+        (
+            "a check mark on a move that gives no check",
+            b"1. c4-d3+ i5-h3 *".to_vec(),
+            |k| matches!(k, K::IllegalMove { reason: MoveTextErrorKind::WrongMark { written: '+', .. }, .. }),
+            1,
+            9,
+        ),
+        (
+            "a mate mark on a move that does not end the game",
+            b"1. c4-d3 i5-h3#\n*".to_vec(),
+            |k| matches!(k, K::IllegalMove { reason: MoveTextErrorKind::WrongMark { written: '#', .. }, .. }),
+            1,
+            15,
+        ),
+        (
+            "an unreadable clock",
+            b"[TimeControl \"300+3\"]\n1. c4-d3 {[%clk 4 minutes]} *".to_vec(),
+            |k| *k == K::BadClock("4 minutes".into()),
+            2,
+            10,
+        ),
+        (
+            "an unreadable evaluation",
+            b"1. c4-d3 {[%eval good]} *".to_vec(),
+            |k| *k == K::BadEval("good".into()),
+            1,
+            10,
+        ),
+        (
+            "a clock that gains more than the increment",
+            b"[TimeControl \"300+3\"]\n1. c4-d3 {[%clk 0:04:50]} i5-h3 {[%clk 0:05:00]}\n2. c3-d2 {[%clk 0:04:58]} *".to_vec(),
+            |k| matches!(k, K::ClockGained { side: Side::White, .. }),
+            3,
+            10,
+        ),
+        (
+            "a bad time control",
+            b"[TimeControl \"five minutes\"]\n*".to_vec(),
+            |k| matches!(k, K::BadTagValue { tag: "TimeControl", .. }),
+            1,
+            15,
+        ),
     ]
 }
 

@@ -279,7 +279,74 @@ fn malformed_move_texts_are_rejected_with_what_and_where() {
         pos.parse_move("Ra5-a6").unwrap_err().kind,
         K::IsACapture(cell("a6"))
     );
-    assert!(pos.parse_move("Ra5xa6+").is_ok());
+    assert!(pos.parse_move("Ra5xa6").is_ok());
+    // A '+' that gives no check is a wrong record, not a harmless decoration.
+    let err = pos.parse_move("Ra5xa6+").unwrap_err();
+    assert_eq!(
+        (err.kind, err.column),
+        (
+            K::WrongMark {
+                written: '+',
+                actual: "it does not give check"
+            },
+            7
+        )
+    );
+}
+
+#[test]
+fn check_and_mate_marks_must_be_true() {
+    // A middle game with both quiet and checking moves, reached by a fixed walk through the
+    // legal moves; every mark is then tried on every move.
+    let mut pos = Position::start();
+    let mut step = 0;
+    while !pos.legal_moves().iter().any(|&m| pos.after(m).in_check()) {
+        let moves = pos.legal_moves();
+        pos.make_move(moves[(step * 7 + 3) % moves.len()]);
+        step += 1;
+        assert!(step < 200, "no checking move found");
+    }
+    let mut seen = [false; 3];
+    for &m in pos.legal_moves().iter() {
+        let after = pos.after(m);
+        let plain = pos.move_text(m).trim_end_matches(['+', '#']).to_string();
+        let kind = if !after.has_legal_move() {
+            2
+        } else if after.in_check() {
+            1
+        } else {
+            0
+        };
+        seen[kind] = true;
+        let plus = pos.parse_move(&format!("{plain}+"));
+        let hash = pos.parse_move(&format!("{plain}#"));
+        assert_eq!(pos.parse_move(&plain), Ok(m), "{plain}");
+        assert_eq!(plus.is_ok(), kind == 1, "{plain}+ {plus:?}");
+        assert_eq!(hash.is_ok(), kind == 2, "{plain}# {hash:?}");
+    }
+    assert!(
+        seen[0] && seen[1],
+        "the position offers quiet moves and checks"
+    );
+    // A mate: the rule book's Queen-and-King finish from a set-up position.
+    let mated: Position = "6/3k/3Q4/5/5K4/6/10/5/8/4/6 w 0 7".parse().unwrap();
+    let mates: Vec<_> = mated
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| !mated.after(m).has_legal_move())
+        .collect();
+    assert!(!mates.is_empty(), "the set-up position has a winning move");
+    for m in mates {
+        let text = mated.move_text(m);
+        assert!(text.ends_with('#'), "{text}");
+        assert_eq!(mated.parse_move(&text), Ok(m));
+        let as_check = text.replace('#', "+");
+        assert!(matches!(
+            mated.parse_move(&as_check).map_err(|e| e.kind),
+            Err(parachess::rules::MoveTextErrorKind::WrongMark { written: '+', .. })
+        ));
+    }
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod cell;
+pub mod clock;
 pub mod game;
 pub mod movegen;
 pub mod moves;

@@ -51,6 +51,16 @@ pub enum MoveTextErrorKind {
     /// Well-formed, but not a legal move here.
     #[error("{0}")]
     Illegal(MoveError),
+    /// A `+` or `#` that claims what the move does not do: a record that says "check" or
+    /// "mate" where there is none was written wrongly, and reading it as if it were right would
+    /// hide the mistake.
+    #[error("the move is marked '{written}', but {actual}")]
+    WrongMark {
+        /// The mark written, `+` or `#`.
+        written: char,
+        /// What the move really does, in words.
+        actual: &'static str,
+    },
 }
 
 /// A rejected move text: what and where (1-based character column).
@@ -72,6 +82,8 @@ struct Written {
     separator: Option<(char, usize)>,
     to: Cell,
     promotion: Option<PieceKind>,
+    /// `+` or `#` and its column.
+    mark: Option<(char, usize)>,
 }
 
 fn lex(text: &str) -> Result<Written, (MoveTextErrorKind, usize)> {
@@ -139,6 +151,11 @@ fn lex(text: &str) -> Result<Written, (MoveTextErrorKind, usize)> {
     };
     at += used;
     let rest = &text[at..];
+    let mark = rest
+        .chars()
+        .last()
+        .filter(|c| matches!(c, '+' | '#'))
+        .map(|c| (c, text.chars().count()));
     let rest = rest.strip_suffix(['+', '#']).unwrap_or(rest);
     if !rest.is_empty() {
         return Err((
@@ -152,6 +169,7 @@ fn lex(text: &str) -> Result<Written, (MoveTextErrorKind, usize)> {
         separator,
         to,
         promotion,
+        mark,
     })
 }
 
@@ -192,7 +210,30 @@ impl Position {
             Some(('-', col)) if self.is_capture(mv) => {
                 Err(fail(MoveTextErrorKind::IsACapture(mv.to), col + lead))
             }
-            _ => Ok(mv),
+            _ => match w.mark {
+                Some((written, col)) => match self.wrong_mark(mv, written) {
+                    Some(actual) => Err(fail(
+                        MoveTextErrorKind::WrongMark { written, actual },
+                        col + lead,
+                    )),
+                    None => Ok(mv),
+                },
+                None => Ok(mv),
+            },
+        }
+    }
+
+    /// What is wrong with marking the legal `mv` with `written` (`+` or `#`), if anything. An
+    /// unmarked check is fine (marks are optional), a false one is not.
+    fn wrong_mark(&self, mv: Move, written: char) -> Option<&'static str> {
+        let after = self.after(mv);
+        let ends = !after.has_legal_move();
+        match (written, ends, after.in_check()) {
+            ('#', true, _) | ('+', false, true) => None,
+            ('#', false, true) => Some("it gives check without ending the game (write '+')"),
+            ('#', false, false) => Some("it neither gives check nor ends the game"),
+            (_, true, _) => Some("it ends the game: the opponent has no legal move (write '#')"),
+            _ => Some("it does not give check"),
         }
     }
 

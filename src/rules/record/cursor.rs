@@ -56,11 +56,21 @@ impl<'a> Cursor<'a> {
 
     /// Skips whitespace (any line ends), `{comments}` and `;` comments to the end of the line.
     pub(super) fn skip_space(&mut self) -> Result<(), RecordError> {
+        self.skip_space_keeping(&mut Vec::new())
+    }
+
+    /// [`Cursor::skip_space`], keeping the text of each `{comment}` with where it opened.
+    pub(super) fn skip_space_keeping(
+        &mut self,
+        comments: &mut Vec<(&'a str, Loc)>,
+    ) -> Result<(), RecordError> {
         while let Some(c) = self.peek() {
             if c.is_whitespace() {
                 self.bump();
             } else if c == '{' {
                 let open = self.here();
+                self.bump();
+                let start = self.pos;
                 loop {
                     match self.bump() {
                         Some('}') => break,
@@ -73,6 +83,7 @@ impl<'a> Cursor<'a> {
                         }
                     }
                 }
+                comments.push((&self.text[start..self.pos - 1], open));
             } else if c == ';' {
                 while self.peek().is_some_and(|c| c != '\n') {
                     self.bump();

@@ -35,7 +35,7 @@ pub enum RecordErrorKind {
     BadTag(&'static str),
     /// A tag this format does not define.
     #[error(
-        "unknown tag {0:?} (known: Event, Site, Date, Round, White, Black, Result, Termination, Setup)"
+        "unknown tag {0:?} (known: Event, Site, Date, Round, White, Black, Result, Termination, TimeControl, Setup)"
     )]
     UnknownTag(String),
     /// The same tag twice: which value counts would be a guess.
@@ -137,6 +137,22 @@ pub enum RecordErrorKind {
         tag: String,
         /// What the board and result say, in words.
         actual: String,
+    },
+    /// A `[%clk]` comment whose time cannot be read.
+    #[error("the clock {0:?} is not a time like 0:04:58")]
+    BadClock(String),
+    /// A `[%eval]` comment whose value cannot be read.
+    #[error("the evaluation {0:?} is not a number of pawns like 0.35 or a mate like #3")]
+    BadEval(String),
+    /// A clock that grew by more than the increment since the side's previous move.
+    #[error("{side}'s clock reads {clock}, but with the time control it can be at most {most}")]
+    ClockGained {
+        /// Whose clock.
+        side: Side,
+        /// As written.
+        clock: String,
+        /// The most it could read.
+        most: String,
     },
 }
 

@@ -28,6 +28,7 @@
 
 mod cursor;
 mod error;
+mod notes;
 mod reader;
 
 use super::game::{Game, Outcome};
@@ -35,13 +36,16 @@ use super::piece::Side;
 use super::position::Position;
 
 pub use error::{RecordError, RecordErrorKind};
+pub use notes::{Eval, Mark, PlyNote};
+
+use super::clock::TimeControl;
 
 /// The largest game file accepted, 4 MiB: far more than any real game (the fifty-move rule
 /// ends every game within a few ten thousand moves), small enough to parse in a blink.
 pub const MAX_RECORD_BYTES: usize = 4 * 1024 * 1024;
 
 /// The tag names this format defines, in the order they are written.
-pub const KNOWN_TAGS: [&str; 9] = [
+pub const KNOWN_TAGS: [&str; 10] = [
     "Event",
     "Site",
     "Date",
@@ -50,6 +54,7 @@ pub const KNOWN_TAGS: [&str; 9] = [
     "Black",
     "Result",
     "Termination",
+    "TimeControl",
     "Setup",
 ];
 
@@ -93,6 +98,8 @@ pub struct Tags {
     pub white: Option<String>,
     /// Black's player.
     pub black: Option<String>,
+    /// The clocks' starting time and increment, when the game was played with clocks.
+    pub time_control: Option<TimeControl>,
 }
 
 /// A game with its tags: what a game file holds.
@@ -102,12 +109,29 @@ pub struct GameRecord {
     pub tags: Tags,
     /// The game: start, moves and, when finished, the outcome.
     pub game: Game,
+    /// What the file says about each move (marks, clocks, evaluations, hints, comments): one
+    /// per move played, or fewer when the last moves have none.
+    pub notes: Vec<PlyNote>,
 }
 
 impl GameRecord {
-    /// The record as game-file text; [`read_game`] gives back the same game and tags.
+    /// A record of `game` with `tags` and no notes.
+    pub fn new(game: Game, tags: Tags) -> GameRecord {
+        GameRecord {
+            tags,
+            game,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The record as game-file text; [`read_game`] gives back the same game, tags and notes.
     pub fn to_text(&self) -> String {
-        write_game(&self.game, &self.tags)
+        write_record(&self.game, &self.tags, &self.notes)
+    }
+
+    /// The note of half-move `ply` (0-based), empty when there is none.
+    pub fn note(&self, ply: usize) -> PlyNote {
+        self.notes.get(ply).cloned().unwrap_or_default()
     }
 }
 
@@ -132,7 +156,14 @@ pub fn read_game(bytes: &[u8]) -> Result<GameRecord, RecordError> {
 /// Writes `game` with `tags` as game-file text. Control characters in tag values (which a
 /// one-line tag cannot hold) are written as spaces.
 pub fn write_game(game: &Game, tags: &Tags) -> String {
+    write_record(game, tags, &[])
+}
+
+/// [`write_game`] with a note after each move (`notes[i]` belongs to the i-th half-move;
+/// missing or empty notes write nothing).
+pub fn write_record(game: &Game, tags: &Tags, notes: &[PlyNote]) -> String {
     let mut out = String::new();
+    let time_control = tags.time_control.map(|tc| tc.to_string());
     let result = game.outcome().map_or("*", |o| o.result_text());
     let values = [
         ("Event", tags.event.as_deref()),
@@ -143,6 +174,7 @@ pub fn write_game(game: &Game, tags: &Tags) -> String {
         ("Black", tags.black.as_deref()),
         ("Result", Some(result)),
         ("Termination", game.outcome().map(termination_name)),
+        ("TimeControl", time_control.as_deref()),
     ];
     for (name, value) in values {
         if let Some(value) = value {
@@ -169,10 +201,15 @@ pub fn write_game(game: &Game, tags: &Tags) -> String {
     let mut number = start.fullmove_number();
     let mut side = start.turn();
     for (i, ply) in game.plies().iter().enumerate() {
+        let note = notes.get(i);
+        let mark = note.and_then(|n| n.mark).map_or("", |m| m.text());
         match side {
-            Side::White => push(&format!("{number}. {}", ply.text), &mut out),
-            Side::Black if i == 0 => push(&format!("{number}... {}", ply.text), &mut out),
-            Side::Black => push(&ply.text, &mut out),
+            Side::White => push(&format!("{number}. {}{mark}", ply.text), &mut out),
+            Side::Black if i == 0 => push(&format!("{number}... {}{mark}", ply.text), &mut out),
+            Side::Black => push(&format!("{}{mark}", ply.text), &mut out),
+        }
+        if let Some(comment) = note.and_then(PlyNote::comment_text) {
+            push(&comment, &mut out);
         }
         if side == Side::Black {
             number = number.saturating_add(1);

@@ -8,7 +8,9 @@ use super::super::position::Position;
 use super::super::text::PositionErrorKind;
 use super::cursor::{Cursor, Loc};
 use super::error::{RecordError, RecordErrorKind as K};
+use super::notes::{CommandError, Mark, PlyNote, read_comment};
 use super::{GameRecord, KNOWN_TAGS, RESULTS, TERMINATIONS, Tags, termination_name};
+use crate::rules::clock::TimeControl;
 
 /// What the tag section said, with where, for checks that need the moves first.
 #[derive(Default)]
@@ -81,7 +83,8 @@ pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
         None => Position::start(),
     };
     let mut game = Game::from_position(start);
-    let (result, result_at) = moves(&mut cur, &mut game)?;
+    let mut notes = Notes::default();
+    let (result, result_at) = moves(&mut cur, &mut game, &mut notes)?;
     cur.skip_space()?;
     if cur.peek().is_some() {
         return fail(K::TextAfterResult, cur.here());
@@ -99,10 +102,81 @@ pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
         );
     }
     finish(&mut game, result, result_at, header.termination)?;
+    if let Some(tc) = header.tags.time_control {
+        check_clocks(&game, tc, &notes)?;
+    }
+    notes
+        .notes
+        .resize_with(game.plies().len(), PlyNote::default);
     Ok(GameRecord {
         tags: header.tags,
         game,
+        notes: notes.notes,
     })
+}
+
+/// The notes read so far, one per move played, with where each `[%clk]` was written.
+#[derive(Default)]
+struct Notes {
+    notes: Vec<PlyNote>,
+    clock_at: Vec<Option<Loc>>,
+}
+
+impl Notes {
+    /// The note of the last move played, which comments and glyphs that follow it annotate.
+    fn last(&mut self, game: &Game) -> Option<(&mut PlyNote, &mut Option<Loc>)> {
+        let plies = game.plies().len();
+        self.notes.resize_with(plies, PlyNote::default);
+        self.clock_at.resize(plies, None);
+        self.notes.last_mut().zip(self.clock_at.last_mut())
+    }
+
+    /// Reads comments into the last move's note (comments before the first move are kept as
+    /// nothing: they describe the game, which this format does not store).
+    fn comments(&mut self, game: &Game, comments: &[(&str, Loc)]) -> Result<(), RecordError> {
+        for &(body, at) in comments {
+            let Some((note, clock_at)) = self.last(game) else {
+                continue;
+            };
+            let had_clock = note.clock;
+            read_comment(body, note).map_err(|e| {
+                let kind = match e {
+                    CommandError::Clock(v) => K::BadClock(v),
+                    CommandError::Eval(v) => K::BadEval(v),
+                };
+                RecordError::at(kind, at)
+            })?;
+            if note.clock != had_clock {
+                *clock_at = Some(at);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// With a time control, a side's clock may only grow by its increment from one of its moves to
+/// the next (it starts at the base time): a record that says otherwise was edited or is from a
+/// broken program. A little slack allows for clocks written in whole seconds.
+fn check_clocks(game: &Game, tc: TimeControl, notes: &Notes) -> Result<(), RecordError> {
+    let slack = std::time::Duration::from_secs(1);
+    let mut side = game.start_position().turn();
+    let mut last = [tc.base; 2];
+    for (i, note) in notes.notes.iter().enumerate() {
+        if let (Some(clock), Some(at)) = (note.clock, notes.clock_at.get(i).copied().flatten()) {
+            let most = last[side.index()] + tc.increment;
+            if clock > most + slack {
+                let kind = K::ClockGained {
+                    side,
+                    clock: crate::rules::clock::format_clock(clock),
+                    most: crate::rules::clock::format_clock(most),
+                };
+                return Err(RecordError::at(kind, at));
+            }
+            last[side.index()] = clock;
+        }
+        side = !side;
+    }
+    Ok(())
 }
 
 /// One `[Name "value"]` tag; the cursor is on the `[`.
@@ -181,6 +255,13 @@ fn tag(cur: &mut Cursor<'_>, header: &mut Header) -> Result<(), RecordError> {
         "Round" => t.round = Some(value),
         "White" => t.white = Some(value),
         "Black" => t.black = Some(value),
+        "TimeControl" if value.trim() == "-" => {}
+        "TimeControl" => {
+            let tc = value
+                .parse::<TimeControl>()
+                .map_err(|_| bad_value("seconds+increment, like 300+3, or - for no clock"))?;
+            t.time_control = Some(tc);
+        }
         "Result" if RESULTS.contains(&value.as_str()) => header.result = Some((value, open.0)),
         "Result" => return Err(bad_value("1-0, 0-1, 1/2-1/2 or *")),
         "Termination" if TERMINATIONS.contains(&value.as_str()) => {
@@ -197,11 +278,18 @@ fn tag(cur: &mut Cursor<'_>, header: &mut Header) -> Result<(), RecordError> {
 }
 
 /// The move text up to and including the result token; returns the result and where it is.
-fn moves(cur: &mut Cursor<'_>, game: &mut Game) -> Result<(&'static str, Loc), RecordError> {
+fn moves(
+    cur: &mut Cursor<'_>,
+    game: &mut Game,
+    notes: &mut Notes,
+) -> Result<(&'static str, Loc), RecordError> {
     // A move number read and not yet followed by its move.
     let mut pending: Option<(String, Loc)> = None;
+    let mut comments = Vec::new();
     loop {
-        cur.skip_space()?;
+        comments.clear();
+        cur.skip_space_keeping(&mut comments)?;
+        notes.comments(game, &comments)?;
         let at = cur.here();
         let Some(c) = cur.peek() else {
             return fail(K::MissingResult, at);
@@ -221,7 +309,12 @@ fn moves(cur: &mut Cursor<'_>, game: &mut Game) -> Result<(&'static str, Loc), R
         }
         if word.starts_with('$') && word.len() > 1 && word[1..].bytes().all(|b| b.is_ascii_digit())
         {
-            continue; // A numeric annotation glyph: harmless, ignored.
+            // A numeric annotation glyph: $1–$6 are the move marks, others are ignored.
+            let mark = word[1..].parse().ok().and_then(Mark::from_nag);
+            if let (Some(mark), Some((note, _))) = (mark, notes.last(game)) {
+                note.mark = Some(mark);
+            }
+            continue;
         }
         let mut text = word;
         let mut text_at = at;
@@ -238,7 +331,10 @@ fn moves(cur: &mut Cursor<'_>, game: &mut Game) -> Result<(&'static str, Loc), R
             text_at = (at.0, at.1 + number.chars().count());
         }
         pending = None;
-        play(game, text, text_at)?;
+        let mark = play(game, text, text_at)?;
+        if let Some((note, _)) = notes.last(game) {
+            note.mark = mark;
+        }
     }
 }
 
@@ -282,16 +378,18 @@ fn after_end(game: &Game, text: String, outcome: Outcome) -> K {
     }
 }
 
-/// Plays one move written at `at`, with `!`/`?` annotations allowed after it.
-fn play(game: &mut Game, word: &str, at: Loc) -> Result<(), RecordError> {
+/// Plays one move written at `at`, with `!`/`?` annotations allowed after it; returns the
+/// annotation when it is one of the six marks.
+fn play(game: &mut Game, word: &str, at: Loc) -> Result<Option<Mark>, RecordError> {
     let text = word.trim_end_matches(['!', '?']);
+    let mark = Mark::from_text(&word[text.len()..]);
     if let Some(outcome) = game.outcome() {
         return fail(after_end(game, clip(word), outcome), at);
     }
     let number = game.position().fullmove_number();
     let side = game.position().turn();
     let (reason, column) = match game.play_text(text) {
-        Ok(_) => return Ok(()),
+        Ok(_) => return Ok(mark),
         Err(PlayError::Text(e)) => (e.kind, e.column),
         Err(PlayError::Illegal(e)) => (MoveTextErrorKind::Illegal(e), 1),
         Err(PlayError::GameOver(outcome)) => {
