@@ -34,7 +34,7 @@ mod gallery {
     use bevy::render::{Render, RenderApp};
     use bevy::window::ExitCondition;
 
-    use parachess::game::models::{
+    use parachess::game::board::models::{
         BLACK_OUTLINE, BLACK_PIECE, PIECE_ROUGHNESS, WHITE_OUTLINE, WHITE_PIECE, piece_mesh,
         piece_symbol_mesh, piece_symbol_outline_mesh,
     };

@@ -2,11 +2,13 @@
 //! and the piece entities must agree after every move.
 #![cfg(feature = "gui")]
 
+mod common;
+
 use bevy::picking::pointer::PointerButton;
-use parachess::game::input::Selection;
-use parachess::game::pieces::{PieceView, piece_home, pieces_match_game};
-use parachess::game::state::{ChessGame, GameCommand, StatusLine};
-use parachess::game::testing::*;
+use common::game::*;
+use parachess::game::board::pieces::{PieceView, piece_home, pieces_match_game};
+use parachess::game::play::input::Selection;
+use parachess::game::play::state::{ChessGame, GameCommand, StatusLine};
 use parachess::rules::{Cell, Game, Outcome, PieceKind, Side};
 
 fn c(name: &str) -> Cell {
@@ -117,7 +119,7 @@ fn promotion_waits_for_the_choice() {
     click_cell(&mut app, c("k3"));
     assert!(game(&app).plies().is_empty(), "no move before the choice");
     app.world_mut()
-        .write_message(parachess::game::state::MoveRequest(
+        .write_message(parachess::game::play::state::MoveRequest(
             parachess::rules::Move::promoting(c("j2"), c("k3"), PieceKind::Sorcerer),
         ));
     settle(&mut app, 120);
@@ -212,7 +214,7 @@ fn undo_and_new_game_resync_the_entities() {
 /// A new game of a human (White) against the computer at `level`, after the human's c4-d3
 /// was clicked in: the computer is to move.
 fn first_move_against_the_computer(level: parachess::engine::Level) -> bevy::app::App {
-    use parachess::game::state::Player;
+    use parachess::game::play::state::Player;
     let mut app = headless_app();
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,
@@ -227,7 +229,7 @@ fn first_move_against_the_computer(level: parachess::engine::Level) -> bevy::app
 #[test]
 fn the_computer_answers_without_freezing_the_frames() {
     use parachess::engine::Level;
-    use parachess::game::ai::Thinking;
+    use parachess::game::play::ai::Thinking;
     let mut app = first_move_against_the_computer(Level::Easy);
     assert_eq!(game(&app).plies().len(), 1);
     let mut frames = 0;
@@ -248,14 +250,14 @@ fn the_computer_answers_without_freezing_the_frames() {
     // Its move glides like a person's.
     assert!(
         app.world()
-            .resource::<parachess::game::animation::Animating>()
+            .resource::<parachess::game::board::animation::Animating>()
             .0
     );
     let to = game(&app).last_move().unwrap().to;
     let mover = piece(&mut app, to).unwrap();
     assert!(
         app.world()
-            .get::<parachess::game::animation::Glide>(mover)
+            .get::<parachess::game::board::animation::Glide>(mover)
             .is_some()
     );
     assert_eq!(game(&app).position().turn(), Side::White);

@@ -2,15 +2,17 @@
 //! while the computer thinks. Nothing may panic and the game must stay a legal game.
 #![cfg(feature = "gui")]
 
+mod common;
+
 use bevy::input::InputPlugin;
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
+use common::game::*;
 use parachess::engine::Level;
-use parachess::game::animation::Animating;
-use parachess::game::input::Selection;
-use parachess::game::pieces::{NeedsSync, pieces_match_game};
-use parachess::game::state::{GameCommand, Player};
-use parachess::game::testing::*;
+use parachess::game::board::animation::Animating;
+use parachess::game::board::pieces::{NeedsSync, pieces_match_game};
+use parachess::game::play::input::Selection;
+use parachess::game::play::state::{GameCommand, Player};
 use parachess::rules::{Cell, Game, Position};
 
 struct Rng(u64);

@@ -8,7 +8,7 @@ use std::process::Command;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, Image, ImageSampler, ImageType};
 use bevy::math::UVec2;
-use parachess::game::camera::project_2d;
+use parachess::game::board::camera::project_2d;
 use parachess::rules::{Cell, Position, Shape, Side, board};
 
 const SIZE: UVec2 = UVec2::new(800, 500);

@@ -2,9 +2,9 @@
 
 use bevy::prelude::*;
 
-use super::GameSet;
-use super::input::ViewCommand;
-use super::state::MovePlayed;
+use crate::game::GameSet;
+use crate::game::play::input::ViewCommand;
+use crate::game::play::state::MovePlayed;
 
 /// Whether sounds play.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -47,7 +47,7 @@ fn load(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource>>>) {
 fn toggle(
     mut commands: MessageReader<ViewCommand>,
     mut muted: ResMut<Muted>,
-    mut status: ResMut<super::state::StatusLine>,
+    mut status: ResMut<crate::game::play::state::StatusLine>,
 ) {
     for c in commands.read() {
         if *c == ViewCommand::ToggleMute {
@@ -89,8 +89,8 @@ fn play(
 
 /// A soft click when a piece is picked up, a muted bump when something is refused.
 fn feedback(
-    selection: Res<super::input::Selection>,
-    status: Res<super::state::StatusLine>,
+    selection: Res<crate::game::play::input::Selection>,
+    status: Res<crate::game::play::state::StatusLine>,
     muted: Res<Muted>,
     sounds: Option<Res<Sounds>>,
     mut commands: Commands,

@@ -3,23 +3,11 @@
 //! Data flows one way: input asks, the rules answer, the view follows. Only [`state`] changes
 //! the game (play, undo, redo, new game); every other plugin reads it or sends it requests.
 
-pub mod ai;
-pub mod animation;
 pub mod audio;
 pub mod board;
-pub mod camera;
-pub mod hud;
-pub mod input;
-pub mod lines;
-pub mod meshes;
-pub mod models;
-pub mod persistence;
-pub mod piece_art;
-pub mod pieces;
-pub mod screenshot;
-pub mod state;
-pub mod testing;
-pub mod theme;
+pub mod offscreen;
+pub mod play;
+pub mod ui;
 
 use bevy::prelude::*;
 
@@ -121,13 +109,7 @@ impl Plugin for CorePlugin {
             Update,
             (GameSet::Input, GameSet::Rules, GameSet::View).chain(),
         );
-        app.add_plugins((
-            state::plugin,
-            input::plugin,
-            pieces::plugin,
-            animation::plugin,
-            ai::plugin,
-        ));
+        app.add_plugins((play::plugin, board::core_plugin));
     }
 }
 
@@ -138,15 +120,11 @@ impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             CorePlugin,
-            theme::plugin,
-            board::plugin,
-            piece_art::plugin,
-            camera::plugin,
-            hud::plugin,
+            board::view_plugin,
+            ui::plugin,
             audio::plugin,
-            lines::plugin,
-            screenshot::plugin,
-            persistence::plugin,
+            offscreen::plugin,
+            play::persistence::plugin,
         ));
     }
 }

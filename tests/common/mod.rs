@@ -2,6 +2,9 @@
 //! independent reference move generator.
 #![allow(dead_code)]
 
+#[cfg(feature = "gui")]
+pub mod game;
+
 use std::collections::BTreeSet;
 use std::ffi::OsStr;
 use std::process::Command;

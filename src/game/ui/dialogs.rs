@@ -4,9 +4,9 @@ use bevy::prelude::*;
 
 use super::{UiAction, button, text};
 use crate::engine::Level;
-use crate::game::input::PendingPromotion;
-use crate::game::state::{ChessGame, Player};
-use crate::game::theme;
+use crate::game::play::input::PendingPromotion;
+use crate::game::play::state::{ChessGame, Player};
+use crate::game::ui::theme;
 use crate::rules::PieceKind;
 
 /// The level's name as the panel shows it.

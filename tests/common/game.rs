@@ -1,4 +1,4 @@
-//! Driving the game without a screen: a headless `App` with the core plugins, and helpers that
+//! Driving the game without a screen (tests only; not part of the program): a headless `App` with the core plugins, and helpers that
 //! send the same pointer events the mouse produces. Used by the integration and monkey tests.
 
 use std::time::Duration;
@@ -10,11 +10,11 @@ use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
-use super::CorePlugin;
-use super::animation::Animating;
-use super::pieces::{CellTile, PieceView};
-use super::state::ChessGame;
-use crate::rules::Cell;
+use parachess::game::CorePlugin;
+use parachess::game::board::animation::Animating;
+use parachess::game::board::pieces::{CellTile, PieceView};
+use parachess::game::play::state::ChessGame;
+use parachess::rules::Cell;
 
 /// A headless app with the game's core plugins, time advancing 1/60 s per update.
 pub fn headless_app() -> App {
@@ -144,6 +144,6 @@ pub fn settle(app: &mut App, max: u32) -> u32 {
 }
 
 /// The rules game inside the app.
-pub fn game(app: &App) -> &crate::rules::Game {
+pub fn game(app: &App) -> &parachess::rules::Game {
     &app.world().resource::<ChessGame>().game
 }

@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 
-use super::GameSet;
-use super::camera::BoardCamera;
-use super::input::{Hovered, Selection, ViewCommand};
-use super::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon, ring};
-use super::pieces::{CellTile, TILE_TOP};
-use super::state::{ChessGame, cell_world};
-use super::theme;
+use crate::game::GameSet;
+use crate::game::board::camera::BoardCamera;
+use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon, ring};
+use crate::game::board::pieces::{CellTile, TILE_TOP};
+use crate::game::play::input::{Hovered, Selection, ViewCommand};
+use crate::game::play::state::{ChessGame, cell_world};
+use crate::game::ui::theme;
 use crate::rules::{Cell, board};
 
 /// Gap between neighbouring tiles, so the grout shows.
@@ -242,8 +242,8 @@ fn toggle_names(mut commands: MessageReader<ViewCommand>, mut names: ResMut<Show
 /// in front of a piece standing on its cell, so names of occupied cells show in 2D only.
 fn place_labels(
     names: Res<ShowNames>,
-    game: Res<super::state::ChessGame>,
-    rig: Res<super::camera::CameraRig>,
+    game: Res<crate::game::play::state::ChessGame>,
+    rig: Res<crate::game::board::camera::CameraRig>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     mut labels: Query<(&CellLabel, &mut Node, &mut Visibility, &mut TextColor)>,
 ) {
@@ -254,7 +254,7 @@ fn place_labels(
     let position = game.game.position();
     for (label, mut node, mut visibility, mut colour) in &mut labels {
         let hidden_by_piece =
-            rig.view == super::ViewMode::ThreeD && position.piece_at(label.0).is_some();
+            rig.view == crate::game::ViewMode::ThreeD && position.piece_at(label.0).is_some();
         let shown = names.0 && !hidden_by_piece;
         let target = if shown {
             Visibility::Inherited

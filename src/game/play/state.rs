@@ -2,8 +2,8 @@
 
 use bevy::prelude::*;
 
-use super::GameSet;
 use crate::engine::Level;
+use crate::game::GameSet;
 use crate::rules::{Cell, Game, Move, Outcome, Piece, Position, Route, Side};
 
 /// Who plays a side.
@@ -186,7 +186,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn start_position(
-    options: Option<Res<super::LaunchOptions>>,
+    options: Option<Res<crate::game::LaunchOptions>>,
     mut game: ResMut<ChessGame>,
     mut reset: MessageWriter<BoardReset>,
     mut status: ResMut<StatusLine>,

@@ -3,9 +3,9 @@
 use bevy::prelude::*;
 
 use super::{Dialog, UiAction};
-use crate::game::animation::Animating;
-use crate::game::input::{PendingPromotion, ViewCommand};
-use crate::game::state::{ChessGame, GameCommand, MoveRequest};
+use crate::game::board::animation::Animating;
+use crate::game::play::input::{PendingPromotion, ViewCommand};
+use crate::game::play::state::{ChessGame, GameCommand, MoveRequest};
 use crate::rules::Move;
 
 #[allow(clippy::too_many_arguments)]

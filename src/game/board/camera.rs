@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 
-use super::input::ViewCommand;
-use super::{Antialias, GameSet, LaunchOptions, ViewMode};
+use crate::game::play::input::ViewCommand;
+use crate::game::{Antialias, GameSet, LaunchOptions, ViewMode};
 
 /// Width of the side panel in logical pixels for a window `window_width` wide: the board is
 /// drawn to its left.
@@ -121,7 +121,7 @@ impl CameraRig {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CameraRig>()
-        .insert_resource(ClearColor(super::theme::BACKGROUND))
+        .insert_resource(ClearColor(crate::game::ui::theme::BACKGROUND))
         .add_systems(Startup, spawn_cameras)
         .add_systems(
             Update,

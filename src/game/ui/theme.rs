@@ -45,5 +45,3 @@ pub fn shape_colour(shape: crate::rules::Shape) -> Color {
         crate::rules::Shape::Falling => FALLING,
     }
 }
-
-pub(super) fn plugin(_app: &mut App) {}

@@ -5,16 +5,16 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::GameSet;
-use super::ai::Thinking;
-use super::camera::{OffscreenTarget, panel_width};
-use super::input::ViewCommand;
-use super::state::{ChessGame, Player, StatusLine, turn_text};
-use super::theme;
+use crate::game::GameSet;
+use crate::game::board::camera::{OffscreenTarget, panel_width};
+use crate::game::play::ai::Thinking;
+use crate::game::play::input::ViewCommand;
+use crate::game::play::state::{ChessGame, Player, StatusLine, turn_text};
 use crate::rules::{PieceKind, Side};
 
 mod actions;
 mod dialogs;
+pub mod theme;
 
 pub use dialogs::{Dialog, GameMode};
 

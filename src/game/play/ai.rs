@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
-use super::GameSet;
-use super::animation::Animating;
-use super::state::{ChessGame, MoveRequest, Player, StatusLine};
 use crate::engine::{Engine, SearchResult, StopFlag};
+use crate::game::GameSet;
+use crate::game::board::animation::Animating;
+use crate::game::play::state::{ChessGame, MoveRequest, Player, StatusLine};
 use crate::rules::Move;
 
 /// Whether the computer is thinking (the panel shows it).

@@ -2,10 +2,10 @@
 
 use bevy::prelude::*;
 
-use super::camera::CameraRig;
-use super::models;
-use super::pieces::PieceView;
-use super::{GameSet, ViewMode};
+use crate::game::board::camera::CameraRig;
+use crate::game::board::models;
+use crate::game::board::pieces::PieceView;
+use crate::game::{GameSet, ViewMode};
 use crate::rules::{PieceKind, Side};
 
 /// The meshes and materials every piece shares.

@@ -3,8 +3,8 @@
 use bevy::prelude::*;
 
 use super::{PendingPromotion, Selection, ViewCommand};
-use crate::game::animation::Animating;
-use crate::game::state::{GameCommand, MoveRequest};
+use crate::game::board::animation::Animating;
+use crate::game::play::state::{GameCommand, MoveRequest};
 use crate::rules::{Move, PieceKind};
 
 pub(super) fn keyboard(

@@ -7,10 +7,10 @@ use bevy::picking::events::{Out, Over, Pointer, Press, Release};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::GameSet;
-use super::animation::Animating;
-use super::pieces::{CellTile, PieceView};
-use super::state::{ChessGame, MoveRequest, StatusLine, capitalise};
+use crate::game::GameSet;
+use crate::game::board::animation::Animating;
+use crate::game::board::pieces::{CellTile, PieceView};
+use crate::game::play::state::{ChessGame, MoveRequest, StatusLine, capitalise};
 use crate::rules::{Cell, CellSet, Game, Move, PieceKind};
 
 mod drag;

@@ -5,9 +5,9 @@
 
 use bevy::prelude::*;
 
-use super::GameSet;
-use super::animation::Animating;
-use super::state::{BoardReset, ChessGame, cell_world};
+use crate::game::GameSet;
+use crate::game::board::animation::Animating;
+use crate::game::play::state::{BoardReset, ChessGame, cell_world};
 use crate::rules::{Cell, Piece};
 
 /// Height of a tile's top face: pieces stand on it.
@@ -66,13 +66,15 @@ fn mark_reset(
     mut resets: MessageReader<BoardReset>,
     mut needs: ResMut<NeedsSync>,
     mut commands: Commands,
-    animating: Query<Entity, With<super::animation::Glide>>,
+    animating: Query<Entity, With<crate::game::board::animation::Glide>>,
 ) {
     if resets.read().count() > 0 {
         needs.0 = true;
         // A reset wins over any animation in flight: snap everything.
         for entity in &animating {
-            commands.entity(entity).remove::<super::animation::Glide>();
+            commands
+                .entity(entity)
+                .remove::<crate::game::board::animation::Glide>();
         }
     }
 }

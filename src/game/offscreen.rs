@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
-use super::LaunchOptions;
-use super::animation::Animating;
-use super::camera::OffscreenTarget;
-use super::state::{ChessGame, MoveRequest};
+use crate::game::LaunchOptions;
+use crate::game::board::animation::Animating;
+use crate::game::board::camera::OffscreenTarget;
+use crate::game::play::state::{ChessGame, MoveRequest};
 
 /// Frames rendered before the first capture and before frame times count.
 const WARM_UP_FRAMES: u32 = 12;

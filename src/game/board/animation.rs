@@ -2,9 +2,9 @@
 
 use bevy::prelude::*;
 
-use super::GameSet;
-use super::pieces::{NeedsSync, PieceView, piece_home};
-use super::state::{MovePlayed, board_to_world};
+use crate::game::GameSet;
+use crate::game::board::pieces::{NeedsSync, PieceView, piece_home};
+use crate::game::play::state::{MovePlayed, board_to_world};
 use crate::rules::{Piece, Route};
 
 /// Whether anything is moving: input waits until it is false.
@@ -64,7 +64,9 @@ impl Glide {
             points.push(piece_home(first.from));
         }
         for step in &route.steps {
-            points.push(board_to_world(step.via.xy()) + Vec3::Y * super::pieces::TILE_TOP);
+            points.push(
+                board_to_world(step.via.xy()) + Vec3::Y * crate::game::board::pieces::TILE_TOP,
+            );
             points.push(piece_home(step.to));
         }
         let (duration, hop) = if route.leap {
@@ -112,7 +114,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(GameSet::View)
-            .before(super::pieces::sync_pieces),
+            .before(crate::game::board::pieces::sync_pieces),
     );
 }
 
@@ -223,8 +225,8 @@ mod tests {
         assert!(glide.sample(glide.duration()).distance(piece_home(mv.to)) < 1e-4);
         assert!((0.3..=0.8).contains(&glide.duration()));
         // Halfway, the bishop is at the corner the two cells share.
-        let corner =
-            board_to_world(route.steps[0].via.xy()) + Vec3::Y * super::super::pieces::TILE_TOP;
+        let corner = board_to_world(route.steps[0].via.xy())
+            + Vec3::Y * crate::game::board::pieces::TILE_TOP;
         assert!(glide.sample(glide.duration() / 2.0).distance(corner) < 0.05);
     }
 

@@ -4,10 +4,10 @@
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 
-use super::GameSet;
-use super::hud::{Dialog, UiAction};
-use super::state::{ChessGame, GameCommand, Player, StatusLine};
 use crate::engine::Level;
+use crate::game::GameSet;
+use crate::game::play::state::{ChessGame, GameCommand, Player, StatusLine};
+use crate::game::ui::{Dialog, UiAction};
 use crate::rules::Position;
 use crate::rules::record::{GameRecord, Tags};
 use crate::store::Store;
@@ -20,12 +20,12 @@ pub struct Saves {
     resume: Option<GameRecord>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // Offscreen runs (screenshots, benchmarks) must never touch the player's games.
     let offscreen = app
         .world()
-        .get_resource::<super::LaunchOptions>()
-        .is_some_and(super::LaunchOptions::offscreen);
+        .get_resource::<crate::game::LaunchOptions>()
+        .is_some_and(crate::game::LaunchOptions::offscreen);
     if offscreen {
         return;
     }
@@ -65,7 +65,7 @@ fn open_store(
     mut saves: ResMut<Saves>,
     mut status: ResMut<StatusLine>,
     mut dialog: ResMut<Dialog>,
-    options: Option<Res<super::LaunchOptions>>,
+    options: Option<Res<crate::game::LaunchOptions>>,
 ) {
     let store = match Store::open() {
         Ok(s) => s,

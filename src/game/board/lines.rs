@@ -3,10 +3,10 @@
 
 use bevy::prelude::*;
 
-use super::GameSet;
-use super::input::{Hovered, Selection, ViewCommand};
-use super::pieces::TILE_TOP;
-use super::state::{ChessGame, board_to_world, cell_world};
+use crate::game::GameSet;
+use crate::game::board::pieces::TILE_TOP;
+use crate::game::play::input::{Hovered, Selection, ViewCommand};
+use crate::game::play::state::{ChessGame, board_to_world, cell_world};
 use crate::rules::{Cell, LeapKind, LineKind, PieceKind, Step, StepKind, board};
 
 /// Whether the aid is on.
@@ -44,13 +44,13 @@ fn configure(mut store: ResMut<GizmoConfigStore>) {
     config.depth_bias = -0.05;
     // Only the board camera draws lines; the panel's 2D camera would squash them into a blot.
     config.render_layers =
-        bevy::camera::visibility::RenderLayers::layer(super::camera::BOARD_LAYER);
+        bevy::camera::visibility::RenderLayers::layer(crate::game::board::camera::BOARD_LAYER);
 }
 
 fn toggle(
     mut commands: MessageReader<ViewCommand>,
     mut lines: ResMut<ShowLines>,
-    mut status: ResMut<super::state::StatusLine>,
+    mut status: ResMut<crate::game::play::state::StatusLine>,
 ) {
     for c in commands.read() {
         if *c == ViewCommand::ToggleLines {
