@@ -375,6 +375,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn clients_can_move_to_a_worker_thread() {
+        fn send<T: Send>() {}
+        send::<UciClient>();
+        send::<UciStopper>();
+        send::<UciError>();
+    }
+
+    #[test]
     fn info_lines_give_the_first_lines_score() {
         let line = |text: &str| {
             let words: Vec<&str> = text.split_whitespace().collect();
