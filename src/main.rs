@@ -74,6 +74,10 @@ enum Command {
     },
     /// Play whole games between engine levels or the random mover, headless.
     Selfplay(commands::selfplay::SelfplayArgs),
+    /// Speak the UCI protocol (Parachess variant) on stdin and stdout, for GUIs and referees.
+    Uci,
+    /// Referee games between two UCI engine programs, checking every move and keeping clocks.
+    Match(commands::referee::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +91,8 @@ fn main() -> ExitCode {
         Some(Command::CheckGame { file }) => return check_game(&file),
         Some(Command::Bench { depth, movetime }) => bench(depth, movetime),
         Some(Command::Selfplay(args)) => selfplay(&args),
+        Some(Command::Uci) => uci(),
+        Some(Command::Match(args)) => play_match(&args),
         None => window(cli.window),
     };
     match result {
@@ -112,6 +118,16 @@ fn bench(depth: u32, movetime: Option<u64>) -> Result<(), String> {
 fn selfplay(args: &commands::selfplay::SelfplayArgs) -> Result<(), String> {
     let stdout = std::io::stdout();
     commands::selfplay::run(args, &mut stdout.lock()).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+fn uci() -> Result<(), String> {
+    parachess::uci::run(std::io::stdin().lock(), std::io::stdout()).map_err(|e| e.to_string())
+}
+
+fn play_match(args: &commands::referee::MatchArgs) -> Result<(), String> {
+    let stdout = std::io::stdout();
+    commands::referee::run(args, &mut stdout.lock()).map_err(|e| e.to_string())?;
     Ok(())
 }
 

@@ -1,0 +1,521 @@
+//! `parachess match`: a referee for games between two UCI engine programs (ours or any other
+//! that plays Parachess). Every move is checked by the rules, Fischer clocks are kept here, and
+//! an engine that plays an illegal move, runs out of time or dies loses the game. Openings are a
+//! few random legal half-moves, the same for both games of a pair with colours swapped. The last
+//! line is `score <W>-<L>-<D> elo <diff> +/- <95 % margin>` from engine1's point of view.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::engine::Rng;
+use crate::rules::record::{Tags, write_game};
+use crate::rules::{Game, Outcome, Side};
+use crate::store::write_atomic;
+use crate::uci::{Go, UciClient, UciError};
+
+/// Games longer than this many half-moves are stopped as draws unless `--max-plies` says
+/// otherwise (the rules end real games long before: 100 half-moves without capture or pawn
+/// move draw).
+pub const MAX_PLIES: u32 = 2000;
+
+/// Time an engine has to start, answer `uci`, or get ready for a new game.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Most random opening half-moves.
+const MAX_OPENING_PLIES: u32 = 40;
+
+/// Options of the `match` command.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// Command line of the first engine, e.g. "target/debug/parachess uci" (split into words
+    /// like a shell would, with quotes; no shell runs it).
+    #[arg(long, value_name = "COMMAND")]
+    pub engine1: String,
+    /// Command line of the second engine.
+    #[arg(long, value_name = "COMMAND")]
+    pub engine2: String,
+    /// Number of games; engine1 has White in odd games.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub games: u32,
+    /// Fischer time control: base seconds + increment seconds per move (`10+0.1`, or `5`).
+    #[arg(long, default_value = "10+0.1", value_name = "BASE+INC")]
+    pub tc: TimeControl,
+    /// How games start: `random-plies K` plays K random legal half-moves first (0 to 40).
+    #[arg(
+        long,
+        num_args = 2,
+        value_names = ["random-plies", "K"],
+        default_values = ["random-plies", "4"]
+    )]
+    pub openings: Vec<String>,
+    /// Stop a game after this many half-moves (after the opening) and count it a draw.
+    #[arg(long, default_value_t = MAX_PLIES, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_plies: u32,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write each game to DIR/game-NNN.pgn.
+    #[arg(long, value_name = "DIR")]
+    pub pgn_out: Option<PathBuf>,
+}
+
+/// A Fischer clock: each side starts with `base` and gains `increment` after each move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Time on each clock at the start.
+    pub base: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+}
+
+impl FromStr for TimeControl {
+    type Err = String;
+
+    /// `BASE+INC` or `BASE`, in seconds (decimals allowed): `10+0.1`, `60`.
+    fn from_str(s: &str) -> Result<TimeControl, String> {
+        let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+        let seconds = |text: &str, max: f64| {
+            text.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && (0.0..=max).contains(x))
+                .map(Duration::from_secs_f64)
+        };
+        let base = seconds(base, 86_400.0).filter(|b| !b.is_zero());
+        match (base, seconds(inc, 3_600.0)) {
+            (Some(base), Some(increment)) => Ok(TimeControl { base, increment }),
+            _ => Err(format!(
+                "expected BASE+INC in seconds, e.g. 10+0.1 (base above 0 and at most a day, \
+                 increment at most an hour), not {s:?}"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}+{}",
+            self.base.as_secs_f64(),
+            self.increment.as_secs_f64()
+        )
+    }
+}
+
+/// Why the match could not be played.
+#[derive(Debug, Error)]
+pub enum MatchError {
+    /// A command-line value is not usable.
+    #[error("{0}")]
+    Args(String),
+    /// An engine could not be started for the first game.
+    #[error("engine{which}: {source}")]
+    Start {
+        /// 1 or 2.
+        which: usize,
+        /// What went wrong.
+        source: UciError,
+    },
+    /// Writing the report failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// Writing a game file failed.
+    #[error("cannot write {}: {source}", path.display())]
+    Save {
+        /// The file or directory.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+}
+
+/// Games won, lost and drawn by engine1.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchTotals {
+    /// Won by engine1.
+    pub wins: u32,
+    /// Lost by engine1.
+    pub losses: u32,
+    /// Drawn.
+    pub draws: u32,
+}
+
+/// How one game ended.
+enum Ending {
+    /// By the rules.
+    Board(Outcome),
+    /// A side lost by misbehaving (illegal move, flag, crash).
+    Forfeit { loser: Side, reason: String },
+    /// Stopped at `--max-plies`.
+    MoveLimit,
+}
+
+impl Ending {
+    fn winner(&self) -> Option<Side> {
+        match self {
+            Ending::Board(o) => o.winner(),
+            Ending::Forfeit { loser, .. } => Some(!*loser),
+            Ending::MoveLimit => None,
+        }
+    }
+}
+
+/// One engine seat: its command, and its running program (`None` after it died).
+struct Seat {
+    label: &'static str,
+    command: String,
+    client: Option<UciClient>,
+    name: String,
+}
+
+impl Seat {
+    /// The running client, started again if it died in an earlier game.
+    fn client(&mut self) -> Result<&mut UciClient, UciError> {
+        if self.client.is_none() {
+            let client = UciClient::spawn(&self.command, HANDSHAKE_TIMEOUT)?;
+            self.name = client.name().to_string();
+            self.client = Some(client);
+        }
+        // Just filled in above; the error cannot happen.
+        self.client.as_mut().ok_or(UciError::Exited {
+            waiting_for: "uciok",
+        })
+    }
+}
+
+/// Plays the match and reports each game and the score.
+pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchError> {
+    let plies = opening_plies(&args.openings)?;
+    if let Some(dir) = &args.pgn_out {
+        std::fs::create_dir_all(dir).map_err(|source| MatchError::Save {
+            path: dir.clone(),
+            source,
+        })?;
+    }
+    let mut seats = [
+        Seat {
+            label: "engine1",
+            command: args.engine1.clone(),
+            client: None,
+            name: String::new(),
+        },
+        Seat {
+            label: "engine2",
+            command: args.engine2.clone(),
+            client: None,
+            name: String::new(),
+        },
+    ];
+    for (i, seat) in seats.iter_mut().enumerate() {
+        seat.client().map_err(|source| MatchError::Start {
+            which: i + 1,
+            source,
+        })?;
+        writeln!(out, "{}: {} ({})", seat.label, seat.name, seat.command)?;
+    }
+    writeln!(
+        out,
+        "{} games, time control {}, openings of {plies} random half-moves",
+        args.games, args.tc
+    )?;
+    let mut totals = MatchTotals::default();
+    for g in 1..=args.games {
+        // Index into `seats` of who has White: engine1 in odd games.
+        let white = usize::from(g % 2 == 0);
+        let opening = opening(args.seed, (g - 1) / 2, plies);
+        let mut game = opening.clone();
+        let ending = play_game(&mut seats, white, &mut game, args);
+        let winner_seat = ending.winner().map(|side| match side {
+            Side::White => white,
+            Side::Black => 1 - white,
+        });
+        match winner_seat {
+            Some(0) => totals.wins += 1,
+            Some(_) => totals.losses += 1,
+            None => totals.draws += 1,
+        }
+        let reason = match &ending {
+            Ending::Board(o) => o.cause().to_string(),
+            Ending::Forfeit { reason, .. } => reason.clone(),
+            Ending::MoveLimit => format!("stopped after {} half-moves", args.max_plies),
+        };
+        let result = match ending.winner() {
+            Some(Side::White) => "1-0",
+            Some(Side::Black) => "0-1",
+            None => "1/2-1/2",
+        };
+        writeln!(
+            out,
+            "game {g}: {} (White) vs {}: {result} {reason} ({} half-moves)",
+            seats[white].label,
+            seats[1 - white].label,
+            game.plies().len() - opening.plies().len(),
+        )?;
+        out.flush()?;
+        if let Some(dir) = &args.pgn_out {
+            save(dir, g, &mut game, &ending, &seats, white)?;
+        }
+    }
+    let (elo, margin) = elo(totals);
+    writeln!(
+        out,
+        "score {}-{}-{} elo {elo:+.0} +/- {margin:.0}",
+        totals.wins, totals.losses, totals.draws
+    )?;
+    Ok(totals)
+}
+
+fn opening_plies(words: &[String]) -> Result<u32, MatchError> {
+    let bad = || {
+        MatchError::Args(format!(
+            "--openings takes 'random-plies K' with K from 0 to {MAX_OPENING_PLIES}, not {:?}",
+            words.join(" ")
+        ))
+    };
+    match words {
+        [kind, k] if kind == "random-plies" => k
+            .parse()
+            .ok()
+            .filter(|&k| k <= MAX_OPENING_PLIES)
+            .ok_or_else(bad),
+        _ => Err(bad()),
+    }
+}
+
+/// `plies` random legal half-moves from the start, drawn from `seed` and the pair number (so
+/// both games of a pair start alike); never a finished game.
+fn opening(seed: u64, pair: u32, plies: u32) -> Game {
+    let mut rng = Rng::new(
+        seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(u64::from(pair) + 1),
+    );
+    for _ in 0..100 {
+        let mut game = Game::new();
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        if !game.is_over() {
+            return game;
+        }
+    }
+    Game::new()
+}
+
+/// Plays one game from `game` (the opening) to its end.
+fn play_game(seats: &mut [Seat; 2], white: usize, game: &mut Game, args: &MatchArgs) -> Ending {
+    let tc = args.tc;
+    let end = game.plies().len() + args.max_plies as usize;
+    for side in Side::BOTH {
+        let seat = &mut seats[if side == Side::White {
+            white
+        } else {
+            1 - white
+        }];
+        let ready = seat.client().and_then(|c| c.new_game(HANDSHAKE_TIMEOUT));
+        if let Err(e) = ready {
+            seat.client = None;
+            return Ending::Forfeit {
+                loser: side,
+                reason: format!("{} failed to start the game: {e}", seat.label),
+            };
+        }
+    }
+    let mut clocks = [tc.base; 2];
+    while game.plies().len() < end {
+        if let Some(outcome) = game.outcome() {
+            return Ending::Board(outcome);
+        }
+        let side = game.position().turn();
+        let seat = &mut seats[if side == Side::White {
+            white
+        } else {
+            1 - white
+        }];
+        let remaining = clocks[side.index()];
+        let go = Go::clock(clocks[0], clocks[1], tc.increment);
+        let answer = seat.client().and_then(|c| c.search(game, &go, remaining));
+        let forfeit = |reason: String| Ending::Forfeit {
+            loser: side,
+            reason,
+        };
+        let label = seat.label;
+        match answer {
+            Ok(m) if m.elapsed > remaining => {
+                return forfeit(format!(
+                    "{label} lost on time ({} ms over)",
+                    (m.elapsed - remaining).as_millis()
+                ));
+            }
+            Ok(m) => {
+                if let Err(e) = game.play(m.best) {
+                    return forfeit(format!("{label} played an illegal move {}: {e}", m.best));
+                }
+                clocks[side.index()] = remaining - m.elapsed + tc.increment;
+            }
+            Err(UciError::Timeout { .. }) => return forfeit(format!("{label} lost on time")),
+            Err(e @ UciError::IllegalMove { .. }) => {
+                return forfeit(format!("{label} played an {e}"));
+            }
+            Err(e @ UciError::NoMove(_)) => return forfeit(format!("{label}: {e}")),
+            Err(e) => {
+                seat.client = None;
+                return forfeit(format!("{label} died: {e}"));
+            }
+        }
+    }
+    game.outcome().map_or(Ending::MoveLimit, Ending::Board)
+}
+
+fn save(
+    dir: &std::path::Path,
+    g: u32,
+    game: &mut Game,
+    ending: &Ending,
+    seats: &[Seat; 2],
+    white: usize,
+) -> Result<(), MatchError> {
+    // The record format knows the board's endings; a forfeit is written as a resignation and a
+    // stopped game as a draw by agreement.
+    let declared = match ending {
+        Ending::Board(_) => None,
+        Ending::Forfeit { loser, .. } => Some(Outcome::Resignation { winner: !*loser }),
+        Ending::MoveLimit => Some(Outcome::Agreement),
+    };
+    if let Some(outcome) = declared {
+        let _ = game.declare(outcome);
+    }
+    let tags = Tags {
+        event: Some("Parachess match".into()),
+        round: Some(g.to_string()),
+        white: Some(format!("{} ({})", seats[white].name, seats[white].label)),
+        black: Some(format!(
+            "{} ({})",
+            seats[1 - white].name,
+            seats[1 - white].label
+        )),
+        ..Tags::default()
+    };
+    let path = dir.join(format!("game-{g:03}.pgn"));
+    write_atomic(&path, write_game(game, &tags).as_bytes())
+        .map_err(|source| MatchError::Save { path, source })
+}
+
+/// The Elo difference the score suggests, and the half-width of its 95 % confidence interval
+/// (from the spread of the game results, as cutechess-cli reports it). Infinite when one side
+/// scored everything.
+pub fn elo(totals: MatchTotals) -> (f64, f64) {
+    let n = f64::from(totals.wins + totals.losses + totals.draws);
+    if n == 0.0 {
+        return (0.0, f64::INFINITY);
+    }
+    let (w, l, d) = (
+        f64::from(totals.wins) / n,
+        f64::from(totals.losses) / n,
+        f64::from(totals.draws) / n,
+    );
+    let score = w + d / 2.0;
+    let to_elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
+    if score <= 0.0 || score >= 1.0 {
+        return (to_elo(score), f64::INFINITY);
+    }
+    let variance =
+        w * (1.0 - score).powi(2) + l * (0.0 - score).powi(2) + d * (0.5 - score).powi(2);
+    let spread = 1.959_964 * (variance / n).sqrt();
+    let high = to_elo((score + spread).min(1.0));
+    let low = to_elo((score - spread).max(0.0));
+    (to_elo(score), (high - low) / 2.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_read_seconds() {
+        let tc: TimeControl = "10+0.1".parse().unwrap();
+        assert_eq!(tc.base, Duration::from_secs(10));
+        assert_eq!(tc.increment, Duration::from_millis(100));
+        assert_eq!(
+            "5".parse::<TimeControl>().unwrap().increment,
+            Duration::ZERO
+        );
+        for bad in [
+            "", "+1", "0+1", "-1+0", "abc", "1+x", "1e30", "inf", "NaN+1", "1+-0.5",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn elo_follows_the_score() {
+        let (even, margin) = elo(MatchTotals {
+            wins: 3,
+            losses: 3,
+            draws: 4,
+        });
+        assert!(even.abs() < 1e-9 && margin > 0.0 && margin.is_finite());
+        let (ahead, margin) = elo(MatchTotals {
+            wins: 6,
+            losses: 3,
+            draws: 1,
+        });
+        assert!((ahead - 107.5).abs() < 1.0, "{ahead}");
+        assert!(margin > 100.0 && margin < 400.0, "{margin}");
+        let (more, narrower) = elo(MatchTotals {
+            wins: 60,
+            losses: 30,
+            draws: 10,
+        });
+        assert!((more - ahead).abs() < 1e-9 && narrower < margin / 2.0);
+        let (all, margin) = elo(MatchTotals {
+            wins: 2,
+            losses: 0,
+            draws: 0,
+        });
+        assert!(all == f64::INFINITY && margin == f64::INFINITY);
+        assert_eq!(format!("{all:+.0} {margin:.0}"), "+inf inf");
+        let (draws, margin) = elo(MatchTotals {
+            wins: 0,
+            losses: 0,
+            draws: 4,
+        });
+        assert_eq!((draws, margin), (0.0, 0.0));
+    }
+
+    #[test]
+    fn openings_vary_by_pair_and_repeat_within_one() {
+        let a = opening(1, 0, 4);
+        assert_eq!(a.plies().len(), 4);
+        assert_eq!(a.position(), opening(1, 0, 4).position());
+        let others: Vec<Game> = (1..6).map(|p| opening(1, p, 4)).collect();
+        assert!(others.iter().any(|o| o.position() != a.position()));
+        assert_eq!(opening(1, 0, 0).plies().len(), 0);
+    }
+
+    #[test]
+    fn openings_argument_is_checked() {
+        let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(opening_plies(&words("random-plies 6")).ok(), Some(6));
+        for bad in [
+            "random-plies x",
+            "random-plies 99",
+            "book 3",
+            "random-plies -1",
+        ] {
+            assert!(opening_plies(&words(bad)).is_err(), "{bad}");
+        }
+    }
+}
