@@ -2,11 +2,13 @@
 //!
 //! * [`rules`] — the rules as a pure library (geometry, positions, moves, game end, text formats).
 //! * [`engine`] — the computer player.
+//! * [`lessons`] — Learn Parachess: lessons as data, stage runs, the solver that proves them.
 //! * `game` — the Bevy desktop game (feature `gui`).
 
 pub mod commands;
 pub mod engine;
 #[cfg(feature = "gui")]
 pub mod game;
+pub mod lessons;
 pub mod rules;
 pub mod store;
