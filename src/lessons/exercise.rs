@@ -27,6 +27,9 @@ pub enum Refusal {
         "that move would put the {0} King in check, but here {0} does not move: leave the King alone"
     )]
     ChecksIdleKing(Side),
+    /// In an exercise on an idle board the King stays put while other pieces do the work.
+    #[error("in this exercise your King stays where it is: move your other pieces")]
+    KingStays,
     /// A click exercise: this cell is not one of those asked for.
     #[error("{0} is not one of the cells asked for")]
     NotAsked(Cell),
@@ -186,17 +189,53 @@ fn missed(stage: &Stage, after: &Position) -> Failure {
     Failure::Missed(text)
 }
 
+/// Star distances already worked out, by (position, piece's cell, stars left): the solver asks
+/// for the same ones again and again.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Distances {
+    known: HashMap<(u64, Cell, u128), Vec<Option<u32>>>,
+}
+
+/// Entries kept before the cache starts afresh (each is a few dozen bytes).
+const MAX_DISTANCES: usize = 200_000;
+
+impl Distances {
+    fn get(&mut self, pos: &Position, from: Cell, stars: CellSet) -> Vec<Option<u32>> {
+        let key = (pos.hash(), from, stars.0);
+        if let Some(found) = self.known.get(&key) {
+            return found.clone();
+        }
+        if self.known.len() >= MAX_DISTANCES {
+            self.known.clear();
+        }
+        let found = star_distances(pos, from, stars);
+        self.known.insert(key, found.clone());
+        found
+    }
+}
+
 /// The learner plays `mv` in `state` (the learner to move).
-pub(crate) fn learner_move(stage: &Stage, state: &State, mv: Move) -> Result<Step, Refusal> {
+pub(crate) fn learner_move(
+    stage: &Stage,
+    state: &State,
+    mv: Move,
+    distances: &mut Distances,
+) -> Result<Step, Refusal> {
     if stage.wants_clicks() {
         return Err(Refusal::ClickInstead);
     }
     let before = &state.pos;
     before.check_move(mv).map_err(Refusal::Illegal)?;
     let us = before.turn();
+    if king_stays(stage, before) && before.king(us) == Some(mv.from) {
+        return Err(Refusal::KingStays);
+    }
     let after = before.after(mv);
     let mut stars = state.stars;
-    if !stars.is_empty() && !stars.contains(mv.to) && !closer_to_a_star(before, mv, &after, stars) {
+    if !stars.is_empty()
+        && !stars.contains(mv.to)
+        && !closer_to_a_star(before, mv, &after, stars, distances)
+    {
         let mover = before.piece_at(mv.from).map_or(PieceKind::King, |p| p.kind);
         return Err(Refusal::NoProgress(mover));
     }
@@ -252,6 +291,13 @@ pub(crate) fn learner_move(stage: &Stage, state: &State, mv: Move) -> Result<Ste
     } else {
         Ok(Step::Failed(state, Failure::Stuck))
     }
+}
+
+/// Whether the learner's King must stay put: in star, capture and promotion exercises, when the
+/// learner has other pieces to do the work (the King walks only when it is alone).
+pub(crate) fn king_stays(stage: &Stage, pos: &Position) -> bool {
+    matches!(stage.goal, Goal::Stars(_) | Goal::CaptureAll | Goal::Promote)
+        && pos.side_cells(pos.turn()).len() > 1
 }
 
 /// The opponent plays `mv` in `state` (the opponent to move).
@@ -312,13 +358,19 @@ pub(crate) fn star_distances(pos: &Position, from: Cell, stars: CellSet) -> Vec<
 }
 
 /// Whether `mv` (giving `after`, opponent to move) shortens the moved piece's way to some star.
-fn closer_to_a_star(before: &Position, mv: Move, after: &Position, stars: CellSet) -> bool {
+fn closer_to_a_star(
+    before: &Position,
+    mv: Move,
+    after: &Position,
+    stars: CellSet,
+    distances: &mut Distances,
+) -> bool {
     let Ok(after) = after.with_turn(before.turn()) else {
         // The move checks the idle King: refused later with that reason, not this one.
         return true;
     };
-    let was = star_distances(before, mv.from, stars);
-    let now = star_distances(&after, mv.to, stars);
+    let was = distances.get(before, mv.from, stars);
+    let now = distances.get(&after, mv.to, stars);
     was.iter().zip(&now).any(|pair| match pair {
         (Some(w), Some(n)) => n < w,
         (None, Some(_)) => true,

@@ -3,7 +3,7 @@
 use crate::engine::{Engine, Limits, StopFlag};
 use crate::rules::{Cell, CellSet, Move, PieceKind, Position, Side};
 
-use super::exercise::{Failure, Refusal, State, Step, learner_move, opponent_move};
+use super::exercise::{Distances, Failure, Refusal, State, Step, learner_move, opponent_move};
 use super::{DEFAULT_ENGINE_DEPTH, Goal, Opponent, Stage, solve, stars_for};
 
 /// What the screen should show after an accepted move, click or reply.
@@ -113,6 +113,7 @@ pub struct StageRun {
     clicks: u32,
     replies: usize,
     last: Option<Move>,
+    distances: Distances,
 }
 
 impl StageRun {
@@ -135,6 +136,7 @@ impl StageRun {
             clicks: 0,
             replies: 0,
             last: None,
+            distances: Distances::default(),
         }
     }
 
@@ -251,7 +253,7 @@ impl StageRun {
     /// [`Position::is_promotion`] says so). Refused moves change nothing.
     pub fn try_move(&mut self, mv: Move) -> Result<Progress, Refusal> {
         self.ready()?;
-        let step = learner_move(&self.stage, &self.state, mv)?;
+        let step = learner_move(&self.stage, &self.state, mv, &mut self.distances)?;
         Ok(self.apply(step, mv))
     }
 

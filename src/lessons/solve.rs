@@ -13,7 +13,7 @@ use thiserror::Error;
 
 use crate::rules::{Move, MoveList};
 
-use super::exercise::{State, Step, learner_move, opponent_move};
+use super::exercise::{Distances, State, Step, learner_move, opponent_move};
 use super::{Goal, Opponent, Stage};
 
 /// Positions a breadth-first search may keep before giving up (memory stays under ~100 MB).
@@ -120,6 +120,7 @@ fn breadth_first(stage: &Stage) -> Result<Solution, Unsolvable> {
     let mut examined = 0u64;
     let limit = stage.goal.limit().unwrap_or(u32::MAX);
     let mut moves = MoveList::new();
+    let mut distances = Distances::default();
     for depth in 1..=limit {
         let mut next = Vec::new();
         for &i in &frontier {
@@ -130,7 +131,7 @@ fn breadth_first(stage: &Stage) -> Result<Solution, Unsolvable> {
                 .generate_moves(crate::rules::CellSet::ALL, &mut moves);
             for &mv in moves.iter() {
                 examined += 1;
-                match learner_move(stage, &nodes[i].state, mv) {
+                match learner_move(stage, &nodes[i].state, mv, &mut distances) {
                     Ok(Step::Done(_)) => {
                         let mut line = vec![mv];
                         let mut at = i;
@@ -172,6 +173,7 @@ fn breadth_first(stage: &Stage) -> Result<Solution, Unsolvable> {
 struct Prover<'a> {
     stage: &'a Stage,
     nodes: u64,
+    distances: Distances,
 }
 
 impl Prover<'_> {
@@ -211,7 +213,7 @@ impl Prover<'_> {
 
     /// Whether `mv` forces the goal within `left` moves (counting `mv`).
     fn wins_with(&mut self, state: &State, mv: Move, left: u32) -> Result<bool, Unsolvable> {
-        match learner_move(self.stage, state, mv) {
+        match learner_move(self.stage, state, mv, &mut self.distances) {
             Ok(Step::Done(_)) => Ok(true),
             Ok(Step::Reply(after)) if left > 1 => self.holds(&after, left - 1).map(|d| d.is_some()),
             Ok(Step::Continue(after)) if left > 1 => self.wins(&after, left - 1),
@@ -273,7 +275,7 @@ impl Prover<'_> {
             if !self.wins_with(state, mv, left)? {
                 continue;
             }
-            match learner_move(self.stage, state, mv) {
+            match learner_move(self.stage, state, mv, &mut self.distances) {
                 Ok(Step::Reply(after)) => {
                     if let Some(reply) = scripted(&after) {
                         return self.follow(&after, mv, reply, left, replies, out);
@@ -327,7 +329,11 @@ impl Prover<'_> {
 fn forced(stage: &Stage) -> Result<Solution, Unsolvable> {
     let limit = stage.goal.limit().unwrap_or(1);
     let start = State::start(stage);
-    let mut prover = Prover { stage, nodes: 0 };
+    let mut prover = Prover {
+        stage,
+        nodes: 0,
+        distances: Distances::default(),
+    };
     for depth in 1..=limit {
         if prover.wins(&start, depth)? {
             let mut line = Vec::new();
