@@ -24,7 +24,9 @@ pub enum Refusal {
     NoProgress(PieceKind),
     /// The opponent does not move here, so its King may not be left in check.
     #[error(
-        "that move would put the {0} King in check, but here {0} does not move: leave the King alone"
+        "that move would put the {colour} King in check, but here {side} does not move: leave the King alone",
+        side = .0,
+        colour = .0.name().to_lowercase()
     )]
     ChecksIdleKing(Side),
     /// In an exercise on an idle board the King stays put while other pieces do the work.
@@ -175,7 +177,10 @@ fn missed(stage: &Stage, after: &Position) -> Failure {
     let them = after.turn();
     let n = stage.goal.limit().unwrap_or(0);
     let text = match stage.goal {
-        Goal::Check => format!("that move does not put the {them} King in check"),
+        Goal::Check => format!(
+            "that move does not put the {} King in check",
+            them.name().to_lowercase()
+        ),
         Goal::Mate(1) if after.in_check() => {
             format!("that is check, but not checkmate: {them} can still get out of it")
         }
@@ -296,8 +301,10 @@ pub(crate) fn learner_move(
 /// Whether the learner's King must stay put: in star, capture and promotion exercises, when the
 /// learner has other pieces to do the work (the King walks only when it is alone).
 pub(crate) fn king_stays(stage: &Stage, pos: &Position) -> bool {
-    matches!(stage.goal, Goal::Stars(_) | Goal::CaptureAll | Goal::Promote)
-        && pos.side_cells(pos.turn()).len() > 1
+    matches!(
+        stage.goal,
+        Goal::Stars(_) | Goal::CaptureAll | Goal::Promote
+    ) && pos.side_cells(pos.turn()).len() > 1
 }
 
 /// The opponent plays `mv` in `state` (the opponent to move).

@@ -360,3 +360,449 @@ impl StageRun {
         self.stage.learner()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lessons::{Lesson, builtin, parse_lesson};
+    use crate::rules::MoveError;
+
+    fn lessons() -> Vec<Lesson> {
+        builtin().unwrap()
+    }
+
+    fn stage(id: &str, title: &str) -> Stage {
+        let lessons = lessons();
+        let lesson = lessons.iter().find(|l| l.id == id).unwrap();
+        lesson
+            .stages
+            .iter()
+            .find(|s| s.title == title)
+            .unwrap()
+            .clone()
+    }
+
+    fn cell(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    /// Plays a move given as text, the way a screen turns a drag into a `Move`.
+    fn play(run: &mut StageRun, text: &str) -> Result<Progress, Refusal> {
+        let (from, n) = Cell::parse_prefix(text).unwrap();
+        let (to, m) = Cell::parse_prefix(&text[n..]).unwrap();
+        let mv = match &text[n + m..] {
+            "q" => Move::promoting(from, to, PieceKind::Queen),
+            _ => Move::new(from, to),
+        };
+        run.try_move(mv)
+    }
+
+    #[test]
+    fn click_stage_counts_wrong_clicks() {
+        let mut run = StageRun::new(&stage("01-board", "The centre"));
+        assert!(run.stage().wants_clicks());
+        assert_eq!(run.fewest(), 6);
+        let wrong = run.click(cell("e4")).unwrap_err();
+        assert_eq!(wrong.to_string(), "e4 is not one of the cells asked for");
+        assert_eq!(
+            run.click(cell("e5")),
+            Ok(Progress::Found {
+                cell: cell("e5"),
+                left: 5
+            })
+        );
+        assert_eq!(
+            run.click(cell("e5")).unwrap_err().to_string(),
+            "you have found e5 already"
+        );
+        assert_eq!(run.found(), cell("e5").set());
+        for name in ["f3", "f4", "e6", "g5"] {
+            assert!(matches!(run.click(cell(name)), Ok(Progress::Found { .. })));
+        }
+        let done = run.click(cell("g6")).unwrap();
+        let result = StageResult {
+            stars: 2,
+            moves: 7,
+            fewest: 6,
+        };
+        assert_eq!(done, Progress::Complete(result));
+        assert_eq!(run.result(), Some(result));
+        assert_eq!(run.click(cell("a1")), Err(Refusal::Over));
+        run.restart();
+        assert_eq!(run.moves_made(), 0);
+        assert!(run.found().is_empty());
+        assert_eq!(
+            play(&mut run, "a4a5"),
+            Err(Refusal::ClickInstead),
+            "no piece moves in a click stage"
+        );
+    }
+
+    #[test]
+    fn reach_stage_explains_wrong_clicks_as_in_play() {
+        let mut run = StageRun::new(&stage("03-rook", "The Rook"));
+        assert_eq!(run.fewest(), 13);
+        let blocked = run.click(cell("e9")).unwrap_err();
+        assert_eq!(
+            blocked.to_string(),
+            "the way from e5 to e9 is blocked by the piece on e8"
+        );
+        assert_eq!(
+            run.click(cell("e2")).unwrap_err().to_string(),
+            "the way from e5 to e2 is blocked by the piece on e3"
+        );
+        assert_eq!(
+            run.click(cell("g6")).unwrap_err(),
+            Refusal::Illegal(MoveError::Unreachable {
+                kind: PieceKind::Rook,
+                from: cell("e5"),
+                to: cell("g6")
+            })
+        );
+        assert_eq!(
+            run.click(cell("e5")).unwrap_err().to_string(),
+            "that is where the Rook stands: click the cells it can move to"
+        );
+        assert_eq!(run.moves_made(), 3, "the own cell is not counted");
+        let targets = run.position().legal_targets(cell("e5"));
+        let mut last = None;
+        for target in targets {
+            last = Some(run.click(target).unwrap());
+        }
+        assert_eq!(
+            last,
+            Some(Progress::Complete(StageResult {
+                stars: 1,
+                moves: 16,
+                fewest: 13
+            }))
+        );
+    }
+
+    #[test]
+    fn pawn_captures_are_explained() {
+        let mut run = StageRun::new(&stage("12-pawn", "Captures"));
+        assert_eq!(
+            run.click(cell("g5")).unwrap_err().to_string(),
+            "a Pawn captures only with a forward edgewise or diagonal step, not arcwise"
+        );
+        for name in ["f3", "g6"] {
+            assert!(matches!(run.click(cell(name)), Ok(Progress::Found { .. })));
+        }
+        assert!(matches!(run.click(cell("f4")), Ok(Progress::Complete(_))));
+    }
+
+    #[test]
+    fn star_stage_refuses_moves_that_lead_nowhere() {
+        let mut run = StageRun::new(&stage("03-rook", "Collect the stars"));
+        assert_eq!(run.fewest(), 3);
+        assert_eq!(run.stars_left().len(), 3);
+        // a1 is no nearer to any star than e1 is.
+        assert_eq!(
+            play(&mut run, "e1a1").unwrap_err().to_string(),
+            "that move does not bring your Rook closer to a star: land on a star or move toward one"
+        );
+        assert_eq!(play(&mut run, "a3a2"), Err(Refusal::KingStays));
+        assert_eq!(
+            play(&mut run, "e1e7"),
+            Err(Refusal::ChecksIdleKing(Side::Black)),
+            "e7 sees the black King on i4"
+        );
+        assert_eq!(run.moves_made(), 0, "refused moves are not counted");
+        assert_eq!(
+            play(&mut run, "e1e10"),
+            Ok(Progress::Moved {
+                star: Some(cell("e10")),
+                stars_left: 2
+            })
+        );
+        assert_eq!(run.position().turn(), Side::White, "the move comes back");
+        assert_eq!(run.last_move(), Some(Move::new(cell("e1"), cell("e10"))));
+        assert!(matches!(
+            play(&mut run, "e10f6"),
+            Ok(Progress::Moved { .. })
+        ));
+        assert_eq!(
+            play(&mut run, "f6k6"),
+            Ok(Progress::Complete(StageResult {
+                stars: 3,
+                moves: 3,
+                fewest: 3
+            }))
+        );
+        assert_eq!(play(&mut run, "k6k5"), Err(Refusal::Over));
+        assert_eq!(run.click(cell("a1")), Err(Refusal::Over));
+    }
+
+    #[test]
+    fn idle_opponent_king_may_not_be_checked() {
+        let text = r#"(
+            title: "t", intro: "i",
+            stages: [(
+                title: "Stars", text: "Collect.",
+                position: "6/4/8/5/4k5/6/10/5/8/4/R4K w 0 1",
+                goal: Stars(["f1", "e10"]),
+            )],
+        )"#;
+        let lesson = parse_lesson("t", "t.ron", text).unwrap();
+        let mut run = StageRun::new(&lesson.stages[0]);
+        let refused = play(&mut run, "a1b1").unwrap_err();
+        assert_eq!(refused, Refusal::ChecksIdleKing(Side::Black));
+        assert_eq!(
+            refused.to_string(),
+            "that move would put the black King in check, but here Black does not move: leave the King alone"
+        );
+        assert_eq!(run.moves_made(), 0);
+        assert!(matches!(play(&mut run, "a1f1"), Ok(Progress::Moved { .. })));
+    }
+
+    #[test]
+    fn capture_stage_and_stars_for_a_longer_way() {
+        let mut run = StageRun::new(&stage("03-rook", "Capture"));
+        assert_eq!(run.fewest(), 3);
+        // A detour: d1 first along the rim, then back and on.
+        for text in ["a1b1", "b1d1", "d1g3"] {
+            assert!(
+                matches!(play(&mut run, text), Ok(Progress::Moved { .. })),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            play(&mut run, "g3g8"),
+            Ok(Progress::Complete(StageResult {
+                stars: 2,
+                moves: 4,
+                fewest: 3
+            }))
+        );
+    }
+
+    #[test]
+    fn promotion_needs_a_choice() {
+        let mut run = StageRun::new(&stage("12-pawn", "Promotion"));
+        assert!(matches!(play(&mut run, "h3i4"), Ok(Progress::Moved { .. })));
+        assert_eq!(
+            play(&mut run, "i4k3"),
+            Err(Refusal::Illegal(MoveError::PromotionRequired))
+        );
+        assert_eq!(
+            play(&mut run, "i4k3q"),
+            Ok(Progress::Complete(StageResult {
+                stars: 3,
+                moves: 2,
+                fewest: 2
+            }))
+        );
+    }
+
+    #[test]
+    fn escape_check_refuses_moves_that_stay_in_check() {
+        let mut run = StageRun::new(&stage("13-check-and-mate", "Block"));
+        assert_eq!(
+            play(&mut run, "e5e6").unwrap_err().to_string(),
+            "your King is in check, and that move does not get it out"
+        );
+        assert!(matches!(play(&mut run, "e5e1"), Ok(Progress::Complete(r)) if r.stars == 3));
+    }
+
+    #[test]
+    fn check_stage_fails_without_check() {
+        let mut run = StageRun::new(&stage("13-check-and-mate", "Give check"));
+        let failed = play(&mut run, "a1a2").unwrap();
+        assert_eq!(
+            failed.clone(),
+            Progress::Failed(Failure::Missed(
+                "that move does not put the black King in check".into()
+            ))
+        );
+        assert!(matches!(run.state(), RunState::Failed(_)));
+        assert_eq!(play(&mut run, "a2a3"), Err(Refusal::Over));
+        run.restart();
+        assert!(matches!(play(&mut run, "a1b1"), Ok(Progress::Complete(_))));
+    }
+
+    #[test]
+    fn mate_in_one_says_what_went_wrong() {
+        let mut run = StageRun::new(&stage("13-check-and-mate", "Checkmate with the Queen"));
+        let check_only = run
+            .position()
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&mv| {
+                let after = run.position().after(mv);
+                after.in_check() && after.has_legal_move()
+            })
+            .unwrap();
+        assert_eq!(
+            run.try_move(check_only).unwrap().clone(),
+            Progress::Failed(Failure::Missed(
+                "that is check, but not checkmate: Black can still get out of it".into()
+            ))
+        );
+        run.restart();
+        assert_eq!(run.position(), &run.stage().start);
+        assert!(matches!(play(&mut run, "a2i7"), Ok(Progress::Complete(r)) if r.stars == 3));
+    }
+
+    #[test]
+    fn scripted_reply_then_mate() {
+        let mut run = StageRun::new(&stage("13-check-and-mate", "Mate in two with the Queen"));
+        assert_eq!(play(&mut run, "a3i4"), Ok(Progress::AwaitReply));
+        assert_eq!(run.state(), &RunState::AwaitingReply);
+        assert_eq!(
+            play(&mut run, "i4i6"),
+            Err(Refusal::AwaitingReply(Side::Black))
+        );
+        let reply = Move::new(cell("k6"), cell("j4"));
+        assert_eq!(run.reply_needed(), Some(ReplyKind::Scripted(reply)));
+        assert_eq!(
+            run.apply_reply(Move::new(cell("k6"), cell("k4"))),
+            Err(Refusal::BadReply(MoveError::Unreachable {
+                kind: PieceKind::King,
+                from: cell("k6"),
+                to: cell("k4")
+            }))
+        );
+        assert_eq!(run.apply_reply(reply), Ok(Progress::Replied(reply)));
+        assert_eq!(run.reply_needed(), None);
+        assert_eq!(run.apply_reply(reply), Err(Refusal::NoReplyExpected));
+        assert_eq!(
+            play(&mut run, "i4i6"),
+            Ok(Progress::Complete(StageResult {
+                stars: 3,
+                moves: 2,
+                fewest: 2
+            }))
+        );
+    }
+
+    #[test]
+    fn engine_reply_is_legal_and_the_mate_follows() {
+        let mut run = StageRun::new(&stage("13-check-and-mate", "Mate in two with the Rook"));
+        assert_eq!(play(&mut run, "h3i6"), Ok(Progress::AwaitReply));
+        let Some(ReplyKind::Engine(request)) = run.reply_needed() else {
+            panic!("an engine reply is needed");
+        };
+        assert_eq!(request.depth, 2);
+        let reply = request.compute().unwrap();
+        assert_eq!(request.compute(), Some(reply), "deterministic");
+        assert_eq!(run.apply_reply(reply), Ok(Progress::Replied(reply)));
+        let pos = run.position().clone();
+        let mate = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&mv| {
+                let after = pos.after(mv);
+                after.in_check() && !after.has_legal_move()
+            })
+            .expect("the forced mate");
+        assert!(matches!(run.try_move(mate), Ok(Progress::Complete(_))));
+    }
+
+    #[test]
+    fn mate_limit_used_up() {
+        let mut run = StageRun::new(&stage("13-check-and-mate", "Mate in two with the Rook"));
+        assert_eq!(play(&mut run, "b4a6"), Ok(Progress::AwaitReply));
+        assert!(matches!(run.reply_now(), Ok(Progress::Replied(_))));
+        let pos = run.position().clone();
+        let quiet = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&mv| pos.after(mv).has_legal_move())
+            .unwrap();
+        assert_eq!(
+            run.try_move(quiet),
+            Ok(Progress::Failed(Failure::Missed(
+                "you have used your 2 moves and Black is not checkmated".into()
+            )))
+        );
+    }
+
+    #[test]
+    fn stalemate_is_the_goal_not_mate() {
+        let mut run = StageRun::new(&stage("14-stalemate", "No moves left"));
+        assert_eq!(
+            play(&mut run, "b1b2"),
+            Ok(Progress::Failed(Failure::Missed(
+                "Black still has a legal move".into()
+            )))
+        );
+        run.restart();
+        assert!(matches!(play(&mut run, "b1h3"), Ok(Progress::Complete(_))));
+    }
+
+    fn one_stage(position: &str, goal: &str) -> Stage {
+        let text = format!(
+            r#"(title: "t", intro: "i", stages: [(title: "s", text: "x", position: "{position}", goal: {goal})])"#
+        );
+        parse_lesson("t", "t.ron", &text).unwrap().stages[0].clone()
+    }
+
+    #[test]
+    fn the_wrong_kind_of_win_fails_with_its_own_sentence() {
+        // Qa2-i7 is checkmate here; the stage asks for a stalemate.
+        let stage = one_stage("5k/4/8/5/7K2/6/10/5/8/4/1Q4 w 0 1", "Stalemate(1)");
+        let mut run = StageRun::with_fewest(&stage, 1);
+        let failed = play(&mut run, "a2i7").unwrap();
+        assert_eq!(
+            failed,
+            Progress::Failed(Failure::MateNotStalemate(Side::Black))
+        );
+        assert!(failed_text(&failed).starts_with("that is checkmate, which wins too"));
+        // Qb1-h3 leaves Black without a move, not in check; the stage asks for checkmate.
+        let stage = one_stage("5k/4/8/5/7K2/6/10/5/8/Q3/6 w 0 1", "Mate(1)");
+        let mut run = StageRun::with_fewest(&stage, 1);
+        assert_eq!(
+            play(&mut run, "b1h3"),
+            Ok(Progress::Failed(Failure::StalemateNotMate(Side::Black)))
+        );
+    }
+
+    fn failed_text(p: &Progress) -> String {
+        match p {
+            Progress::Failed(f) => f.to_string(),
+            other => format!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn draw_by_the_hundred_half_move_rule() {
+        let mut run = StageRun::new(&stage("15-draws", "A hundred half-moves"));
+        assert_eq!(
+            play(&mut run, "a1b1"),
+            Ok(Progress::Failed(Failure::Missed(
+                "that move does not draw the game".into()
+            ))),
+            "a capture starts the count again"
+        );
+        run.restart();
+        assert!(
+            matches!(play(&mut run, "c3d2"), Ok(Progress::Failed(_))),
+            "a Pawn move too"
+        );
+        run.restart();
+        assert!(matches!(play(&mut run, "a1c2"), Ok(Progress::Complete(_))));
+    }
+
+    #[test]
+    fn draw_by_repetition_counts_the_moves_before_the_stage() {
+        let mut run = StageRun::new(&stage("15-draws", "Threefold repetition"));
+        assert!(matches!(play(&mut run, "a1b1"), Ok(Progress::Failed(_))));
+        run.restart();
+        assert!(matches!(play(&mut run, "a1a2"), Ok(Progress::Complete(_))));
+    }
+
+    #[test]
+    fn moves_refused_in_click_stages_and_clicks_in_move_stages() {
+        let mut run = StageRun::new(&stage("03-rook", "Capture"));
+        assert_eq!(run.click(cell("d1")), Err(Refusal::MoveInstead));
+        assert_eq!(run.reply_needed(), None);
+        assert_eq!(
+            run.apply_reply(Move::new(cell("k4"), cell("k5"))),
+            Err(Refusal::NoReplyExpected)
+        );
+    }
+}

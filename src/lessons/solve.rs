@@ -371,3 +371,93 @@ fn check_script(stage: &Stage, line: &[Move]) -> Result<(), Unsolvable> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lessons::{builtin, parse_lesson};
+
+    fn one_stage(position: &str, goal: &str, opponent: &str) -> Stage {
+        let text = format!(
+            r#"(title: "t", intro: "i", stages: [(title: "s", text: "x", position: "{position}", goal: {goal}, opponent: {opponent})])"#
+        );
+        parse_lesson("t", "t.ron", &text).unwrap().stages[0].clone()
+    }
+
+    #[test]
+    fn fewest_moves_for_stars() {
+        // Rook e1: e10 and f6 in two moves.
+        let stage = one_stage(
+            "6/4/3k4/5/10/6/R9/5/8/4/2K3 w 0 1",
+            r#"Stars(["e10", "f6"])"#,
+            "Passive",
+        );
+        let solution = solve(&stage).unwrap();
+        assert_eq!(solution.fewest, 2);
+        assert_eq!(solution.line.len(), 2);
+        assert_eq!(solution.line[1].to.name(), "f6");
+    }
+
+    #[test]
+    fn unreachable_star_is_unsolvable() {
+        // A Pawn cannot walk backwards to a1.
+        let stage = one_stage(
+            "3k2/4/8/5/10/6/4P5/5/8/4/3K2 w 0 1",
+            r#"Stars(["a1"])"#,
+            "Passive",
+        );
+        assert_eq!(solve(&stage), Err(Unsolvable::NoSolution));
+    }
+
+    #[test]
+    fn forced_mates_consider_every_defence() {
+        // Mate in two with the Rook: proved against every reply.
+        let stage = one_stage("2k3/4/8/2K2/10/6/10/5/8/3R/6 w 0 1", "Mate(2)", "Engine(2)");
+        let solution = check_stage(&stage).unwrap();
+        assert_eq!(solution.fewest, 2);
+        assert_eq!(solution.line.len(), 3, "move, reply, mate");
+        // Not in one.
+        let stage = one_stage("2k3/4/8/2K2/10/6/10/5/8/3R/6 w 0 1", "Mate(1)", "Passive");
+        assert_eq!(solve(&stage), Err(Unsolvable::NoSolution));
+        // A lone Rook far away cannot force mate in two.
+        let stage = one_stage("2k3/4/8/5/10/6/10/5/8/3R/K5 w 0 1", "Mate(2)", "Engine(2)");
+        assert_eq!(solve(&stage), Err(Unsolvable::NotForced(2)));
+    }
+
+    #[test]
+    fn a_stage_that_says_two_must_need_two() {
+        // Qa2-i7 mates at once.
+        let stage = one_stage("5k/4/8/5/7K2/6/10/5/8/4/1Q4 w 0 1", "Mate(2)", "Engine(2)");
+        assert_eq!(solve(&stage).map(|s| s.fewest), Ok(1));
+        assert_eq!(
+            check_stage(&stage),
+            Err(Unsolvable::Shorter {
+                asked: 2,
+                fewest: 1
+            })
+        );
+    }
+
+    #[test]
+    fn a_script_must_fit_the_winning_line() {
+        let position = "5k/4/8/3K1/10/6/10/5/8/4/2Q3 w 0 1";
+        let good = one_stage(position, "Mate(2)", r#"Scripted(["Kk6-j4"])"#);
+        assert_eq!(check_stage(&good).map(|s| s.fewest), Ok(2));
+        let bad = one_stage(position, "Mate(2)", r#"Scripted(["Kk6-a1"])"#);
+        assert!(matches!(
+            check_stage(&bad),
+            Err(Unsolvable::Script { index: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn every_shipped_stage_is_solvable() {
+        for lesson in builtin().unwrap() {
+            for stage in &lesson.stages {
+                let solution = check_stage(stage)
+                    .unwrap_or_else(|e| panic!("{}: {}: {e}", lesson.id, stage.title));
+                assert!(solution.fewest >= 1);
+            }
+        }
+    }
+}
