@@ -398,5 +398,15 @@ mod tests {
             None,
             "half-move clock 0: nothing repeats"
         );
+        let later: Position = "rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 4 3"
+            .parse()
+            .unwrap();
+        assert_eq!(decide(&later, &[h, 1, h, 2]), Some(Outcome::Repetition));
+        assert_eq!(decide(&later, &[h, 1, 3, 2]), None, "only twice");
+        assert_eq!(
+            decide(&later, &[h, h, 7, 1, 3, 2]),
+            None,
+            "occurrences before the last capture or Pawn move do not count"
+        );
     }
 }

@@ -277,11 +277,16 @@ pub fn parse_lesson(id: &str, file: &str, text: &str) -> Result<Lesson, LessonEr
             LessonErrorKind::Syntax(e.code.to_string()),
         )
     })?;
-    if raw.title.trim().is_empty() {
-        return Err(error(
-            line_of(text, 0, "title").unwrap_or(1),
-            LessonErrorKind::EmptyText("lesson title"),
-        ));
+    for (field, value, name) in [
+        ("title", &raw.title, "lesson title"),
+        ("intro", &raw.intro, "lesson intro"),
+    ] {
+        if value.trim().is_empty() {
+            return Err(error(
+                line_of(text, 0, field).unwrap_or(1),
+                LessonErrorKind::EmptyText(name),
+            ));
+        }
     }
     if raw.stages.is_empty() {
         return Err(error(
@@ -580,6 +585,9 @@ mod tests {
         assert_eq!(e.line, 15);
         let e = err(&ROOK.replace("[\"a3\", \"a4\"]", "[\"a3\", \"a3\"]"));
         assert!(matches!(e.kind, LessonErrorKind::Duplicate(_)));
+        let e = err(&ROOK.replace("The Rook slides along edge-paths.", " "));
+        assert_eq!(e.kind, LessonErrorKind::EmptyText("lesson intro"));
+        assert_eq!(e.line, 3);
         let e = err(&ROOK.replace("hint:", "hnt:"));
         assert!(matches!(e.kind, LessonErrorKind::Syntax(_)));
         assert_eq!(e.line, 16);

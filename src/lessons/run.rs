@@ -65,7 +65,7 @@ pub enum ReplyKind {
     Scripted(Move),
     /// The engine must search: run [`ReplyRequest::compute`] off the frame thread, then hand
     /// the move to [`StageRun::apply_reply`].
-    Engine(ReplyRequest),
+    Engine(Box<ReplyRequest>),
 }
 
 /// Everything the engine needs to find the opponent's reply; `Send`, so it can go to a worker.
@@ -313,11 +313,11 @@ impl StageRun {
         }
         let pos = &self.state.pos;
         let engine = |depth| {
-            ReplyKind::Engine(ReplyRequest {
+            ReplyKind::Engine(Box::new(ReplyRequest {
                 position: pos.clone(),
                 history: self.state.history.clone(),
                 depth,
-            })
+            }))
         };
         match &self.stage.opponent {
             Opponent::Passive => None,
