@@ -3,12 +3,14 @@
 //! * [`rules`] — the rules as a pure library (geometry, positions, moves, game end, text formats).
 //! * [`engine`] — the computer player.
 //! * [`uci`] — the engine behind the UCI protocol, and a client for other UCI engines.
+//! * [`lessons`] — Learn Parachess: lessons as data, stage runs, the solver that proves them.
 //! * `game` — the Bevy desktop game (feature `gui`).
 
 pub mod commands;
 pub mod engine;
 #[cfg(feature = "gui")]
 pub mod game;
+pub mod lessons;
 pub mod rules;
 pub mod store;
 pub mod uci;

@@ -78,6 +78,20 @@ enum Command {
     Uci,
     /// Referee games between two UCI engine programs, checking every move and keeping clocks.
     Match(commands::referee::MatchArgs),
+    /// Work with the lessons of Learn Parachess.
+    Lessons {
+        #[command(subcommand)]
+        command: LessonsCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum LessonsCommand {
+    /// Load every lesson and prove every stage solvable; `FILE:LINE: message` for each problem.
+    Check {
+        /// A folder of lesson files (`*.ron`) instead of the lessons built into the game.
+        dir: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -93,6 +107,9 @@ fn main() -> ExitCode {
         Some(Command::Selfplay(args)) => selfplay(&args),
         Some(Command::Uci) => uci(),
         Some(Command::Match(args)) => play_match(&args),
+        Some(Command::Lessons {
+            command: LessonsCommand::Check { dir },
+        }) => return lessons_check(dir.as_deref()),
         None => window(cli.window),
     };
     match result {
@@ -188,6 +205,24 @@ fn check_game(file: &std::path::Path) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints a line per lesson and the summary; each problem as `FILE:LINE: message` on stderr.
+fn lessons_check(dir: Option<&std::path::Path>) -> ExitCode {
+    let stdout = std::io::stdout();
+    match commands::lessons::check(dir, &mut stdout.lock()) {
+        Ok(report) if report.problems.is_empty() => ExitCode::SUCCESS,
+        Ok(report) => {
+            for problem in &report.problems {
+                eprintln!("{problem}");
+            }
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("parachess: {e}");
             ExitCode::FAILURE
         }
     }

@@ -3,10 +3,12 @@
 //!
 //! The data directory is `$PARACHESS_DATA_DIR` if set, else `$XDG_DATA_HOME/parachess`, else
 //! `~/.local/share/parachess`. Inside: `saves/NAME.pgn` (named saves), `autosave.pgn` (the game
-//! in progress) and `positions/NAME.txt` (exported position texts). Every write is atomic
+//! in progress), `positions/NAME.txt` (exported position texts) and `lessons.ron` (the best stars
+//! of each lesson stage). Every write is atomic
 //! ([`write_atomic`]): a crash or a full disk never leaves a half-written file.
 
 mod atomic;
+mod progress;
 
 use std::ffi::OsString;
 use std::fs::{self, File};
@@ -24,6 +26,7 @@ use crate::rules::{Game, Outcome, Position};
 pub use atomic::{
     TEMP_SUFFIX, remove_stale_temps, write_atomic, write_atomic_with, write_new_atomic,
 };
+pub use progress::{LessonProgress, LoadedProgress, PROGRESS_FILE};
 
 /// File name of the autosave inside the data directory.
 pub const AUTOSAVE_FILE: &str = "autosave.pgn";

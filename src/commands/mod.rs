@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod check_game;
+pub mod lessons;
 pub mod perft;
 pub mod referee;
 pub mod selfplay;

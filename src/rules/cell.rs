@@ -244,7 +244,10 @@ impl Iterator for CellSet {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.len(), Some(self.len()))
+        // The inherent `len`, named in full: `self.len()` on `&CellSet` resolves to
+        // `ExactSizeIterator::len`, which calls `size_hint` again, forever.
+        let n = CellSet::len(*self);
+        (n, Some(n))
     }
 }
 
@@ -327,5 +330,16 @@ mod tests {
         assert_eq!(a.first().map(|c| c.name()), Some("e5"));
         assert_eq!((!a).len(), CELL_COUNT - 2);
         assert_eq!(a & !a, CellSet::EMPTY);
+    }
+
+    #[test]
+    fn size_hint_counts_the_cells() {
+        let a: CellSet = ["e5", "f3", "k6"]
+            .iter()
+            .map(|n| n.parse::<Cell>().unwrap())
+            .collect();
+        assert_eq!(a.size_hint(), (3, Some(3)));
+        assert_eq!(ExactSizeIterator::len(&a), 3);
+        assert_eq!(a.map(|c| c.name()).collect::<Vec<_>>(), ["e5", "f3", "k6"]);
     }
 }

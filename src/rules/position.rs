@@ -4,6 +4,7 @@ use super::board::{LineKind, board};
 use super::cell::{CELL_COUNT, Cell, CellSet};
 use super::moves::Move;
 use super::piece::{Piece, PieceKind, Side};
+use super::text::{PositionError, PositionErrorKind};
 use super::zobrist;
 
 /// A position as a value: copying it is cheap and it never allocates.
@@ -152,6 +153,23 @@ impl Position {
         self.fullmove_number = fullmove_number;
     }
 
+    /// The same placement and clocks with `side` to move: how an exercise with an opponent that
+    /// does not move hands the move back. Refused, like position text, when `side` could then
+    /// capture the opposing King (the hand-back would make a position no game can reach).
+    pub fn with_turn(&self, side: Side) -> Result<Position, PositionError> {
+        if let Some(king) = self.king(!side)
+            && self.attacked_by(king, side, self.occupied())
+        {
+            return Err(PositionError {
+                kind: PositionErrorKind::KingCapturable(side),
+                column: 1,
+            });
+        }
+        let mut next = self.clone();
+        next.set_turn(side);
+        Ok(next)
+    }
+
     /// Whether `mv` takes a piece.
     #[inline]
     pub fn is_capture(&self, mv: Move) -> bool {
@@ -296,5 +314,41 @@ impl Position {
         out.set_turn(turn);
         out.set_clocks(self.halfmove_clock, self.fullmove_number);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(text: &str) -> Position {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn with_turn_hands_the_move_over() {
+        let start = Position::start();
+        let black = start.with_turn(Side::Black).unwrap();
+        assert_eq!(black.turn(), Side::Black);
+        assert_eq!(black.placement().count(), start.placement().count());
+        assert_ne!(black.hash(), start.hash());
+        assert_eq!(black.with_turn(Side::White), Ok(start.clone()));
+        assert_eq!(start.with_turn(Side::White), Ok(start));
+    }
+
+    #[test]
+    fn with_turn_refuses_a_capturable_king() {
+        // Black to move and in check: the white Rook on e1 attacks the black King on e5.
+        let check = pos("6/4/8/5/10/6/R3k5/5/8/4/K5 b 0 1");
+        assert_eq!(
+            check.with_turn(Side::White).map_err(|e| e.kind),
+            Err(PositionErrorKind::KingCapturable(Side::White))
+        );
+        assert_eq!(check.with_turn(Side::Black), Ok(check.clone()));
+        // Without the check, either side may have the move.
+        let quiet = pos("6/4/8/5/k9/6/R9/5/8/4/K5 b 0 1");
+        let white = quiet.with_turn(Side::White).unwrap();
+        assert_eq!(white.turn(), Side::White);
+        assert_eq!(white.to_string(), "6/4/8/5/k9/6/R9/5/8/4/K5 w 0 1");
     }
 }
