@@ -173,6 +173,10 @@ fn window(args: WindowArgs) -> Result<(), String> {
     }
     options.screenshot = args.screenshot;
     options.bench_frames = args.bench_frames;
+    // A position to play, a screenshot or a benchmark go straight to the board.
+    if options.position.is_some() || options.offscreen() {
+        options.screen = parachess::game::screens::Screen::Play;
+    }
     options.antialias = args.antialias;
     if options.bench_frames == Some(0) {
         return Err("--bench-frames must be at least 1".into());

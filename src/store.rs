@@ -14,7 +14,7 @@ use std::ffi::OsString;
 use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use thiserror::Error;
 
@@ -24,7 +24,8 @@ use crate::rules::record::{
 use crate::rules::{Game, Outcome, Position};
 
 pub use atomic::{
-    TEMP_SUFFIX, remove_stale_temps, write_atomic, write_atomic_with, write_new_atomic,
+    TEMP_PREFIX, TEMP_SUFFIX, move_no_replace, remove_stale_temps, write_atomic, write_atomic_with,
+    write_new_atomic,
 };
 pub use progress::{LessonProgress, LoadedProgress, PROGRESS_FILE};
 
@@ -136,26 +137,24 @@ pub fn export_position(path: &Path, pos: &Position) -> Result<(), StoreError> {
     write_atomic(path, format!("{pos}\n").as_bytes()).map_err(io_error(path))
 }
 
-/// Today's date (UTC) as a `Date` tag value, `YYYY.MM.DD`.
-pub fn today() -> String {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
+/// The date and time on the player's clock (their time zone; UTC when none is known).
+pub fn now_local() -> jiff::ZonedDateTime {
+    jiff::ZonedDateTime::now()
 }
 
-/// Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
+/// Today's date on the player's clock as a `Date` tag value, `YYYY.MM.DD`.
+pub fn today() -> String {
+    date_tag(&now_local())
+}
+
+/// `when` as a `Date` tag value, `YYYY.MM.DD`.
+pub fn date_tag(when: &jiff::ZonedDateTime) -> String {
+    when.strftime("%Y.%m.%d").to_string()
+}
+
+/// `when` in file names: `2026-12-01 21-04-05` (no colons, which some file systems refuse).
+pub fn file_stamp(when: &jiff::ZonedDateTime) -> String {
+    when.strftime("%Y-%m-%d %H-%M-%S").to_string()
 }
 
 /// A file name stem the player can recognise from a name they typed: letters, digits, spaces
@@ -365,6 +364,58 @@ impl Store {
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             _ => read_record_file(&path).map(Some),
         }
+    }
+
+    /// Moves `file` into `dir` as `<stem>-<local date and time>.<ext>` (with ` (2)`, ` (3)`…
+    /// when that name is taken), never replacing anything, and returns where it went: how an
+    /// unfinished or unreadable game is kept where the player can find it instead of being
+    /// overwritten.
+    pub fn set_aside(
+        &self,
+        file: &Path,
+        dir: &Path,
+        stem: &str,
+        ext: &str,
+    ) -> Result<PathBuf, StoreError> {
+        fs::create_dir_all(dir).map_err(io_error(dir))?;
+        let stamp = file_stamp(&now_local());
+        for n in 1..1000 {
+            let name = match n {
+                1 => format!("{stem}-{stamp}.{ext}"),
+                n => format!("{stem}-{stamp} ({n}).{ext}"),
+            };
+            let to = dir.join(name);
+            match move_no_replace(file, &to) {
+                Ok(()) => return Ok(to),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(io_error(file)(e)),
+            }
+        }
+        Err(io_error(file)(io::Error::other(
+            "no free name to keep it under",
+        )))
+    }
+
+    /// Keeps the unfinished game in the autosave as `saves/unfinished-<date time>.pgn`, where
+    /// the Load dialog lists it, before the autosave is given to another game.
+    pub fn keep_autosave_as_unfinished(&self) -> Result<PathBuf, StoreError> {
+        self.set_aside(
+            &self.autosave_path(),
+            &self.saves_dir(),
+            "unfinished",
+            GAME_EXTENSION,
+        )
+    }
+
+    /// Moves an unreadable autosave out of the way as `autosave.corrupt-<date time>.pgn` in
+    /// the data directory, so the next autosave cannot overwrite what is left of it.
+    pub fn set_aside_corrupt_autosave(&self) -> Result<PathBuf, StoreError> {
+        self.set_aside(
+            &self.autosave_path(),
+            &self.dir,
+            "autosave.corrupt",
+            GAME_EXTENSION,
+        )
     }
 
     /// Removes the autosave (the game in progress was finished or abandoned). No autosave is

@@ -9,6 +9,7 @@ use common::game::*;
 use parachess::game::board::pieces::{PieceView, piece_home, pieces_match_game};
 use parachess::game::play::input::Selection;
 use parachess::game::play::state::{ChessGame, GameCommand, StatusLine};
+use parachess::game::screens::{Modal, Screen};
 use parachess::rules::{Cell, Game, Outcome, PieceKind, Side};
 
 fn c(name: &str) -> Cell {
@@ -148,6 +149,14 @@ fn a_short_game_to_checkmate_through_the_input_layer() {
             winner: Side::White
         })
     );
+    // The game-over dialog takes the board and the keys until it is closed.
+    assert_eq!(where_(&app), (Screen::Play, Modal::GameOver));
+    click_cell(&mut app, c("j4"));
+    assert!(!app.world().resource::<StatusLine>().warning);
+    tap(&mut app, bevy::prelude::KeyCode::KeyU);
+    assert!(game(&app).is_over(), "undo is not a key of the dialog");
+    tap(&mut app, bevy::prelude::KeyCode::Escape);
+    assert_eq!(where_(&app), (Screen::Play, Modal::None));
     // Nothing more can be played.
     click_cell(&mut app, c("j4"));
     assert!(app.world().resource::<StatusLine>().warning);

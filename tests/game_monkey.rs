@@ -1,5 +1,7 @@
 //! A monkey test: thousands of random clicks, drags, keys and commands, during animations and
-//! while the computer thinks. Nothing may panic and the game must stay a legal game.
+//! while the computer thinks, with saving on. Nothing may panic, the game must stay a legal
+//! game, the autosave must always hold the game on the board, and the unfinished game that was
+//! on disk when the program started must still be on disk at the end.
 #![cfg(feature = "gui")]
 
 mod common;
@@ -9,11 +11,14 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use common::game::*;
 use parachess::engine::Level;
+use parachess::game::LaunchOptions;
 use parachess::game::board::animation::Animating;
 use parachess::game::board::pieces::{NeedsSync, pieces_match_game};
 use parachess::game::play::input::Selection;
 use parachess::game::play::state::{GameCommand, Player};
+use parachess::game::screens::Screen;
 use parachess::rules::{Cell, Game, Position};
+use parachess::store::Store;
 
 struct Rng(u64);
 
@@ -42,10 +47,52 @@ fn check_legal(game: &Game) {
     assert_eq!(text.parse::<Position>().as_ref(), Ok(game.position()));
 }
 
+fn same_moves(a: &Game, b: &Game) -> bool {
+    a.start_position() == b.start_position()
+        && a.plies()
+            .iter()
+            .map(|p| p.mv)
+            .eq(b.plies().iter().map(|p| p.mv))
+}
+
+/// Every game file in the data folder: the autosave and the saves.
+fn games_on_disk(dir: &std::path::Path) -> Vec<Game> {
+    let store = Store::at(dir).unwrap();
+    let mut games: Vec<Game> = store
+        .list_saves()
+        .unwrap()
+        .into_iter()
+        .filter_map(|s| store.load_game(&s.path).ok())
+        .map(|r| r.game)
+        .collect();
+    if let Ok(Some(r)) = store.load_autosave() {
+        games.push(r.game);
+    }
+    games
+}
+
 #[test]
 fn random_input_never_breaks_the_game() {
-    let mut app = headless_app();
+    // An unfinished game from "yesterday" waits in the autosave.
+    let dir = temp_data_dir("monkey");
+    let mut yesterday = Game::new();
+    for i in 0..11 {
+        let moves = yesterday.legal_moves();
+        yesterday.play(moves[(i * 5 + 2) % moves.len()]).unwrap();
+    }
+    Store::at(&dir)
+        .unwrap()
+        .autosave(&yesterday, &Default::default())
+        .unwrap();
+    let mut app = headless_app_with(
+        dir.clone(),
+        LaunchOptions {
+            screen: Screen::Play,
+            ..LaunchOptions::default()
+        },
+    );
     app.add_plugins(InputPlugin);
+    let mut resumed = false;
     let mut rng = Rng(0x5EED_1234_ABCD_0001);
     let keys = [
         KeyCode::Escape,
@@ -55,6 +102,9 @@ fn random_input_never_breaks_the_game() {
         KeyCode::KeyV,
         KeyCode::KeyQ,
         KeyCode::KeyS,
+        KeyCode::KeyN,
+        KeyCode::KeyP,
+        KeyCode::Enter,
     ];
     let mut moves_played = 0;
     for step in 0..4000 {
@@ -118,8 +168,31 @@ fn random_input_never_breaks_the_game() {
             }
         }
         app.update();
-        if game(&app).plies().len() > plies_before {
+        let on_play = where_(&app).0 == Screen::Play;
+        if on_play && game(&app).plies().len() > plies_before {
             moves_played += 1;
+            // After every move, the autosave on disk is the game on the board.
+            app.update();
+            flush_saves(&app);
+            let saved = Store::at(&dir).unwrap().load_autosave().unwrap().unwrap();
+            assert!(
+                same_moves(&saved.game, game(&app)),
+                "step {step}: the autosave is not the game on the board"
+            );
+        }
+        if on_play
+            && game(&app).plies().len() >= yesterday.plies().len()
+            && same_moves(
+                &Game::from_position(game(&app).start_position().clone()),
+                &Game::from_position(yesterday.start_position().clone()),
+            )
+            && game(&app).plies()[..yesterday.plies().len()]
+                .iter()
+                .map(|p| p.mv)
+                .eq(yesterday.plies().iter().map(|p| p.mv))
+        {
+            // The player continued yesterday's game: from here on, it is theirs to change.
+            resumed = true;
         }
         check_legal(game(&app));
         let quiet =
@@ -135,4 +208,17 @@ fn random_input_never_breaks_the_game() {
         moves_played > 100,
         "the monkey only managed {moves_played} moves"
     );
+    flush_saves(&app);
+    eprintln!(
+        "monkey: {moves_played} moves, yesterday's game resumed: {resumed}, {} games on disk",
+        games_on_disk(&dir).len()
+    );
+    if !resumed {
+        assert!(
+            games_on_disk(&dir)
+                .iter()
+                .any(|g| same_moves(g, &yesterday)),
+            "yesterday's unfinished game is gone"
+        );
+    }
 }

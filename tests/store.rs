@@ -213,22 +213,27 @@ fn a_failed_write_leaves_the_previous_file_intact() {
     assert!(temp_files(&dir.0).is_empty());
 }
 
-#[cfg(unix)]
 #[test]
-fn a_read_only_directory_refuses_the_write_and_keeps_the_old_file() {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = TempDir::new("readonly");
-    let target = dir.0.join("save.pgn");
-    write_atomic(&target, b"good").unwrap();
-    fs::set_permissions(&dir.0, fs::Permissions::from_mode(0o555)).unwrap();
-    // Root ignores permissions; then there is nothing to test.
-    let probe = dir.0.join("probe");
-    if fs::write(&probe, "x").is_err() {
-        assert!(write_atomic(&target, b"new").is_err());
-        assert_eq!(fs::read(&target).unwrap(), b"good");
-    }
-    let _ = fs::remove_file(&probe);
-    fs::set_permissions(&dir.0, fs::Permissions::from_mode(0o755)).unwrap();
+fn a_write_the_file_system_refuses_is_an_error_and_keeps_the_old_file() {
+    // Fails for everyone, root included: the "folder" the file should go in is a file.
+    let dir = TempDir::new("refused");
+    let blocker = dir.0.join("not-a-folder");
+    fs::write(&blocker, b"a file").unwrap();
+    assert!(write_atomic(&blocker.join("save.pgn"), b"new").is_err());
+    assert_eq!(fs::read(&blocker).unwrap(), b"a file");
+    // The autosave's place is taken by a folder: the store says so and the game elsewhere is
+    // untouched.
+    let store = Store::at(&dir.0).unwrap();
+    let saved = store
+        .save_game("kept", &some_game(4, 3), &Tags::default(), false)
+        .unwrap();
+    fs::create_dir(store.autosave_path()).unwrap();
+    let err = store
+        .autosave(&some_game(6, 3), &Tags::default())
+        .unwrap_err();
+    assert!(err.to_string().contains("autosave.pgn"), "{err}");
+    assert_eq!(store.load_game(&saved).unwrap().game.plies().len(), 4);
+    assert!(temp_files(&dir.0).is_empty());
 }
 
 #[test]
@@ -239,7 +244,11 @@ fn leftovers_of_a_crash_do_not_disturb_the_autosave() {
     let game = some_game(12, 11);
     store.autosave(&game, &players("A", "B")).unwrap();
     // What a crash between writing and renaming leaves behind.
-    fs::write(dir.0.join(".autosave.pgn.4242.0.tmp"), "[Event \"half").unwrap();
+    fs::write(
+        dir.0.join(".parachess-autosave.pgn.4242.0.tmp"),
+        "[Event \"half",
+    )
+    .unwrap();
     let back = store.load_autosave().unwrap().unwrap();
     assert_eq!(back.game.position(), game.position());
     assert_eq!(back.tags, players("A", "B"));
@@ -266,26 +275,35 @@ fn opening_the_store_sweeps_old_leftovers_but_not_fresh_ones() {
             .unwrap();
     };
     let stale = [
-        dir.0.join(".autosave.pgn.4242.0.tmp"),
-        store.saves_dir().join(".mine.pgn.4242.1.tmp"),
+        dir.0.join(".parachess-autosave.pgn.4242.0.tmp"),
+        store.saves_dir().join(".parachess-mine.pgn.4242.1.tmp"),
     ];
     for path in &stale {
         fs::write(path, "half").unwrap();
         age(path);
     }
-    let fresh = dir.0.join(".autosave.pgn.4243.0.tmp");
+    let fresh = dir.0.join(".parachess-autosave.pgn.4243.0.tmp");
     fs::write(&fresh, "under way").unwrap();
-    // An old file that is not ours is left alone.
-    let foreign = dir.0.join("notes.tmp");
-    fs::write(&foreign, "mine").unwrap();
-    age(&foreign);
+    // Old files that are not ours are left alone, even when they look like temporary files
+    // (the data folder may be shared with other programs).
+    let foreign = [
+        dir.0.join("notes.tmp"),
+        dir.0.join(".other-program.4242.tmp"),
+        dir.0.join(".autosave.pgn.4242.0.tmp"),
+    ];
+    for path in &foreign {
+        fs::write(path, "theirs").unwrap();
+        age(path);
+    }
 
     Store::at(&dir.0).unwrap();
     for path in &stale {
         assert!(!path.exists(), "{} should be swept", path.display());
     }
     assert!(fresh.exists(), "a write under way must not be disturbed");
-    assert!(foreign.exists());
+    for path in &foreign {
+        assert!(path.exists(), "{} is not ours", path.display());
+    }
 }
 
 #[test]
@@ -312,6 +330,20 @@ fn a_corrupt_autosave_is_reported_and_nothing_is_deleted() {
     );
     assert!(saved.exists());
     assert_eq!(store.list_saves().unwrap().len(), 1);
+    // Set aside, it keeps its bytes under a new name and frees the autosave's place.
+    let before = fs::read(store.autosave_path()).unwrap();
+    let aside = store.set_aside_corrupt_autosave().unwrap();
+    let name = aside.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("autosave.corrupt-") && name.ends_with(".pgn"),
+        "{name}"
+    );
+    assert_eq!(fs::read(&aside).unwrap(), before);
+    assert!(store.load_autosave().unwrap().is_none());
+    fs::write(store.autosave_path(), b"{again}").unwrap();
+    let second = store.set_aside_corrupt_autosave().unwrap();
+    assert_ne!(second, aside, "a second one never replaces the first");
+    assert!(aside.exists() && second.exists());
     store.clear_autosave().unwrap();
     store.clear_autosave().unwrap();
     assert!(store.load_autosave().unwrap().is_none());
@@ -386,10 +418,20 @@ fn killing_the_writer_mid_game_leaves_a_resumable_autosave() {
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap();
+        // Wait until this child has written (not just until some autosave exists: after the
+        // first round one always does).
+        let before = fs::read(store.autosave_path()).ok();
         let waited = Instant::now();
-        while !store.autosave_path().exists() && waited.elapsed() < Duration::from_secs(20) {
+        while fs::read(store.autosave_path()).ok() == before
+            && waited.elapsed() < Duration::from_secs(20)
+        {
             std::thread::sleep(Duration::from_millis(20));
         }
+        assert_ne!(
+            fs::read(store.autosave_path()).ok(),
+            before,
+            "round {round}: the child never wrote"
+        );
         std::thread::sleep(Duration::from_millis(150 + 100 * round));
         child.kill().unwrap();
         child.wait().unwrap();
@@ -402,4 +444,41 @@ fn killing_the_writer_mid_game_leaves_a_resumable_autosave() {
         assert!(ok, "{err}");
         assert_eq!(out, format!("{}\n", record.game.position()));
     }
+}
+
+#[test]
+fn an_unfinished_autosave_is_kept_among_the_saves_before_its_place_is_reused() {
+    let dir = TempDir::new("keep");
+    let store = Store::at(&dir.0).unwrap();
+    let game = some_game(9, 5);
+    store.autosave(&game, &players("A", "B")).unwrap();
+    let kept = store.keep_autosave_as_unfinished().unwrap();
+    assert_eq!(kept.parent(), Some(store.saves_dir().as_path()));
+    assert!(
+        kept.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("unfinished-")
+    );
+    assert!(store.load_autosave().unwrap().is_none());
+    let listed = store.list_saves().unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].path, kept);
+    assert_eq!(
+        store.load_game(&kept).unwrap().game.position(),
+        game.position()
+    );
+}
+
+#[test]
+fn dates_and_stamps_are_on_the_players_clock() {
+    use jiff::tz::{Offset, TimeZone};
+    // 21:30 UTC on 30 November is already 1 December at 02:30 five hours east.
+    let instant: jiff::Timestamp = "2026-11-30T21:30:05Z".parse().unwrap();
+    let east = instant.to_zoned_datetime(TimeZone::fixed(Offset::constant(5)));
+    assert_eq!(parachess::store::date_tag(&east), "2026.12.01");
+    assert_eq!(parachess::store::file_stamp(&east), "2026-12-01 02-30-05");
+    let west = instant.to_zoned_datetime(TimeZone::fixed(Offset::constant(-8)));
+    assert_eq!(parachess::store::date_tag(&west), "2026.11.30");
+    assert_eq!(parachess::store::file_stamp(&west), "2026-11-30 13-30-05");
 }

@@ -5,8 +5,10 @@
 
 pub mod audio;
 pub mod board;
+pub mod keymap;
 pub mod offscreen;
 pub mod play;
+pub mod screens;
 pub mod ui;
 
 use bevy::prelude::*;
@@ -76,6 +78,8 @@ pub struct LaunchOptions {
     pub launched: std::time::Instant,
     /// Multisampling choice.
     pub antialias: Antialias,
+    /// The screen to open on.
+    pub screen: screens::Screen,
 }
 
 impl Default for LaunchOptions {
@@ -88,6 +92,7 @@ impl Default for LaunchOptions {
             bench_frames: None,
             launched: std::time::Instant::now(),
             antialias: Antialias::Auto,
+            screen: screens::Screen::Title,
         }
     }
 }
@@ -109,7 +114,13 @@ impl Plugin for CorePlugin {
             Update,
             (GameSet::Input, GameSet::Rules, GameSet::View).chain(),
         );
-        app.add_plugins((play::plugin, board::core_plugin));
+        app.add_plugins((
+            screens::plugin,
+            keymap::plugin,
+            play::plugin,
+            play::persistence::plugin,
+            board::core_plugin,
+        ));
     }
 }
 
@@ -124,7 +135,6 @@ impl Plugin for GamePlugin {
             ui::plugin,
             audio::plugin,
             offscreen::plugin,
-            play::persistence::plugin,
         ));
     }
 }

@@ -6,7 +6,7 @@
 
 use std::sync::LazyLock;
 
-use super::cell::{CELL_COUNT, Cell, CellSet, ROW_LENGTHS, ROW_LETTERS};
+use super::cell::{CELL_COUNT, Cell, CellSet, ROW_LENGTHS};
 use super::piece::Side;
 
 mod build;
@@ -354,12 +354,7 @@ impl Board {
     }
 }
 
-/// Name for a row index, for messages.
-pub fn row_letter(row: usize) -> char {
-    ROW_LETTERS[row]
-}
-
 /// Number of cells in a row, for messages.
-pub fn row_length(row: usize) -> usize {
+pub(crate) fn row_length(row: usize) -> usize {
     ROW_LENGTHS[row] as usize
 }

@@ -8,6 +8,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Suffix of the temporary files [`write_atomic`] writes next to their target; readers skip them.
 pub const TEMP_SUFFIX: &str = ".tmp";
 
+/// Prefix of those temporary files: the sweep deletes only names that start with it, so a data
+/// folder shared with other programs never loses their files.
+pub const TEMP_PREFIX: &str = ".parachess-";
+
 /// Replaces `path` with `bytes` atomically: a temporary file in the same directory is written and
 /// flushed to disk, renamed over the target, and the directory is flushed. A crash or a full
 /// disk leaves the previous file intact (and at worst a stray temporary file, which readers skip
@@ -56,13 +60,16 @@ pub fn write_atomic_with(
     result
 }
 
-/// A fresh temporary file `.<name>.<pid>.<n>.tmp` in `dir`.
+/// A fresh temporary file `.parachess-<name>.<pid>.<n>.tmp` in `dir`.
 fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let mut last = None;
     for _ in 0..16 {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let tmp = dir.join(format!(".{name}.{}.{n}{TEMP_SUFFIX}", std::process::id()));
+        let tmp = dir.join(format!(
+            "{TEMP_PREFIX}{name}.{}.{n}{TEMP_SUFFIX}",
+            std::process::id()
+        ));
         match OpenOptions::new().write(true).create_new(true).open(&tmp) {
             Ok(file) => return Ok((tmp, file)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
@@ -98,8 +105,9 @@ fn sync_dir(_dir: &Path) -> io::Result<()> {
 }
 
 /// Deletes temporary files in `dir` that a killed process left behind, when they are older than
-/// `min_age` (younger ones may belong to a write still under way in another instance). Best
-/// effort: returns how many were removed and ignores what it cannot read or delete.
+/// `min_age` (younger ones may belong to a write still under way in another instance). Only
+/// names this module creates are touched. Best effort: returns how many were removed and
+/// ignores what it cannot read or delete.
 pub fn remove_stale_temps(dir: &Path, min_age: std::time::Duration) -> usize {
     let Ok(entries) = fs::read_dir(dir) else {
         return 0;
@@ -128,5 +136,27 @@ pub fn remove_stale_temps(dir: &Path, min_age: std::time::Duration) -> usize {
 
 /// Whether a directory entry is one of our temporary files (skipped by listings).
 pub(super) fn is_temp(name: &str) -> bool {
-    name.starts_with('.') && name.ends_with(TEMP_SUFFIX)
+    name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX)
+}
+
+/// Moves `from` to `to` without ever replacing an existing `to` (fails with
+/// [`io::ErrorKind::AlreadyExists`] instead), and flushes the directory entries.
+pub fn move_no_replace(from: &Path, to: &Path) -> io::Result<()> {
+    match fs::hard_link(from, to) {
+        Ok(()) => fs::remove_file(from)?,
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Err(e),
+        Err(_) if fs::symlink_metadata(to).is_ok() => {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "the file already exists",
+            ));
+        }
+        Err(_) => fs::rename(from, to)?,
+    }
+    for dir in [from.parent(), to.parent()].into_iter().flatten() {
+        if !dir.as_os_str().is_empty() {
+            sync_dir(dir)?;
+        }
+    }
+    Ok(())
 }

@@ -101,24 +101,11 @@ impl Store {
                 Err(e) => e,
             },
         };
-        let aside = self.free_corrupt_name();
-        fs::rename(&path, &aside).map_err(io_error(&path))?;
+        let aside = self.set_aside(&path, self.dir(), "lessons.corrupt", "ron")?;
         Ok(LoadedProgress {
             progress: LessonProgress::default(),
             set_aside: Some((aside, problem)),
         })
-    }
-
-    /// A name for a corrupt progress file that no earlier one has taken.
-    fn free_corrupt_name(&self) -> PathBuf {
-        let stamp = jiff::Timestamp::now().strftime("%Y%m%d-%H%M%S").to_string();
-        let mut candidate = self.dir().join(format!("lessons.corrupt-{stamp}.ron"));
-        let mut n = 1;
-        while fs::symlink_metadata(&candidate).is_ok() {
-            n += 1;
-            candidate = self.dir().join(format!("lessons.corrupt-{stamp}-{n}.ron"));
-        }
-        candidate
     }
 
     /// Writes the lesson progress atomically and returns the file.

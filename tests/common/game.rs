@@ -10,22 +10,101 @@ use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
-use parachess::game::CorePlugin;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use parachess::game::board::animation::Animating;
 use parachess::game::board::pieces::{CellTile, PieceView};
+use parachess::game::play::persistence::{DataDir, Saves};
 use parachess::game::play::state::ChessGame;
+use parachess::game::screens::{Modal, Screen};
+use parachess::game::{CorePlugin, LaunchOptions};
 use parachess::rules::Cell;
 
-/// A headless app with the game's core plugins, time advancing 1/60 s per update.
+/// A fresh, empty data folder for one test app (under Cargo's temporary folder for tests).
+pub fn temp_data_dir(what: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "game-{what}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a test data folder");
+    dir
+}
+
+/// A headless app with the game's core plugins (saving included, into a fresh temporary data
+/// folder), on the play screen, time advancing 1/60 s per update.
 pub fn headless_app() -> App {
+    headless_app_with(
+        temp_data_dir("app"),
+        LaunchOptions {
+            screen: Screen::Play,
+            ..LaunchOptions::default()
+        },
+    )
+}
+
+/// A headless app saving into `data` and started as `options` say.
+pub fn headless_app_with(data: PathBuf, options: LaunchOptions) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, CorePlugin))
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(options)
+        .insert_resource(DataDir(data))
+        .add_plugins(CorePlugin)
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
             1.0 / 60.0,
         )));
     app.update();
     app.update();
     app
+}
+
+/// Presses and releases a key, a frame each, as a keyboard does.
+pub fn tap(app: &mut App, key: KeyCode) {
+    tap_with(app, &[], key);
+}
+
+/// Holds `modifiers`, taps `key`, and lets go.
+pub fn tap_with(app: &mut App, modifiers: &[KeyCode], key: KeyCode) {
+    if !app.world().contains_resource::<ButtonInput<KeyCode>>() {
+        app.init_resource::<ButtonInput<KeyCode>>();
+    }
+    for &m in modifiers {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(m);
+    }
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release(key);
+    for &m in modifiers {
+        input.release(m);
+    }
+    input.clear();
+    app.update();
+}
+
+/// The screen and dialog the app shows.
+pub fn where_(app: &App) -> (Screen, Modal) {
+    (
+        *app.world().resource::<State<Screen>>().get(),
+        *app.world().resource::<State<Modal>>().get(),
+    )
+}
+
+/// Waits until every queued file write has reached the disk.
+pub fn flush_saves(app: &App) {
+    if let Some(saves) = app.world().get_resource::<Saves>() {
+        assert!(
+            saves.wait_idle(Duration::from_secs(10)),
+            "saves never finished"
+        );
+    }
 }
 
 fn location() -> Location {

@@ -47,10 +47,6 @@ pub struct BoardCamera;
 #[derive(Component, Debug)]
 pub struct Sun;
 
-/// The camera that draws the panel and overlays across the whole window.
-#[derive(Component, Debug)]
-pub struct UiCamera;
-
 /// How the board is looked at.
 #[derive(Resource, Debug, Clone, PartialEq)]
 pub struct CameraRig {
@@ -173,7 +169,6 @@ fn spawn_cameras(
     }
     let mut ui = commands.spawn((
         Name::new("ui camera"),
-        UiCamera,
         Camera2d,
         Camera {
             order: 1,

@@ -19,7 +19,7 @@ mod tests;
 use bevy::color::Color;
 use bevy::mesh::Mesh;
 
-use crate::rules::{PieceKind, Side};
+use crate::rules::PieceKind;
 
 use mesh::{MeshData, lathe};
 use symbol::{Placement, Symbol, band};
@@ -41,22 +41,6 @@ const LATHE_SEGMENTS: usize = 28;
 const SYMBOL_MARGIN: f32 = 0.022;
 /// Width of the inner lines of a symbol, in board units.
 const SYMBOL_GAP: f32 = 0.017;
-
-/// The piece colour of a side, for callers that want the suggested palette.
-pub fn piece_color(side: Side) -> Color {
-    match side {
-        Side::White => WHITE_PIECE,
-        Side::Black => BLACK_PIECE,
-    }
-}
-
-/// The symbol outline colour of a side: contrasting with its fill.
-pub fn piece_outline_color(side: Side) -> Color {
-    match side {
-        Side::White => WHITE_OUTLINE,
-        Side::Black => BLACK_OUTLINE,
-    }
-}
 
 /// Height of the 3D model, for placing things above a piece (markers, lift while moving). Builds
 /// the model to measure it, so call it once per kind and keep the answer.

@@ -30,13 +30,6 @@ pub struct ComputerPlayer {
     pub last: Option<Move>,
 }
 
-impl ComputerPlayer {
-    /// Whether a search is running.
-    pub fn thinking(&self) -> bool {
-        self.pending.is_some()
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ComputerPlayer>()
         .init_resource::<Thinking>()

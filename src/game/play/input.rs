@@ -14,7 +14,6 @@ use crate::game::play::state::{ChessGame, MoveRequest, StatusLine, capitalise};
 use crate::rules::{Cell, CellSet, Game, Move, PieceKind};
 
 mod drag;
-mod keys;
 
 /// The selected piece and its legal targets (what the board marks).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -26,7 +25,7 @@ pub struct Selection {
 }
 
 impl Selection {
-    pub(super) fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.cell = None;
         self.targets = CellSet::EMPTY;
     }
@@ -139,7 +138,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(on_out)
         .add_systems(
             Update,
-            (keys::keyboard, drag::follow_pointer, drag::finish_drag).in_set(GameSet::Input),
+            (drag::follow_pointer, drag::finish_drag).in_set(GameSet::Input),
         )
         .add_systems(Update, clear_selection_on_change.in_set(GameSet::View));
 }
@@ -172,12 +171,20 @@ pub(super) struct Act<'w> {
     status: ResMut<'w, StatusLine>,
     requests: MessageWriter<'w, MoveRequest>,
     animating: Res<'w, Animating>,
+    screen: Option<Res<'w, State<crate::game::screens::Screen>>>,
+    modal: Option<Res<'w, State<crate::game::screens::Modal>>>,
+    next_modal: Option<ResMut<'w, NextState<crate::game::screens::Modal>>>,
 }
 
 impl Act<'_> {
     /// Carries out what pressing `cell` means; returns whether the piece there got selected.
     pub(super) fn press(&mut self, cell: Cell) -> bool {
-        if self.animating.0 || self.promotion.0.is_some() {
+        let focus = self.screen.as_ref().is_some_and(|s| s.get().shows_board())
+            && self
+                .modal
+                .as_ref()
+                .is_none_or(|m| *m.get() == crate::game::screens::Modal::None);
+        if self.animating.0 || self.promotion.0.is_some() || !focus {
             return false;
         }
         let human = self.game.human_to_move();
@@ -208,6 +215,9 @@ impl Act<'_> {
             }
             Intent::AskPromotion(from, to) => {
                 self.promotion.0 = Some((from, to));
+                if let Some(next) = self.next_modal.as_mut() {
+                    next.set(crate::game::screens::Modal::Promotion);
+                }
                 self.status
                     .info("Choose what the pawn becomes: Queen, Rook, Bishop or Sorcerer");
                 false

@@ -1,23 +1,204 @@
-//! Saving and loading: autosave after every change, an offer to resume at start, named saves,
-//! and position text through the clipboard. Files are written atomically by [`crate::store`].
+//! Saving and loading, on the rule that **a player's game is never lost**: an unfinished game
+//! on disk is never overwritten or deleted unless it was first kept elsewhere where the player
+//! can find it (`saves/unfinished-<date time>.pgn`, listed by Load), and the player is told.
+//!
+//! * The autosave holds the game on the board after every change. Before it is given to
+//!   another game (a new game, a loaded one, a game from `--position`, a pasted position)
+//!   while it holds an unfinished one, that one is kept among the saves first.
+//! * An unreadable autosave is moved aside (`autosave.corrupt-<date time>.pgn`) at start and
+//!   the player is told where.
+//! * Files are written by a background thread ([`SaveWriter`]), in order, so the frame loop
+//!   never waits for the disk; failures come back to the status line. Autosave is never
+//!   switched off silently.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::{Duration, Instant};
 
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
+use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 
+use super::state::{ChessGame, GameCommand, Player, StatusLine};
 use crate::engine::Level;
 use crate::game::GameSet;
-use crate::game::play::state::{ChessGame, GameCommand, Player, StatusLine};
-use crate::game::ui::{Dialog, UiAction};
+use crate::game::keymap::SaveRequest;
+use crate::game::screens::{Modal, Screen, set_modal, set_screen};
 use crate::rules::Position;
 use crate::rules::record::{GameRecord, Tags};
-use crate::store::Store;
+use crate::store::{SaveInfo, Store, StoreError};
 
-/// The player's store, if the data directory is usable.
-#[derive(Resource, Default)]
+/// Where the player's files live (a test or a portable install may choose another folder).
+#[derive(Resource, Clone, Debug)]
+pub struct DataDir(pub PathBuf);
+
+/// What the autosave file holds, as far as this session knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    /// Nothing worth keeping: no file, an empty game or a finished one.
+    Free,
+    /// An unfinished game that is not on the board: from before this session started, or one
+    /// this session played before another game took the board.
+    Unfinished,
+    /// The game with this identity ([`ChessGame::id`]).
+    Board(u64),
+}
+
+/// The player's store, the writer, and what the autosave holds.
+#[derive(Resource)]
 pub struct Saves {
     store: Option<Store>,
-    /// An unfinished game found at start, waiting for the player's answer.
-    resume: Option<GameRecord>,
+    writer: Option<SaveWriter>,
+    slot: Slot,
+    /// Whether the game last written to the autosave was unfinished (so keeping it matters
+    /// when another game takes its place).
+    slot_unfinished: bool,
+    /// The unfinished game found in the autosave at start: what Continue resumes.
+    resumable: Option<GameRecord>,
+    /// The saved-games list being read in the background.
+    listing: Option<Task<Result<Vec<SaveInfo>, StoreError>>>,
+}
+
+impl Saves {
+    /// Whether an unfinished game from before this session waits in the autosave.
+    pub fn has_resumable(&self) -> bool {
+        self.resumable.is_some()
+    }
+
+    /// Waits (at most `limit`) until every queued write has reached the disk: for tests and
+    /// for leaving the program.
+    pub fn wait_idle(&self, limit: Duration) -> bool {
+        self.writer.as_ref().is_none_or(|w| w.wait_idle(limit))
+    }
+
+    /// The store, when the data folder is usable.
+    pub fn store(&self) -> Option<&Store> {
+        self.store.as_ref()
+    }
+}
+
+/// The saved games for the Load dialog: (label, file).
+#[derive(Resource, Default, Debug, Clone)]
+pub struct SaveList(pub Vec<(String, PathBuf)>, pub bool);
+
+/// One file operation for the writer thread.
+enum Job {
+    /// Replace the autosave with this text.
+    Autosave(String),
+    /// Keep the unfinished game in the autosave among the saves, then write this text there.
+    KeepThenAutosave(String),
+    /// A new named save.
+    Save { name: String, text: String },
+}
+
+/// What the writer thread reports back for the status line.
+enum Done {
+    Kept(PathBuf),
+    Saved(PathBuf),
+    Failed(String),
+}
+
+/// A thread that carries out file writes in the order asked, off the frame thread.
+struct SaveWriter {
+    jobs: Option<Sender<Job>>,
+    done: std::sync::Mutex<Receiver<Done>>,
+    pending: Arc<AtomicUsize>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SaveWriter {
+    fn start(store: Store) -> std::io::Result<SaveWriter> {
+        let (jobs, inbox) = channel::<Job>();
+        let (report, done) = channel();
+        let pending = Arc::new(AtomicUsize::new(0));
+        let counter = pending.clone();
+        let thread = std::thread::Builder::new()
+            .name("parachess saves".into())
+            .spawn(move || {
+                for job in inbox {
+                    let result = match job {
+                        Job::Autosave(text) => write_autosave(&store, &text).map(|()| None),
+                        Job::KeepThenAutosave(text) => store
+                            .keep_autosave_as_unfinished()
+                            .map_err(|e| format!("The unfinished game could not be kept: {e}"))
+                            .and_then(|kept| {
+                                write_autosave(&store, &text)?;
+                                Ok(Some(Done::Kept(kept)))
+                            }),
+                        Job::Save { name, text } => {
+                            let path = store.save_path(&name);
+                            crate::store::write_new_atomic(&path, text.as_bytes())
+                                .map(|()| Some(Done::Saved(path.clone())))
+                                .map_err(|e| format!("Not saved: {}: {e}", path.display()))
+                        }
+                    };
+                    let report_it = match result {
+                        Ok(Some(d)) => Some(d),
+                        Ok(None) => None,
+                        Err(e) => Some(Done::Failed(e)),
+                    };
+                    if let Some(d) = report_it {
+                        let _ = report.send(d);
+                    }
+                    counter.fetch_sub(1, Ordering::SeqCst);
+                }
+            })?;
+        Ok(SaveWriter {
+            jobs: Some(jobs),
+            done: std::sync::Mutex::new(done),
+            pending,
+            thread: Some(thread),
+        })
+    }
+
+    fn send(&self, job: Job) -> Result<(), String> {
+        self.pending.fetch_add(1, Ordering::SeqCst);
+        let sent = self.jobs.as_ref().map(|j| j.send(job));
+        match sent {
+            Some(Ok(())) => Ok(()),
+            _ => {
+                self.pending.fetch_sub(1, Ordering::SeqCst);
+                Err("the save writer has stopped".into())
+            }
+        }
+    }
+
+    fn finished(&self) -> Vec<Done> {
+        match self.done.lock() {
+            Ok(rx) => rx.try_iter().collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn wait_idle(&self, limit: Duration) -> bool {
+        let started = Instant::now();
+        while self.pending.load(Ordering::SeqCst) > 0 {
+            if started.elapsed() > limit {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        true
+    }
+}
+
+impl Drop for SaveWriter {
+    /// Finishes what was asked before the program ends: closing the window must not lose the
+    /// last move.
+    fn drop(&mut self) {
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn write_autosave(store: &Store, text: &str) -> Result<(), String> {
+    let path = store.autosave_path();
+    crate::store::write_atomic(&path, text.as_bytes())
+        .map_err(|e| format!("Autosave failed: {}: {e}", path.display()))
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -29,10 +210,16 @@ pub(crate) fn plugin(app: &mut App) {
     if offscreen {
         return;
     }
-    app.init_resource::<Saves>()
-        .add_systems(Startup, open_store)
-        .add_systems(Update, actions.in_set(GameSet::Input))
-        .add_systems(Update, autosave.in_set(GameSet::View));
+    app.init_resource::<SaveList>()
+        .add_observer(on_request)
+        .add_systems(PreStartup, open_store)
+        .add_systems(Update, (collect_list, report_writes).in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            autosave
+                .in_set(GameSet::View)
+                .run_if(in_state(Screen::Play)),
+        );
 }
 
 fn player_tag(player: Player) -> String {
@@ -52,215 +239,349 @@ fn tag_player(tag: Option<&str>) -> Player {
         .map_or(Player::Human, Player::Computer)
 }
 
+fn players_of(record: &GameRecord) -> [Player; 2] {
+    [
+        tag_player(record.tags.white.as_deref()),
+        tag_player(record.tags.black.as_deref()),
+    ]
+}
+
 fn tags_for(game: &ChessGame) -> Tags {
     Tags {
         event: Some("Parachess game".into()),
+        date: Some(crate::store::today()),
         white: Some(player_tag(game.players[0])),
         black: Some(player_tag(game.players[1])),
         ..Tags::default()
     }
 }
 
-fn open_store(
-    mut saves: ResMut<Saves>,
-    mut status: ResMut<StatusLine>,
-    mut dialog: ResMut<Dialog>,
-    options: Option<Res<crate::game::LaunchOptions>>,
-) {
-    let store = match Store::open() {
-        Ok(s) => s,
-        Err(e) => {
-            status.warn(format!("Games cannot be saved: {e}"));
-            return;
-        }
-    };
-    let started_elsewhere = options.is_some_and(|o| o.position.is_some());
-    match store.load_autosave() {
-        Ok(Some(record))
-            if !started_elsewhere && !record.game.is_over() && !record.game.plies().is_empty() =>
-        {
-            let g = &record.game;
-            *dialog = Dialog::Resume(format!(
-                "You have an unfinished game: {} half-moves played, {} to move.",
-                g.plies().len(),
-                g.position().turn()
-            ));
-            saves.resume = Some(record);
-        }
-        Ok(_) => {}
-        Err(e) => status.warn(format!(
-            "The autosave could not be read ({e}); it was left as it is"
-        )),
-    }
-    saves.store = Some(store);
+fn unfinished(game: &crate::rules::Game) -> bool {
+    !game.is_over() && !game.plies().is_empty()
 }
 
-/// Writes the game after every change, so a crash loses nothing.
+fn open_store(world: &mut World) {
+    let dir = world.get_resource::<DataDir>().map(|d| d.0.clone());
+    let opened = match dir {
+        Some(dir) => Store::at(dir),
+        None => Store::open(),
+    };
+    let mut saves = Saves {
+        store: None,
+        writer: None,
+        slot: Slot::Free,
+        slot_unfinished: false,
+        resumable: None,
+        listing: None,
+    };
+    let mut message: Option<(String, bool)> = None;
+    match opened {
+        Err(e) => message = Some((format!("Games cannot be saved: {e}"), true)),
+        Ok(store) => {
+            match store.load_autosave() {
+                Ok(Some(record)) if unfinished(&record.game) => {
+                    saves.slot = Slot::Unfinished;
+                    saves.slot_unfinished = true;
+                    saves.resumable = Some(record);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    message = Some(match store.set_aside_corrupt_autosave() {
+                        Ok(aside) => (
+                            format!(
+                                "The autosave could not be read ({e}); it was kept as {}",
+                                aside.display()
+                            ),
+                            true,
+                        ),
+                        Err(move_err) => (
+                            format!(
+                                "The autosave could not be read ({e}) nor moved aside \
+                                 ({move_err}); autosave is off so it is not overwritten"
+                            ),
+                            true,
+                        ),
+                    });
+                }
+            }
+            let usable = !matches!(&message, Some((m, _)) if m.contains("autosave is off"));
+            match SaveWriter::start(store.clone()) {
+                Ok(writer) if usable => saves.writer = Some(writer),
+                Ok(_) => {}
+                Err(e) => {
+                    message = Some((
+                        format!("Games cannot be saved: no writer thread ({e})"),
+                        true,
+                    ))
+                }
+            }
+            saves.store = Some(store);
+        }
+    }
+    if let Some((text, warning)) = message
+        && let Some(mut status) = world.get_resource_mut::<StatusLine>()
+    {
+        if warning {
+            status.warn(text);
+        } else {
+            status.info(text);
+        }
+    }
+    world.insert_resource(saves);
+}
+
+/// Writes the game after every change, keeping an unfinished game of another identity first.
 fn autosave(
     game: Res<ChessGame>,
-    saves: Res<Saves>,
-    mut last: Local<Option<u64>>,
-    mut status: ResMut<StatusLine>,
-) {
-    if *last == Some(game.revision()) {
-        return;
-    }
-    let first = last.is_none();
-    *last = Some(game.revision());
-    // Do not overwrite an unfinished game with the empty start before the player answers.
-    if first || saves.resume.is_some() {
-        return;
-    }
-    if let Some(store) = &saves.store
-        && let Err(e) = store.autosave(&game.game, &tags_for(&game))
-    {
-        status.warn(format!("Autosave failed: {e}"));
-    }
-}
-
-fn save_name() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (h, m, s) = ((secs / 3600) % 24, (secs / 60) % 60, secs % 60);
-    format!(
-        "game {} {h:02}{m:02}{s:02}",
-        crate::store::today().replace('.', "-")
-    )
-}
-
-#[allow(clippy::too_many_arguments)]
-fn actions(
-    mut actions: MessageReader<UiAction>,
     mut saves: ResMut<Saves>,
-    game: Res<ChessGame>,
+    mut last: Local<Option<(u64, u64)>>,
     mut status: ResMut<StatusLine>,
-    mut dialog: ResMut<Dialog>,
-    mut commands: MessageWriter<GameCommand>,
-    mut clipboard: Option<ResMut<Clipboard>>,
 ) {
-    for action in actions.read() {
-        let store = saves.store.clone();
-        let need_store = |status: &mut StatusLine| {
-            if store.is_none() {
-                status.warn("Games cannot be saved here: no data directory");
+    let key = (game.id(), game.revision());
+    if *last == Some(key) {
+        return;
+    }
+    *last = Some(key);
+    let Some(writer) = &saves.writer else {
+        return;
+    };
+    let ours = saves.slot == Slot::Board(game.id());
+    // An empty game on the board does not take the place of an unfinished one.
+    if !ours && saves.slot_unfinished && game.game.plies().is_empty() && !game.game.is_over() {
+        return;
+    }
+    let text = crate::rules::record::write_game(&game.game, &tags_for(&game));
+    let keep = !ours && saves.slot_unfinished;
+    let job = if keep {
+        Job::KeepThenAutosave(text)
+    } else {
+        Job::Autosave(text)
+    };
+    if let Err(e) = writer.send(job) {
+        status.warn(format!("Autosave failed: {e}"));
+        return;
+    }
+    if keep && saves.slot == Slot::Unfinished {
+        // What Continue would have resumed is now among the saves.
+        saves.resumable = None;
+    }
+    saves.slot = Slot::Board(game.id());
+    saves.slot_unfinished = unfinished(&game.game);
+}
+
+/// Tells the player what the writer did (or could not do).
+fn report_writes(saves: Option<Res<Saves>>, mut status: ResMut<StatusLine>) {
+    let Some(writer) = saves.as_ref().and_then(|s| s.writer.as_ref()) else {
+        return;
+    };
+    for done in writer.finished() {
+        match done {
+            Done::Kept(path) => status.info(format!(
+                "Your unfinished game was kept as {} (Load lists it)",
+                path.display()
+            )),
+            Done::Saved(path) => status.info(format!("Saved as {}", path.display())),
+            Done::Failed(e) => status.warn(e),
+        }
+    }
+}
+
+/// A save's name: the local date and time, e.g. `game 2026-12-01 21-04-05`.
+pub fn save_name_at(when: &jiff::ZonedDateTime) -> String {
+    format!("game {}", crate::store::file_stamp(when))
+}
+
+fn on_request(request: On<SaveRequest>, mut commands: Commands) {
+    let request = *request.event();
+    commands.queue(move |world: &mut World| handle(world, request));
+}
+
+fn handle(world: &mut World, request: SaveRequest) {
+    let store = world.get_resource::<Saves>().and_then(|s| s.store.clone());
+    let warn = |world: &mut World, text: String| {
+        if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
+            status.warn(text);
+        }
+    };
+    let info = |world: &mut World, text: String| {
+        if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
+            status.info(text);
+        }
+    };
+    match request {
+        SaveRequest::Save => {
+            let (Some(game), Some(saves)) = (
+                world.get_resource::<ChessGame>(),
+                world.get_resource::<Saves>(),
+            ) else {
+                return;
+            };
+            let Some(writer) = &saves.writer else {
+                warn(
+                    world,
+                    "Games cannot be saved here: no data directory".into(),
+                );
+                return;
+            };
+            let mut tags = tags_for(game);
+            tags.date = Some(crate::store::today());
+            let job = Job::Save {
+                name: save_name_at(&crate::store::now_local()),
+                text: crate::rules::record::write_game(&game.game, &tags),
+            };
+            if let Err(e) = writer.send(job) {
+                warn(world, format!("Not saved: {e}"));
             }
-            store.clone()
-        };
-        match action {
-            UiAction::Save => {
-                let Some(store) = need_store(&mut status) else {
-                    continue;
-                };
-                match store.save_game(&save_name(), &game.game, &tags_for(&game), false) {
-                    Ok(path) => status.info(format!("Saved as {}", path.display())),
-                    Err(e) => status.warn(format!("Not saved: {e}")),
+        }
+        SaveRequest::List => {
+            let Some(store) = store else {
+                warn(
+                    world,
+                    "Games cannot be saved here: no data directory".into(),
+                );
+                return;
+            };
+            let task = IoTaskPool::get().spawn(async move { store.list_saves() });
+            if let Some(mut saves) = world.get_resource_mut::<Saves>() {
+                saves.listing = Some(task);
+            }
+            world.insert_resource(SaveList(Vec::new(), true));
+            set_modal(world, Modal::Load);
+        }
+        SaveRequest::Continue => {
+            let play_game_waits = world
+                .get_resource::<super::state::PlayStash>()
+                .is_some_and(|s| s.unfinished_game_waits(world));
+            if play_game_waits {
+                // Entering the play screen brings the play game back.
+                set_screen(world, Screen::Play);
+            } else if let Some(record) = world
+                .get_resource_mut::<Saves>()
+                .and_then(|mut s| s.resumable.take())
+            {
+                let players = players_of(&record);
+                let id = world.get_resource_mut::<ChessGame>().map(|mut game| {
+                    game.replace(record.game, players);
+                    game.id()
+                });
+                if let (Some(id), Some(mut saves)) = (id, world.get_resource_mut::<Saves>()) {
+                    // The autosave holds exactly this game: it is the board's now.
+                    saves.slot = Slot::Board(id);
                 }
+                world.write_message(super::state::BoardReset);
+                set_screen(world, Screen::Play);
+                info(world, "Welcome back: your game goes on".into());
+            } else {
+                set_screen(world, Screen::Play);
+                set_modal(world, Modal::NewGame);
             }
-            UiAction::LoadDialog => {
-                let Some(store) = need_store(&mut status) else {
-                    continue;
-                };
-                match store.list_saves() {
-                    Ok(list) => {
-                        *dialog = Dialog::Load(
-                            list.into_iter()
-                                .map(|info| {
-                                    let label = match &info.summary {
-                                        Ok(s) => format!(
-                                            "{}  |  {} moves  |  {}",
-                                            info.name,
-                                            s.moves(),
-                                            s.result
-                                        ),
-                                        Err(e) => format!("{} (unreadable: {e})", info.name),
-                                    };
-                                    (label, info.path)
-                                })
-                                .collect(),
-                        );
-                    }
-                    Err(e) => status.warn(format!("Cannot list saved games: {e}")),
+        }
+        SaveRequest::Copy => {
+            let Some(game) = world.get_resource::<ChessGame>() else {
+                return;
+            };
+            let pos = game.game.position().clone();
+            let text = pos.to_string();
+            let copied = world
+                .get_resource_mut::<Clipboard>()
+                .map(|mut c| c.set_text(text.clone()));
+            let file = store.as_ref().map(|s| s.export_position("current", &pos));
+            match (copied, file) {
+                (Some(Ok(())), Some(Ok(path))) => info(
+                    world,
+                    format!("Position copied to the clipboard and {}", path.display()),
+                ),
+                (Some(Ok(())), _) => info(world, "Position copied to the clipboard".into()),
+                (_, Some(Ok(path))) => {
+                    info(world, format!("Position written to {}", path.display()))
                 }
+                (_, Some(Err(e))) => warn(world, format!("Position not exported: {e}")),
+                _ => warn(world, format!("No clipboard here; the position is {text}")),
             }
-            UiAction::Load(path) => {
-                let Some(store) = need_store(&mut status) else {
-                    continue;
-                };
-                match store.load_game(path) {
-                    Ok(record) => {
-                        *dialog = Dialog::None;
-                        let players = [
-                            tag_player(record.tags.white.as_deref()),
-                            tag_player(record.tags.black.as_deref()),
-                        ];
-                        commands.write(GameCommand::Load(Box::new(record.game), players));
-                    }
-                    Err(e) => status.warn(format!("Cannot load: {e}")),
+        }
+        SaveRequest::Paste => {
+            let fetched = world
+                .get_resource_mut::<Clipboard>()
+                .map(|mut c| c.fetch_text().poll_result());
+            let text = match fetched {
+                None => return warn(world, "No clipboard here".into()),
+                Some(Some(Ok(t))) => t,
+                Some(Some(Err(e))) => {
+                    return warn(world, format!("Cannot read the clipboard: {e}"));
                 }
-            }
-            UiAction::Resume => {
-                if let Some(record) = saves.resume.take() {
-                    let players = [
-                        tag_player(record.tags.white.as_deref()),
-                        tag_player(record.tags.black.as_deref()),
-                    ];
-                    commands.write(GameCommand::Load(Box::new(record.game), players));
+                Some(None) => return warn(world, "The clipboard is not ready; try again".into()),
+            };
+            match text.trim().parse::<Position>() {
+                Ok(pos) => {
+                    let players = world
+                        .get_resource::<ChessGame>()
+                        .map_or([Player::Human; 2], |g| g.players);
+                    world.write_message(GameCommand::NewGame {
+                        start: Some(Box::new(pos)),
+                        players,
+                    });
+                    info(world, "New game from the pasted position".into());
                 }
-                *dialog = Dialog::None;
+                Err(e) => warn(world, format!("The clipboard holds no position: {e}")),
             }
-            UiAction::NewGameDialog | UiAction::StartNewGame => {
-                // Declining to resume: the next autosave may replace the old game.
-                saves.resume = None;
+        }
+    }
+}
+
+/// Loads a saved game chosen in the Load dialog.
+pub fn load_file(world: &mut World, path: PathBuf) {
+    let Some(store) = world.get_resource::<Saves>().and_then(|s| s.store.clone()) else {
+        return;
+    };
+    match store.load_game(&path) {
+        Ok(record) => {
+            let players = players_of(&record);
+            world.write_message(GameCommand::Load(Box::new(record.game), players));
+            set_screen(world, Screen::Play);
+        }
+        Err(e) => {
+            if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
+                status.warn(format!("Cannot load: {e}"));
             }
-            UiAction::CopyPosition => {
-                let text = game.game.position().to_string();
-                let copied = clipboard.as_mut().map(|c| c.set_text(text.clone()));
-                let file = store
-                    .as_ref()
-                    .map(|s| s.export_position("current", game.game.position()));
-                match (copied, file) {
-                    (Some(Ok(())), Some(Ok(path))) => status.info(format!(
-                        "Position copied to the clipboard and {}",
-                        path.display()
-                    )),
-                    (Some(Ok(())), _) => status.info("Position copied to the clipboard"),
-                    (_, Some(Ok(path))) => {
-                        status.info(format!("Position written to {}", path.display()))
-                    }
-                    (_, Some(Err(e))) => status.warn(format!("Position not exported: {e}")),
-                    _ => status.warn(format!("No clipboard here; the position is {text}")),
-                }
-            }
-            UiAction::PastePosition => {
-                let Some(clipboard) = clipboard.as_mut() else {
-                    status.warn("No clipboard here");
-                    continue;
-                };
-                let text = match clipboard.fetch_text().poll_result() {
-                    Some(Ok(t)) => t,
-                    Some(Err(e)) => {
-                        status.warn(format!("Cannot read the clipboard: {e}"));
-                        continue;
-                    }
-                    None => {
-                        status.warn("The clipboard is not ready; try again");
-                        continue;
-                    }
-                };
-                match text.parse::<Position>() {
-                    Ok(pos) => {
-                        commands.write(GameCommand::NewGame {
-                            start: Some(Box::new(pos)),
-                            players: game.players,
-                        });
-                        status.info("New game from the pasted position");
-                    }
-                    Err(e) => status.warn(format!("The clipboard holds no position: {e}")),
-                }
-            }
-            _ => {}
+        }
+    }
+}
+
+/// Takes the saved-games list when the background read finishes.
+fn collect_list(
+    saves: Option<ResMut<Saves>>,
+    mut list: ResMut<SaveList>,
+    mut status: ResMut<StatusLine>,
+) {
+    let Some(mut saves) = saves else { return };
+    let Some(task) = saves.listing.as_mut() else {
+        return;
+    };
+    let Some(result) = block_on(poll_once(task)) else {
+        return;
+    };
+    saves.listing = None;
+    match result {
+        Ok(found) => {
+            *list = SaveList(
+                found
+                    .into_iter()
+                    .map(|info| {
+                        let label = match &info.summary {
+                            Ok(s) => {
+                                format!("{}  |  {} moves  |  {}", info.name, s.moves(), s.result)
+                            }
+                            Err(e) => format!("{} (unreadable: {e})", info.name),
+                        };
+                        (label, info.path)
+                    })
+                    .collect(),
+                false,
+            );
+        }
+        Err(e) => {
+            list.1 = false;
+            status.warn(format!("Cannot list saved games: {e}"));
         }
     }
 }

@@ -16,15 +16,18 @@ pub enum Player {
     Computer(Level),
 }
 
-/// The game being played, who plays each side, and a revision number that changes with every
-/// change so tasks started on an older game can tell they are stale.
-#[derive(Resource, Debug)]
+/// The game on the board, who plays each side, a revision number that changes with every
+/// change (so tasks started on an older game can tell they are stale) and an identity that
+/// changes only when another game takes the board (so saving can tell a game from its
+/// successor).
+#[derive(Resource, Debug, Clone)]
 pub struct ChessGame {
     /// The rules' game: position, history, outcome.
     pub game: Game,
     /// White's player, then Black's.
     pub players: [Player; 2],
     revision: u64,
+    id: u64,
 }
 
 impl Default for ChessGame {
@@ -33,6 +36,7 @@ impl Default for ChessGame {
             game: Game::new(),
             players: [Player::Human; 2],
             revision: 0,
+            id: 0,
         }
     }
 }
@@ -41,6 +45,20 @@ impl ChessGame {
     /// Changes whenever the game changes (move, undo, redo, new game, load).
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// Changes when another game takes the board (new game, load, resume), not with moves.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Puts another game on the board, with an identity no other game of this run has.
+    pub fn replace(&mut self, game: Game, players: [Player; 2]) {
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        self.game = game;
+        self.players = players;
+        self.id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.bump();
     }
 
     /// The player whose turn it is.
@@ -96,6 +114,52 @@ impl ChessGame {
 
     fn bump(&mut self) {
         self.revision += 1;
+    }
+}
+
+/// The play screen's game while another screen (a lesson, a puzzle) has the board.
+#[derive(Resource, Debug, Default)]
+pub struct PlayStash {
+    /// The play game, while it is off the board.
+    game: Option<ChessGame>,
+    /// Whether the board holds the play game (and not a lesson's or a puzzle's).
+    borrowed: bool,
+}
+
+impl PlayStash {
+    /// Another screen takes the board: the play game is kept until the player comes back.
+    pub fn borrow_board(&mut self, game: &ChessGame) {
+        if !self.borrowed {
+            self.game = Some(game.clone());
+            self.borrowed = true;
+        }
+    }
+
+    /// Whether Continue has an unfinished play game to return to (on the board or kept here).
+    pub fn unfinished_game_waits(&self, world: &World) -> bool {
+        let unfinished = |g: &ChessGame| !g.game.plies().is_empty() && !g.game.is_over();
+        match (&self.game, self.borrowed) {
+            (Some(g), true) => unfinished(g),
+            _ => world.get_resource::<ChessGame>().is_some_and(unfinished),
+        }
+    }
+}
+
+/// Back on the play screen, the play game returns to the board.
+fn return_play_game(
+    mut stash: ResMut<PlayStash>,
+    mut game: ResMut<ChessGame>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if stash.borrowed {
+        stash.borrowed = false;
+        if let Some(g) = stash.game.take() {
+            *game = g;
+        } else {
+            let players = game.players;
+            game.replace(Game::new(), players);
+        }
+        reset.write(BoardReset);
     }
 }
 
@@ -174,6 +238,11 @@ impl StatusLine {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ChessGame>()
         .init_resource::<StatusLine>()
+        .init_resource::<PlayStash>()
+        .add_systems(
+            OnEnter(crate::game::screens::Screen::Play),
+            return_play_game,
+        )
         .add_message::<MoveRequest>()
         .add_message::<GameCommand>()
         .add_message::<MovePlayed>()
@@ -182,7 +251,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (apply_commands, apply_moves).chain().in_set(GameSet::Rules),
-        );
+        )
+        .add_systems(Update, watch_game_end.in_set(GameSet::View));
 }
 
 fn start_position(
@@ -192,10 +262,11 @@ fn start_position(
     mut status: ResMut<StatusLine>,
 ) {
     if let Some(start) = options.and_then(|o| o.position.clone()) {
-        game.game = Game::from_position(start);
-        game.bump();
+        game.replace(Game::from_position(start), [Player::Human; 2]);
     }
-    status.info("Two players at one board. Press New game to play the computer.");
+    if status.text.is_empty() {
+        status.info("Two players at one board. Press New game to play the computer.");
+    }
     reset.write(BoardReset);
 }
 
@@ -217,6 +288,7 @@ pub fn turn_text(game: &Game) -> String {
 
 fn apply_commands(
     mut commands: MessageReader<GameCommand>,
+    mut stash: ResMut<PlayStash>,
     mut game: ResMut<ChessGame>,
     mut status: ResMut<StatusLine>,
     mut reset: MessageWriter<BoardReset>,
@@ -225,16 +297,18 @@ fn apply_commands(
         let g = &mut *game;
         let changed = match command {
             GameCommand::NewGame { start, players } => {
-                g.game = Game::from_position(start.as_deref().cloned().unwrap_or_default());
-                g.players = *players;
+                // A new play game supersedes one kept aside (saving keeps it, if unfinished).
+                *stash = PlayStash::default();
+                let start = start.as_deref().cloned().unwrap_or_default();
+                g.replace(Game::from_position(start), *players);
                 status.info("New game");
-                true
+                false
             }
             GameCommand::Load(loaded, players) => {
-                g.game = (**loaded).clone();
-                g.players = *players;
+                *stash = PlayStash::default();
+                g.replace((**loaded).clone(), *players);
                 status.info(format!("Game loaded: {} moves", g.game.plies().len()));
-                true
+                false
             }
             GameCommand::Undo => undo(g, &mut status),
             GameCommand::Redo => redo(g, &mut status),
@@ -252,8 +326,8 @@ fn apply_commands(
         };
         if changed {
             g.bump();
-            reset.write(BoardReset);
         }
+        reset.write(BoardReset);
     }
 }
 
@@ -347,11 +421,6 @@ pub fn capitalise(text: &str) -> String {
     }
 }
 
-/// The side whose pieces sit at the bottom of the screen.
-pub fn bottom_side(flipped: bool) -> Side {
-    if flipped { Side::Black } else { Side::White }
-}
-
 /// A cell's world position on the board plane (y = 0): board x to world x, board y (toward
 /// Black) to world −z, so White sits nearest a camera on the +z side.
 pub fn cell_world(cell: Cell) -> Vec3 {
@@ -362,4 +431,27 @@ pub fn cell_world(cell: Cell) -> Vec3 {
 /// A board point (cell units) on the world plane.
 pub fn board_to_world(p: [f32; 2]) -> Vec3 {
     Vec3::new(p[0], 0.0, -p[1])
+}
+
+/// Opens the game-over dialog when the game on the play screen ends (or a finished game is
+/// loaded), and closes it when a game goes on again (undo, new game).
+fn watch_game_end(
+    game: Res<ChessGame>,
+    screen: Res<State<crate::game::screens::Screen>>,
+    modal: Res<State<crate::game::screens::Modal>>,
+    mut next: ResMut<NextState<crate::game::screens::Modal>>,
+    mut seen: Local<Option<(u64, bool)>>,
+) {
+    let over = game.game.is_over();
+    let now = (game.id(), over);
+    let before = seen.replace(now);
+    if *screen.get() != crate::game::screens::Screen::Play {
+        return;
+    }
+    let newly_over = over && before != Some(now);
+    if newly_over && *modal.get() == crate::game::screens::Modal::None {
+        next.set(crate::game::screens::Modal::GameOver);
+    } else if !over && *modal.get() == crate::game::screens::Modal::GameOver {
+        next.set(crate::game::screens::Modal::None);
+    }
 }

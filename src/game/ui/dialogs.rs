@@ -1,12 +1,19 @@
-//! Overlays over the board: the promotion chooser, the game-over banner and the dialogs.
+//! The dialogs over the board — new game, saved games, promotion, game over — each a
+//! [`Modal`] state: spawned on entering it, despawned on leaving it.
 
+use std::path::PathBuf;
+
+use bevy::picking::events::{Pointer, Press};
+use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::{UiAction, button, text};
+use super::theme;
+use super::widgets::{ActionButton, button, button_with, dialog, row, text};
 use crate::engine::Level;
-use crate::game::play::input::PendingPromotion;
+use crate::game::keymap::Action;
+use crate::game::play::persistence::{SaveList, load_file};
 use crate::game::play::state::{ChessGame, Player};
-use crate::game::ui::theme;
+use crate::game::screens::Modal;
 use crate::rules::PieceKind;
 
 /// The level's name as the panel shows it.
@@ -33,7 +40,8 @@ pub enum GameMode {
 }
 
 impl GameMode {
-    const ALL: [(GameMode, &'static str); 4] = [
+    /// Every mode with its label, in the order the dialog offers them.
+    pub const ALL: [(GameMode, &'static str); 4] = [
         (GameMode::TwoPlayers, "Two players"),
         (GameMode::HumanWhite, "You (White) vs computer"),
         (GameMode::HumanBlack, "Computer vs you (Black)"),
@@ -41,8 +49,8 @@ impl GameMode {
     ];
 }
 
-/// What the new-game dialog has chosen so far.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// What the new-game dialog has chosen so far (kept for the next time it opens).
+#[derive(Resource, Copy, Clone, Debug, PartialEq, Eq)]
 pub struct NewGameChoice {
     /// Who plays whom.
     pub mode: GameMode,
@@ -72,254 +80,193 @@ impl NewGameChoice {
     }
 }
 
-/// The dialog on screen, if any.
-#[derive(Resource, Debug, Clone, PartialEq, Default)]
-pub enum Dialog {
-    /// None.
-    #[default]
-    None,
-    /// Choosing players for a new game.
-    NewGame(NewGameChoice),
-    /// Saved games to load: (label, path).
-    Load(Vec<(String, std::path::PathBuf)>),
-    /// An unfinished game from last time can be resumed.
-    Resume(String),
-    /// The game-over banner was closed for this game revision.
-    BannerClosed(u64),
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<NewGameChoice>()
+        .add_systems(OnEnter(Modal::NewGame), spawn_new_game)
+        .add_systems(OnEnter(Modal::Load), spawn_load)
+        .add_systems(OnEnter(Modal::Promotion), spawn_promotion)
+        .add_systems(OnEnter(Modal::GameOver), spawn_game_over)
+        .add_systems(
+            Update,
+            (
+                mark_choices.run_if(in_state(Modal::NewGame)),
+                fill_load_list.run_if(in_state(Modal::Load)),
+            )
+                .in_set(crate::game::GameSet::View),
+        );
 }
 
-impl Dialog {
-    /// The last new-game choice, to open the dialog where it was left.
-    pub fn new_game_choice(&self) -> NewGameChoice {
-        match self {
-            Dialog::NewGame(c) => *c,
-            _ => NewGameChoice::default(),
-        }
-    }
-
-    pub(super) fn set_mode(&mut self, mode: GameMode) {
-        if let Dialog::NewGame(c) = self {
-            c.mode = mode;
-        }
-    }
-
-    pub(super) fn set_level(&mut self, level: Level) {
-        if let Dialog::NewGame(c) = self {
-            c.level = level;
-        }
-    }
-}
-
-/// The root of whatever overlay is shown.
-#[derive(Component)]
-pub(super) struct Overlay;
-
-/// What the overlay shows; rebuilt only when this changes.
-#[derive(Clone, PartialEq, Debug)]
-pub(super) enum OverlayKind {
-    None,
-    Promotion,
-    GameOver(String),
-    Dialog(Dialog),
-}
-
-fn card(children: impl Bundle) -> impl Bundle {
-    (
-        Overlay,
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(0),
-            top: px(0),
-            bottom: px(0),
-            right: px(0),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        GlobalZIndex(10),
-        children![(
-            Node {
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                row_gap: px(12),
-                padding: UiRect::all(px(22)),
-                border_radius: BorderRadius::all(px(12)),
-                border: UiRect::all(px(2)),
-                max_width: px(520),
-                ..default()
-            },
-            BackgroundColor(theme::PANEL),
-            BorderColor::all(theme::ACCENT),
-            children
-        )],
-    )
-}
-
-fn row() -> Node {
-    Node {
-        flex_direction: FlexDirection::Row,
-        flex_wrap: FlexWrap::Wrap,
-        justify_content: JustifyContent::Center,
-        column_gap: px(8),
-        row_gap: px(8),
-        ..default()
-    }
-}
-
-fn selected(bundle: impl Bundle, on: bool) -> impl Bundle {
-    (
-        bundle,
-        Outline::new(px(2), px(0), if on { theme::ACCENT } else { Color::NONE }),
-    )
-}
-
-pub(super) fn sync_overlays(
-    mut commands: Commands,
-    game: Res<ChessGame>,
-    dialog: Res<Dialog>,
-    promotion: Res<PendingPromotion>,
-    overlays: Query<Entity, With<Overlay>>,
-    mut shown: Local<Option<OverlayKind>>,
-) {
-    let g = &game.game;
-    let want = if promotion.0.is_some() {
-        OverlayKind::Promotion
-    } else if !matches!(*dialog, Dialog::None | Dialog::BannerClosed(_)) {
-        OverlayKind::Dialog(dialog.clone())
-    } else if let Some(outcome) = g.outcome()
-        && *dialog != Dialog::BannerClosed(game.revision())
-    {
-        OverlayKind::GameOver(format!("{outcome}"))
+fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
+    let keep_note = if !game.game.plies().is_empty() && !game.game.is_over() {
+        "Your game in progress stays among the saved games (Load)."
     } else {
-        OverlayKind::None
+        ""
     };
-    if shown.as_ref() == Some(&want) {
+    commands.spawn(dialog(
+        Modal::NewGame,
+        children![
+            text("New game", 22.0, theme::ACCENT),
+            text("Who plays?", 14.0, theme::TEXT_DIM),
+            (
+                row(),
+                Children::spawn(SpawnIter(
+                    GameMode::ALL
+                        .into_iter()
+                        .map(|(m, label)| button(label, Action::ChooseMode(m)))
+                )),
+            ),
+            text("Computer level", 14.0, theme::TEXT_DIM),
+            (
+                row(),
+                Children::spawn(SpawnIter(
+                    Level::ALL
+                        .into_iter()
+                        .map(|l| button(level_name(l), Action::ChooseLevel(l)))
+                )),
+            ),
+            text(keep_note, 12.0, theme::TEXT_DIM),
+            (
+                row(),
+                children![
+                    button("Start (Enter)", Action::StartNewGame),
+                    button("Cancel (Esc)", Action::CloseDialog),
+                ]
+            ),
+        ],
+    ));
+}
+
+/// Outlines the chosen mode and level.
+fn mark_choices(
+    choice: Res<NewGameChoice>,
+    mut buttons: Query<(&ActionButton, &mut Outline)>,
+    fresh: Query<Entity, (With<ActionButton>, Without<Outline>)>,
+    mut commands: Commands,
+) {
+    for e in &fresh {
+        commands
+            .entity(e)
+            .insert(Outline::new(px(2), px(0), Color::NONE));
+    }
+    for (button, mut outline) in &mut buttons {
+        let on = match button.0 {
+            Action::ChooseMode(m) => m == choice.mode,
+            Action::ChooseLevel(l) => l == choice.level,
+            _ => false,
+        };
+        let colour = if on { theme::ACCENT } else { Color::NONE };
+        if outline.color != colour {
+            outline.color = colour;
+        }
+    }
+}
+
+/// The list of saved games; filled when the background read is done.
+#[derive(Component)]
+struct LoadListBox;
+
+fn spawn_load(mut commands: Commands) {
+    commands.spawn(dialog(
+        Modal::Load,
+        children![
+            text("Load a saved game", 22.0, theme::ACCENT),
+            (
+                LoadListBox,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(6),
+                    max_height: px(380),
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+                children![text("Reading the saved games...", 14.0, theme::TEXT_DIM)],
+            ),
+            button("Cancel (Esc)", Action::CloseDialog),
+        ],
+    ));
+}
+
+/// One button per saved game, once the list has been read.
+fn fill_load_list(
+    list: Res<SaveList>,
+    boxes: Query<Entity, With<LoadListBox>>,
+    mut commands: Commands,
+    mut shown: Local<Option<usize>>,
+    fresh: Query<(), Added<LoadListBox>>,
+) {
+    if !fresh.is_empty() {
+        *shown = None;
+    }
+    if list.1 || *shown == Some(list.0.len()) {
         return;
     }
-    for e in &overlays {
-        commands.entity(e).despawn();
+    *shown = Some(list.0.len());
+    for b in &boxes {
+        commands.entity(b).despawn_children();
+        commands.entity(b).with_children(|c| {
+            if list.0.is_empty() {
+                c.spawn(text(
+                    "No saved games yet. Save one with Ctrl+S.",
+                    14.0,
+                    theme::TEXT_DIM,
+                ));
+            }
+            for (label, path) in list.0.iter().take(60) {
+                c.spawn(load_button(label, path.clone()));
+            }
+        });
     }
-    match &want {
-        OverlayKind::None => {}
-        OverlayKind::Promotion => {
-            commands.spawn(card(children![
-                text("Promote the pawn to:", 20.0, theme::TEXT),
-                (
-                    row(),
-                    children![
-                        button("Queen (Q)", UiAction::Promote(PieceKind::Queen)),
-                        button("Rook (R)", UiAction::Promote(PieceKind::Rook)),
-                        button("Bishop (B)", UiAction::Promote(PieceKind::Bishop)),
-                        button("Sorcerer (S)", UiAction::Promote(PieceKind::Sorcerer)),
-                    ]
-                ),
-                button("Cancel (Esc)", UiAction::CloseDialog),
-            ]));
-        }
-        OverlayKind::GameOver(result) => {
-            commands.spawn(card(children![
-                text("Game over", 14.0, theme::TEXT_DIM),
-                text(result.clone(), 26.0, theme::ACCENT),
-                (
-                    row(),
-                    children![
-                        button("New game", UiAction::NewGameDialog),
-                        button("Look at the board", UiAction::CloseDialog),
-                    ]
-                ),
-            ]));
-        }
-        OverlayKind::Dialog(Dialog::NewGame(choice)) => {
-            let mut card_entity = commands.spawn(card(children![
-                text("New game", 22.0, theme::ACCENT),
-                text("Who plays?", 14.0, theme::TEXT_DIM),
-            ]));
-            let modes: Vec<_> = GameMode::ALL.to_vec();
-            let mode = choice.mode;
-            let level = choice.level;
-            card_entity.with_children(|_| {});
-            let inner = card_entity.id();
-            commands.queue(move |world: &mut World| {
-                let Some(&content) = world.get::<Children>(inner).and_then(|c| c.first()) else {
-                    return;
-                };
-                let mut content = world.entity_mut(content);
-                content.with_children(|c| {
-                    c.spawn(row()).with_children(|r| {
-                        for (m, label) in &modes {
-                            r.spawn(selected(
-                                button(label, UiAction::ChooseMode(*m)),
-                                *m == mode,
-                            ));
-                        }
-                    });
-                    c.spawn(text("Computer level", 14.0, theme::TEXT_DIM));
-                    c.spawn(row()).with_children(|r| {
-                        for l in Level::ALL {
-                            r.spawn(selected(
-                                button(level_name(l), UiAction::ChooseLevel(l)),
-                                l == level,
-                            ));
-                        }
-                    });
-                    c.spawn(row()).with_children(|r| {
-                        r.spawn(button("Start", UiAction::StartNewGame));
-                        r.spawn(button("Cancel", UiAction::CloseDialog));
-                    });
-                });
-            });
-        }
-        OverlayKind::Dialog(Dialog::Load(saves)) => {
-            let saves = saves.clone();
-            let root = commands
-                .spawn(card(children![text(
-                    "Load a saved game",
-                    22.0,
-                    theme::ACCENT
-                )]))
-                .id();
-            commands.queue(move |world: &mut World| {
-                let Some(&content) = world.get::<Children>(root).and_then(|c| c.first()) else {
-                    return;
-                };
-                world.entity_mut(content).with_children(|c| {
-                    if saves.is_empty() {
-                        c.spawn(text(
-                            "No saved games yet. Save one with Ctrl+S.",
-                            14.0,
-                            theme::TEXT_DIM,
-                        ));
-                    }
-                    c.spawn(Node {
-                        flex_direction: FlexDirection::Column,
-                        row_gap: px(6),
-                        max_height: px(360),
-                        overflow: Overflow::scroll_y(),
-                        ..default()
-                    })
-                    .with_children(|list| {
-                        for (label, path) in saves.iter().take(40) {
-                            list.spawn(button(label, UiAction::Load(path.clone())));
-                        }
-                    });
-                    c.spawn(button("Cancel", UiAction::CloseDialog));
-                });
-            });
-        }
-        OverlayKind::Dialog(Dialog::Resume(summary)) => {
-            commands.spawn(card(children![
-                text("Welcome back", 22.0, theme::ACCENT),
-                text(summary.clone(), 14.0, theme::TEXT),
-                (
-                    row(),
-                    children![
-                        button("Resume", UiAction::Resume),
-                        button("New game", UiAction::NewGameDialog),
-                    ]
-                ),
-            ]));
-        }
-        OverlayKind::Dialog(_) => {}
-    }
-    *shown = Some(want);
+}
+
+fn load_button(label: &str, path: PathBuf) -> impl Bundle {
+    button_with(
+        label,
+        (),
+        move |press: On<Pointer<Press>>, mut commands: Commands| {
+            if press.button == PointerButton::Primary {
+                let path = path.clone();
+                commands.queue(move |world: &mut World| load_file(world, path));
+            }
+        },
+    )
+}
+
+fn spawn_promotion(mut commands: Commands) {
+    commands.spawn(dialog(
+        Modal::Promotion,
+        children![
+            text("Promote the pawn to:", 20.0, theme::TEXT),
+            (
+                row(),
+                children![
+                    button("Queen (Q)", Action::Promote(PieceKind::Queen)),
+                    button("Rook (R)", Action::Promote(PieceKind::Rook)),
+                    button("Bishop (B)", Action::Promote(PieceKind::Bishop)),
+                    button("Sorcerer (S)", Action::Promote(PieceKind::Sorcerer)),
+                ]
+            ),
+            button("Cancel (Esc)", Action::CloseDialog),
+        ],
+    ));
+}
+
+fn spawn_game_over(mut commands: Commands, game: Res<ChessGame>) {
+    let result = game
+        .game
+        .outcome()
+        .map_or_else(String::new, |o| o.to_string());
+    commands.spawn(dialog(
+        Modal::GameOver,
+        children![
+            text("Game over", 14.0, theme::TEXT_DIM),
+            text(result, 26.0, theme::ACCENT),
+            (
+                row(),
+                children![
+                    button("New game (N)", Action::NewGame),
+                    button("Look at the board (Esc)", Action::CloseDialog),
+                ]
+            ),
+        ],
+    ));
 }

@@ -1,69 +1,27 @@
-//! The panel beside the board (whose turn, status, moves, buttons) and the overlays on it
-//! (promotion chooser, game over, new game).
+//! What the player reads and presses beside the board: the play screen's panel (whose turn,
+//! status, moves, buttons, keys), the title screen and the dialogs.
 
-use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::game::GameSet;
 use crate::game::board::camera::{OffscreenTarget, panel_width};
+use crate::game::keymap::{Action, Context, help_text};
 use crate::game::play::ai::Thinking;
-use crate::game::play::input::ViewCommand;
 use crate::game::play::state::{ChessGame, Player, StatusLine, turn_text};
-use crate::rules::{PieceKind, Side};
+use crate::game::screens::Screen;
+use crate::rules::Side;
 
-mod actions;
-mod dialogs;
+pub mod dialogs;
 pub mod theme;
+mod title;
+pub mod widgets;
 
-pub use dialogs::{Dialog, GameMode};
+use widgets::{button, text};
 
-/// Something a person asked for with a button (or its key).
-#[derive(Message, Clone, Debug, PartialEq)]
-pub enum UiAction {
-    /// Open the new-game dialog.
-    NewGameDialog,
-    /// Start the game set up in the dialog.
-    StartNewGame,
-    /// Pick a mode in the new-game dialog.
-    ChooseMode(GameMode),
-    /// Pick the computer's level.
-    ChooseLevel(crate::engine::Level),
-    /// Close whatever dialog is open.
-    CloseDialog,
-    /// Take back a move.
-    Undo,
-    /// Replay a move.
-    Redo,
-    /// The side to move resigns.
-    Resign,
-    /// Both sides agree to a draw.
-    AgreeDraw,
-    /// A view change (flip, 2D/3D, names, lines, sound).
-    View(ViewCommand),
-    /// Finish a promotion with this piece.
-    Promote(PieceKind),
-    /// Save the game under a new name.
-    Save,
-    /// Show the saved games.
-    LoadDialog,
-    /// Load this saved game.
-    Load(std::path::PathBuf),
-    /// Copy the position text to the clipboard (and a file).
-    CopyPosition,
-    /// Start a game from position text on the clipboard.
-    PastePosition,
-    /// Continue the autosaved game.
-    Resume,
-}
-
-/// A clickable button that performs an action.
-#[derive(Component, Debug, Clone)]
-pub struct HudButton(pub UiAction);
-
-/// The panel's root node (its width follows the window).
+/// A side panel's root node (its width follows the window).
 #[derive(Component)]
-struct Panel;
+pub struct Panel;
 
 #[derive(Component)]
 struct TurnText;
@@ -71,8 +29,9 @@ struct TurnText;
 #[derive(Component)]
 struct TurnSwatch;
 
+/// The status line's text on any screen that shows one.
 #[derive(Component)]
-struct StatusText;
+pub struct StatusText;
 
 #[derive(Component)]
 struct PlayersText;
@@ -88,67 +47,19 @@ struct MoveListScroll;
 pub struct ThinkingText;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<UiAction>()
-        .init_resource::<Dialog>()
-        .add_observer(on_button_click)
-        .add_systems(Startup, spawn_panel)
+    app.add_plugins((widgets::plugin, dialogs::plugin, title::plugin))
+        .add_systems(OnEnter(Screen::Play), spawn_panel)
         .add_systems(
             Update,
-            (actions::keys, actions::apply_actions)
-                .chain()
-                .in_set(GameSet::Input),
-        )
-        .add_systems(
-            Update,
-            (
-                fit_panel,
-                update_panel,
-                button_colours,
-                dialogs::sync_overlays,
-            )
-                .in_set(GameSet::View),
+            (fit_panel, update_status, update_panel).in_set(GameSet::View),
         );
 }
 
-fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+/// A side panel of `width` on the right, gone when `screen` is left.
+pub fn side_panel(screen: Screen) -> impl Bundle {
     (
-        Text::new(value),
-        TextFont {
-            font_size: FontSize::Px(size),
-            ..default()
-        },
-        TextColor(colour),
-    )
-}
-
-/// A panel button with a label.
-pub fn button(label: &str, action: UiAction) -> impl Bundle {
-    (
-        HudButton(action),
-        Button,
-        Node {
-            padding: UiRect::axes(px(10), px(6)),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(6)),
-            min_width: px(64),
-            ..default()
-        },
-        BackgroundColor(theme::BUTTON),
-        children![(text(label, 14.0, theme::TEXT), Pickable::IGNORE)],
-    )
-}
-
-fn spawn_panel(mut commands: Commands) {
-    let row = || Node {
-        flex_direction: FlexDirection::Row,
-        flex_wrap: FlexWrap::Wrap,
-        column_gap: px(6),
-        row_gap: px(6),
-        ..default()
-    };
-    commands.spawn((
         Panel,
+        DespawnOnExit(screen),
         Node {
             position_type: PositionType::Absolute,
             right: px(0),
@@ -161,6 +72,23 @@ fn spawn_panel(mut commands: Commands) {
             ..default()
         },
         BackgroundColor(theme::PANEL),
+    )
+}
+
+/// A wrapping row of panel buttons.
+pub fn button_row() -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        column_gap: px(6),
+        row_gap: px(6),
+        ..default()
+    }
+}
+
+fn spawn_panel(mut commands: Commands) {
+    commands.spawn((
+        side_panel(Screen::Play),
         children![
             text("PARACHESS", 26.0, theme::ACCENT),
             text("Tony Paletta's chess on 72 rhombi", 12.0, theme::TEXT_DIM),
@@ -207,26 +135,30 @@ fn spawn_panel(mut commands: Commands) {
                 children![(MoveListText, text("", 14.0, theme::TEXT))],
             ),
             (
-                row(),
+                button_row(),
                 children![
-                    button("New game", UiAction::NewGameDialog),
-                    button("Undo", UiAction::Undo),
-                    button("Redo", UiAction::Redo),
-                    button("Flip", UiAction::View(ViewCommand::Flip)),
-                    button("2D / 3D", UiAction::View(ViewCommand::ToggleView)),
-                    button("Names", UiAction::View(ViewCommand::ToggleNames)),
-                    button("Lines", UiAction::View(ViewCommand::ToggleLines)),
-                    button("Sound", UiAction::View(ViewCommand::ToggleMute)),
-                    button("Save", UiAction::Save),
-                    button("Load", UiAction::LoadDialog),
-                    button("Copy pos.", UiAction::CopyPosition),
-                    button("Paste pos.", UiAction::PastePosition),
-                    button("Resign", UiAction::Resign),
-                    button("Draw", UiAction::AgreeDraw),
+                    button("New game", Action::NewGame),
+                    button("Undo", Action::Undo),
+                    button("Redo", Action::Redo),
+                    button("Flip", Action::Flip),
+                    button("2D / 3D", Action::ToggleView),
+                    button("Names", Action::ToggleNames),
+                    button("Lines", Action::ToggleLines),
+                    button("Sound", Action::ToggleMute),
+                    button("Save", Action::Save),
+                    button("Load", Action::Load),
+                    button("Copy pos.", Action::CopyPosition),
+                    button("Paste pos.", Action::PastePosition),
+                    button("Resign", Action::Resign),
+                    button("Draw", Action::OfferDraw),
+                    button("Menu", Action::Back),
                 ],
             ),
             text(
-                "Click or drag a piece. Esc: deselect, N: new game, U: undo, R: redo, F: flip, V: 2D/3D, C: names, L: lines, M: sound, Ctrl+S: save, Ctrl+O: load",
+                format!(
+                    "Click or drag a piece. {}",
+                    help_text(&[Context::Board, Context::Play])
+                ),
                 11.0,
                 theme::TEXT_DIM,
             ),
@@ -234,13 +166,22 @@ fn spawn_panel(mut commands: Commands) {
     ));
 }
 
-fn on_button_click(
-    click: On<Pointer<Click>>,
-    buttons: Query<&HudButton>,
-    mut actions: MessageWriter<UiAction>,
+/// The status line, wherever a screen shows one (also right after the screen appeared).
+fn update_status(
+    status: Res<StatusLine>,
+    mut texts: Query<(&mut Text, &mut TextColor), With<StatusText>>,
+    added: Query<(), Added<StatusText>>,
 ) {
-    if let Ok(button) = buttons.get(click.entity) {
-        actions.write(button.0.clone());
+    if !status.is_changed() && added.is_empty() {
+        return;
+    }
+    for (mut t, mut c) in &mut texts {
+        t.0 = status.text.clone();
+        c.0 = if status.warning {
+            theme::WARNING
+        } else {
+            theme::TEXT
+        };
     }
 }
 
@@ -312,11 +253,9 @@ fn player_name(player: Player) -> String {
 #[allow(clippy::type_complexity)]
 fn update_panel(
     game: Res<ChessGame>,
-    status: Res<StatusLine>,
     thinking: Res<Thinking>,
     mut texts: ParamSet<(
         Query<&mut Text, With<TurnText>>,
-        Query<(&mut Text, &mut TextColor), With<StatusText>>,
         Query<&mut Text, With<MoveListText>>,
         Query<&mut Text, With<ThinkingText>>,
         Query<&mut Text, With<PlayersText>>,
@@ -324,19 +263,11 @@ fn update_panel(
     mut swatch: Query<&mut BackgroundColor, With<TurnSwatch>>,
     mut scroll: Query<&mut ScrollPosition, With<MoveListScroll>>,
     mut last_revision: Local<Option<u64>>,
+    added: Query<(), Added<MoveListText>>,
 ) {
-    if status.is_changed() {
-        for (mut t, mut c) in &mut texts.p1() {
-            t.0 = status.text.clone();
-            c.0 = if status.warning {
-                theme::WARNING
-            } else {
-                theme::TEXT
-            };
-        }
-    }
-    if thinking.is_changed() {
-        for mut t in &mut texts.p3() {
+    let fresh = !added.is_empty();
+    if thinking.is_changed() || fresh {
+        for mut t in &mut texts.p2() {
             t.0 = if thinking.0 {
                 "The computer is thinking...".into()
             } else {
@@ -344,7 +275,7 @@ fn update_panel(
             };
         }
     }
-    if *last_revision == Some(game.revision()) {
+    if *last_revision == Some(game.revision()) && !fresh {
         return;
     }
     *last_revision = Some(game.revision());
@@ -352,10 +283,10 @@ fn update_panel(
     for mut t in &mut texts.p0() {
         t.0 = turn_text(g);
     }
-    for mut t in &mut texts.p2() {
+    for mut t in &mut texts.p1() {
         t.0 = move_list_text(g);
     }
-    for mut t in &mut texts.p4() {
+    for mut t in &mut texts.p3() {
         t.0 = format!(
             "White: {}   Black: {}",
             player_name(game.players[0]),
@@ -374,22 +305,6 @@ fn update_panel(
     }
     for mut s in &mut scroll {
         s.0.y = 1.0e6;
-    }
-}
-
-#[allow(clippy::type_complexity)]
-fn button_colours(
-    mut buttons: Query<
-        (&Interaction, &mut BackgroundColor),
-        (Changed<Interaction>, With<HudButton>),
-    >,
-) {
-    for (interaction, mut bg) in &mut buttons {
-        bg.0 = match interaction {
-            Interaction::Pressed => theme::BUTTON_ACTIVE,
-            Interaction::Hovered => theme::BUTTON_HOVER,
-            Interaction::None => theme::BUTTON,
-        };
     }
 }
 

@@ -1,0 +1,530 @@
+//! Everything a person can ask for with a key or a button, and the one table of keys.
+//!
+//! [`KEYMAP`] drives the keyboard, the on-screen help ([`help_text`]) and the README's table
+//! (`parachess keys` prints it), so a key cannot be documented in one place and bound in
+//! another. Buttons name the same [`Action`]s. Which keys act depends on where the player is
+//! ([`Context`]): a dialog owns the keyboard while it is open.
+
+use bevy::prelude::*;
+
+use super::play::input::{PendingPromotion, Selection, ViewCommand};
+use super::play::state::{ChessGame, GameCommand, MoveRequest};
+use super::screens::{Modal, Screen, set_modal, set_screen};
+use crate::engine::Level;
+use crate::rules::{Move, PieceKind};
+
+/// Something a person can ask for. [`Action::run`] is the one place that says what each does.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Action {
+    /// Esc: drop the selection, or leave the screen for the title screen.
+    Back,
+    /// Open the new-game dialog.
+    NewGame,
+    /// Start the game chosen in the new-game dialog.
+    StartNewGame,
+    /// Choose who plays in the new-game dialog.
+    ChooseMode(crate::game::ui::dialogs::GameMode),
+    /// Choose the computer's level in the new-game dialog.
+    ChooseLevel(Level),
+    /// Take back a move.
+    Undo,
+    /// Replay a move taken back.
+    Redo,
+    /// Turn the board around.
+    Flip,
+    /// Switch between 2D and 3D.
+    ToggleView,
+    /// Show or hide cell names.
+    ToggleNames,
+    /// Show or hide the show-lines aid.
+    ToggleLines,
+    /// Sound on or off.
+    ToggleMute,
+    /// Save the game under a new name.
+    Save,
+    /// Open the list of saved games.
+    Load,
+    /// Copy the position text.
+    CopyPosition,
+    /// Start a game from position text on the clipboard.
+    PastePosition,
+    /// Resign.
+    Resign,
+    /// Agree to a draw.
+    OfferDraw,
+    /// Finish a promotion.
+    Promote(PieceKind),
+    /// Close the open dialog without doing anything.
+    CloseDialog,
+    /// Title screen: continue the unfinished game.
+    Continue,
+    /// Title screen: choose a new game.
+    Play,
+    /// Title screen: the lessons.
+    Learn,
+    /// Leave the program.
+    Quit,
+}
+
+/// Where a key binding acts.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Context {
+    /// On the title screen.
+    Title,
+    /// On any screen that shows the board, with no dialog open.
+    Board,
+    /// On the play screen, with no dialog open.
+    Play,
+    /// While this dialog is open.
+    Dialog(Modal),
+}
+
+impl Context {
+    /// Whether the binding acts on `screen` with `modal` open.
+    pub fn active(self, screen: Screen, modal: Modal) -> bool {
+        match self {
+            Context::Title => screen == Screen::Title && modal == Modal::None,
+            Context::Board => screen.shows_board() && modal == Modal::None,
+            Context::Play => screen == Screen::Play && modal == Modal::None,
+            Context::Dialog(m) => modal == m,
+        }
+    }
+}
+
+/// A key, with or without Ctrl.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Chord {
+    /// The key.
+    pub key: KeyCode,
+    /// Whether Ctrl must be held (and, when false, must not be).
+    pub ctrl: bool,
+}
+
+/// One row of the keymap.
+#[derive(Copy, Clone, Debug)]
+pub struct Binding {
+    /// The key.
+    pub chord: Chord,
+    /// What it does.
+    pub action: Action,
+    /// Where.
+    pub context: Context,
+    /// What the help says it does.
+    pub help: &'static str,
+}
+
+const fn key(key: KeyCode, action: Action, context: Context, help: &'static str) -> Binding {
+    Binding {
+        chord: Chord { key, ctrl: false },
+        action,
+        context,
+        help,
+    }
+}
+
+const fn ctrl(key: KeyCode, action: Action, context: Context, help: &'static str) -> Binding {
+    Binding {
+        chord: Chord { key, ctrl: true },
+        action,
+        context,
+        help,
+    }
+}
+
+use Context::{Board, Dialog, Play, Title};
+use KeyCode as K;
+
+/// Every key the game knows, in the order the help lists them.
+pub const KEYMAP: &[Binding] = &[
+    key(K::Enter, Action::Continue, Title, "continue"),
+    key(K::KeyP, Action::Play, Title, "play"),
+    key(K::KeyL, Action::Learn, Title, "learn"),
+    ctrl(K::KeyO, Action::Load, Title, "load"),
+    key(K::KeyQ, Action::Quit, Title, "quit"),
+    key(
+        K::Escape,
+        Action::Back,
+        Board,
+        "deselect, then back to the title screen",
+    ),
+    key(K::KeyN, Action::NewGame, Play, "new game"),
+    key(K::KeyU, Action::Undo, Play, "undo"),
+    key(K::Backspace, Action::Undo, Play, "undo"),
+    ctrl(K::KeyZ, Action::Undo, Play, "undo"),
+    key(K::KeyR, Action::Redo, Play, "redo"),
+    ctrl(K::KeyY, Action::Redo, Play, "redo"),
+    key(K::KeyF, Action::Flip, Board, "flip the board"),
+    key(K::KeyV, Action::ToggleView, Board, "2D / 3D"),
+    key(K::KeyC, Action::ToggleNames, Board, "cell names"),
+    key(K::KeyL, Action::ToggleLines, Board, "show lines"),
+    key(K::KeyM, Action::ToggleMute, Board, "sound"),
+    ctrl(K::KeyS, Action::Save, Play, "save"),
+    ctrl(K::KeyO, Action::Load, Play, "load"),
+    ctrl(K::KeyC, Action::CopyPosition, Play, "copy the position"),
+    ctrl(K::KeyV, Action::PastePosition, Play, "paste a position"),
+    key(
+        K::Enter,
+        Action::StartNewGame,
+        Dialog(Modal::NewGame),
+        "start",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::NewGame),
+        "cancel",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::Load),
+        "cancel",
+    ),
+    key(
+        K::KeyQ,
+        Action::Promote(PieceKind::Queen),
+        Dialog(Modal::Promotion),
+        "Queen",
+    ),
+    key(
+        K::KeyR,
+        Action::Promote(PieceKind::Rook),
+        Dialog(Modal::Promotion),
+        "Rook",
+    ),
+    key(
+        K::KeyB,
+        Action::Promote(PieceKind::Bishop),
+        Dialog(Modal::Promotion),
+        "Bishop",
+    ),
+    key(
+        K::KeyS,
+        Action::Promote(PieceKind::Sorcerer),
+        Dialog(Modal::Promotion),
+        "Sorcerer",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::Promotion),
+        "cancel",
+    ),
+    key(
+        K::KeyN,
+        Action::NewGame,
+        Dialog(Modal::GameOver),
+        "new game",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::GameOver),
+        "look at the board",
+    ),
+    key(
+        K::Enter,
+        Action::CloseDialog,
+        Dialog(Modal::GameOver),
+        "look at the board",
+    ),
+];
+
+/// A key's name as the help shows it.
+pub fn key_name(chord: Chord) -> String {
+    let name = match chord.key {
+        K::Enter => "Enter".to_string(),
+        K::Escape => "Esc".to_string(),
+        K::Backspace => "Backspace".to_string(),
+        K::ArrowLeft => "←".to_string(),
+        K::ArrowRight => "→".to_string(),
+        K::ArrowUp => "↑".to_string(),
+        K::ArrowDown => "↓".to_string(),
+        K::Home => "Home".to_string(),
+        K::End => "End".to_string(),
+        K::Space => "Space".to_string(),
+        other => {
+            let debug = format!("{other:?}");
+            debug
+                .strip_prefix("Key")
+                .or_else(|| debug.strip_prefix("Digit"))
+                .unwrap_or(&debug)
+                .to_string()
+        }
+    };
+    if chord.ctrl {
+        format!("Ctrl+{name}")
+    } else {
+        name
+    }
+}
+
+/// One line of help for the keys of `context`: "U: undo, R: redo, …". Keys with the same help
+/// are listed together ("U / Backspace / Ctrl+Z: undo").
+pub fn help_text(contexts: &[Context]) -> String {
+    let mut parts: Vec<(String, &'static str)> = Vec::new();
+    for b in KEYMAP.iter().filter(|b| contexts.contains(&b.context)) {
+        let name = key_name(b.chord);
+        match parts.iter_mut().find(|(_, help)| *help == b.help) {
+            Some((keys, _)) => {
+                keys.push_str(" / ");
+                keys.push_str(&name);
+            }
+            None => parts.push((name, b.help)),
+        }
+    }
+    parts
+        .iter()
+        .map(|(keys, help)| format!("{keys}: {help}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The keymap as a Markdown table, for the README (`parachess keys`).
+pub fn markdown_table() -> String {
+    let mut out = String::from("| where | key | what it does |\n|---|---|---|\n");
+    for b in KEYMAP {
+        let place = match b.context {
+            Context::Title => "title screen".to_string(),
+            Context::Board => "any board".to_string(),
+            Context::Play => "game".to_string(),
+            Context::Dialog(m) => format!("{m:?} dialog"),
+        };
+        out.push_str(&format!(
+            "| {place} | `{}` | {} |\n",
+            key_name(b.chord),
+            b.help
+        ));
+    }
+    out
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, keyboard.in_set(super::GameSet::Input));
+}
+
+/// Runs the action of every binding whose chord was just pressed and whose context is active.
+fn keyboard(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    screen: Option<Res<State<Screen>>>,
+    modal: Option<Res<State<Modal>>>,
+    mut commands: Commands,
+) {
+    let (Some(keys), Some(screen)) = (keys, screen) else {
+        return;
+    };
+    let modal = modal.map_or(Modal::None, |m| *m.get());
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    for b in KEYMAP {
+        if b.chord.ctrl == ctrl
+            && keys.just_pressed(b.chord.key)
+            && b.context.active(*screen.get(), modal)
+        {
+            let action = b.action;
+            commands.queue(move |world: &mut World| action.run(world));
+        }
+    }
+}
+
+/// Requests that the persistence plugin carries out (it owns the store and the clipboard).
+#[derive(Event, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveRequest {
+    /// Save the game under a new name.
+    Save,
+    /// List the saved games.
+    List,
+    /// Copy the position text.
+    Copy,
+    /// Start a game from the clipboard's position text.
+    Paste,
+    /// Continue the unfinished game.
+    Continue,
+}
+
+impl Action {
+    /// Does what the action means, now. Buttons and keys both end here.
+    pub fn run(self, world: &mut World) {
+        let idle = world
+            .get_resource::<super::board::animation::Animating>()
+            .is_none_or(|a| !a.0);
+        match self {
+            Action::Back => back(world),
+            Action::NewGame => {
+                set_screen_keep(world, Screen::Play);
+                set_modal(world, Modal::NewGame);
+            }
+            Action::StartNewGame => {
+                let players = world
+                    .get_resource::<crate::game::ui::dialogs::NewGameChoice>()
+                    .map(|c| c.players())
+                    .unwrap_or_default();
+                world.write_message(GameCommand::NewGame {
+                    start: None,
+                    players,
+                });
+                set_modal(world, Modal::None);
+            }
+            Action::ChooseMode(mode) => {
+                if let Some(mut c) =
+                    world.get_resource_mut::<crate::game::ui::dialogs::NewGameChoice>()
+                {
+                    c.mode = mode;
+                }
+            }
+            Action::ChooseLevel(level) => {
+                if let Some(mut c) =
+                    world.get_resource_mut::<crate::game::ui::dialogs::NewGameChoice>()
+                {
+                    c.level = level;
+                }
+            }
+            Action::Undo if idle => {
+                world.write_message(GameCommand::Undo);
+            }
+            Action::Redo if idle => {
+                world.write_message(GameCommand::Redo);
+            }
+            Action::Undo | Action::Redo => {}
+            Action::Flip => {
+                world.write_message(ViewCommand::Flip);
+            }
+            Action::ToggleView => {
+                world.write_message(ViewCommand::ToggleView);
+            }
+            Action::ToggleNames => {
+                world.write_message(ViewCommand::ToggleNames);
+            }
+            Action::ToggleLines => {
+                world.write_message(ViewCommand::ToggleLines);
+            }
+            Action::ToggleMute => {
+                world.write_message(ViewCommand::ToggleMute);
+            }
+            Action::Save => world.trigger(SaveRequest::Save),
+            Action::Load => world.trigger(SaveRequest::List),
+            Action::CopyPosition => world.trigger(SaveRequest::Copy),
+            Action::PastePosition => world.trigger(SaveRequest::Paste),
+            Action::Continue => world.trigger(SaveRequest::Continue),
+            Action::Resign => {
+                world.write_message(GameCommand::Resign);
+            }
+            Action::OfferDraw => {
+                world.write_message(GameCommand::AgreeDraw);
+            }
+            Action::Promote(kind) => {
+                let pending = world
+                    .get_resource_mut::<PendingPromotion>()
+                    .and_then(|mut p| p.0.take());
+                if let Some((from, to)) = pending {
+                    world.write_message(MoveRequest(Move::promoting(from, to, kind)));
+                }
+                set_modal(world, Modal::None);
+            }
+            Action::CloseDialog => {
+                if let Some(mut p) = world.get_resource_mut::<PendingPromotion>() {
+                    p.0 = None;
+                }
+                set_modal(world, Modal::None);
+            }
+            Action::Play => {
+                set_screen_keep(world, Screen::Play);
+                set_modal(world, Modal::NewGame);
+            }
+            Action::Learn => set_screen(world, Screen::Learn),
+            Action::Quit => {
+                world.write_message(AppExit::Success);
+            }
+        }
+    }
+}
+
+/// Goes to `screen` without closing a dialog opened in the same breath.
+fn set_screen_keep(world: &mut World, screen: Screen) {
+    if let Some(mut next) = world.get_resource_mut::<NextState<Screen>>() {
+        next.set(screen);
+    }
+}
+
+/// Esc on a board: a selection (or a half-made drag) is dropped first; with nothing selected,
+/// back to the title screen.
+fn back(world: &mut World) {
+    let selected = world
+        .get_resource::<Selection>()
+        .is_some_and(|s| s.cell.is_some());
+    if selected {
+        if let Some(mut s) = world.get_resource_mut::<Selection>() {
+            s.clear();
+        }
+        return;
+    }
+    set_screen(world, Screen::Title);
+}
+
+/// Whether a game exists to continue (for the title screen's first button).
+pub fn game_in_progress(world: &World) -> bool {
+    world
+        .get_resource::<ChessGame>()
+        .is_some_and(|g| !g.game.plies().is_empty() && !g.game.is_over())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_key_means_two_things_in_one_place() {
+        let screens = [Screen::Title, Screen::Play, Screen::Learn];
+        let modals = [
+            Modal::None,
+            Modal::NewGame,
+            Modal::Load,
+            Modal::Promotion,
+            Modal::GameOver,
+        ];
+        for screen in screens {
+            for modal in modals {
+                let active: Vec<_> = KEYMAP
+                    .iter()
+                    .filter(|b| b.context.active(screen, modal))
+                    .collect();
+                for (i, a) in active.iter().enumerate() {
+                    for b in &active[i + 1..] {
+                        assert!(
+                            a.chord != b.chord || a.action == b.action,
+                            "{:?} on {screen:?}/{modal:?}: {:?} and {:?}",
+                            a.chord,
+                            a.action,
+                            b.action
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_dialog_owns_the_keyboard() {
+        for modal in [
+            Modal::NewGame,
+            Modal::Load,
+            Modal::Promotion,
+            Modal::GameOver,
+        ] {
+            for b in KEYMAP
+                .iter()
+                .filter(|b| b.context.active(Screen::Play, modal))
+            {
+                assert_eq!(b.context, Context::Dialog(modal), "{b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn help_lists_keys_by_what_they_do() {
+        let help = help_text(&[Context::Play]);
+        assert!(help.contains("U / Backspace / Ctrl+Z: undo"), "{help}");
+        assert!(help.contains("Ctrl+S: save"), "{help}");
+        assert!(!help.contains("flip"), "{help}");
+        assert!(markdown_table().contains("| game | `N` | new game |"));
+    }
+}

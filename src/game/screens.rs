@@ -1,0 +1,90 @@
+//! Screens and dialogs as Bevy `States`: each screen or dialog spawns its entities `OnEnter`
+//! and marks them `DespawnOnExit`, so nothing has to diff what is shown against what should be.
+//!
+//! A dialog ([`Modal`]) sits over a screen and owns the keyboard and the pointer while it is
+//! open: only its own keys act (see [`crate::game::keymap`]).
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use super::board::animation::Animating;
+
+/// The screen the player is on.
+#[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Screen {
+    /// Continue, Play, Learn, Load, Quit.
+    #[default]
+    Title,
+    /// A game against a person or the computer.
+    Play,
+    /// Lessons and the piece guide.
+    Learn,
+}
+
+impl Screen {
+    /// Whether the board is the centre of this screen (board keys and clicks act).
+    pub fn shows_board(self) -> bool {
+        !matches!(self, Screen::Title)
+    }
+}
+
+/// The dialog open over the screen, if any.
+#[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Modal {
+    /// No dialog: the screen has the keyboard.
+    #[default]
+    None,
+    /// Who plays whom, at which level.
+    NewGame,
+    /// The saved games.
+    Load,
+    /// What a pawn on its last row becomes.
+    Promotion,
+    /// How the game ended.
+    GameOver,
+}
+
+/// Whether nothing on the board is moving: input that changes the board waits for it.
+pub fn board_idle(animating: Res<Animating>) -> bool {
+    !animating.0
+}
+
+/// Whether no dialog is open.
+pub fn no_modal(modal: Option<Res<State<Modal>>>) -> bool {
+    modal.is_none_or(|m| *m.get() == Modal::None)
+}
+
+/// Whether the current screen shows the board and no dialog covers it: what pointer input on
+/// the board needs.
+pub fn board_has_focus(
+    screen: Option<Res<State<Screen>>>,
+    modal: Option<Res<State<Modal>>>,
+) -> bool {
+    screen.is_some_and(|s| s.get().shows_board()) && no_modal(modal)
+}
+
+/// Opens (or closes, with [`Modal::None`]) a dialog.
+pub fn set_modal(world: &mut World, modal: Modal) {
+    if let Some(mut next) = world.get_resource_mut::<NextState<Modal>>() {
+        next.set(modal);
+    }
+}
+
+/// Goes to a screen (closing any dialog).
+pub fn set_screen(world: &mut World, screen: Screen) {
+    if let Some(mut next) = world.get_resource_mut::<NextState<Screen>>() {
+        next.set(screen);
+    }
+    set_modal(world, Modal::None);
+}
+
+pub(super) fn plugin(app: &mut App) {
+    if !app.is_plugin_added::<StatesPlugin>() {
+        app.add_plugins(StatesPlugin);
+    }
+    let first = app
+        .world()
+        .get_resource::<super::LaunchOptions>()
+        .map_or(Screen::Title, |o| o.screen);
+    app.insert_state(first).init_state::<Modal>();
+}

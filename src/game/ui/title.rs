@@ -1,0 +1,108 @@
+//! The title screen: what Parachess is in one line, and where to go — Continue (when a game is
+//! waiting), Play, Learn, Load, Quit — over the board it is played on.
+
+use bevy::prelude::*;
+
+use super::theme;
+use super::widgets::{button, text};
+use crate::game::keymap::{Action, Context, help_text};
+use crate::game::play::persistence::Saves;
+use crate::game::play::state::PlayStash;
+use crate::game::screens::Screen;
+
+/// The Continue button's row, shown only when there is a game to continue.
+#[derive(Component)]
+pub struct ContinueRow;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Title), spawn_title)
+        .add_systems(Update, show_continue.run_if(in_state(Screen::Title)));
+}
+
+fn spawn_title(mut commands: Commands) {
+    commands.spawn((
+        DespawnOnExit(Screen::Title),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            top: px(0),
+            bottom: px(0),
+            right: px(0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.55)),
+        GlobalZIndex(5),
+        children![(
+            Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(12),
+                padding: UiRect::axes(px(48), px(32)),
+                border_radius: BorderRadius::all(px(14)),
+                ..default()
+            },
+            BackgroundColor(theme::PANEL),
+            children![
+                text("PARACHESS", 54.0, theme::ACCENT),
+                text(
+                    "Tony Paletta's chess on a hexagon of 72 rhombi",
+                    16.0,
+                    theme::TEXT
+                ),
+                text(
+                    "New here? Learn shows how every piece moves, step by step.",
+                    13.0,
+                    theme::TEXT_DIM
+                ),
+                (
+                    ContinueRow,
+                    Node {
+                        display: Display::None,
+                        margin: UiRect::top(px(10)),
+                        ..default()
+                    },
+                    children![button("Continue your game", Action::Continue)],
+                ),
+                menu_button("Play", Action::Play),
+                menu_button("Learn", Action::Learn),
+                menu_button("Load a saved game", Action::Load),
+                menu_button("Quit", Action::Quit),
+                text(help_text(&[Context::Title]), 11.0, theme::TEXT_DIM),
+            ],
+        )],
+    ));
+}
+
+fn menu_button(label: &str, action: Action) -> impl Bundle {
+    (
+        Node {
+            width: px(240),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        children![button(label, action)],
+    )
+}
+
+/// Continue appears when an unfinished game waits: this session's, or one from before.
+fn show_continue(world: &mut World) {
+    let waiting = world
+        .get_resource::<PlayStash>()
+        .is_some_and(|s| s.unfinished_game_waits(world))
+        || world
+            .get_resource::<Saves>()
+            .is_some_and(Saves::has_resumable);
+    let want = if waiting {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    let mut rows = world.query_filtered::<&mut Node, With<ContinueRow>>();
+    for mut node in rows.iter_mut(world) {
+        if node.display != want {
+            node.display = want;
+        }
+    }
+}

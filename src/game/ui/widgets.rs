@@ -1,0 +1,156 @@
+//! The few UI pieces every screen and dialog is built from: text, buttons that carry their own
+//! observers, and the dialog card over a dimmed board.
+
+use bevy::ecs::observer::IntoEntityObserver;
+use bevy::ecs::spawn::SpawnWith;
+use bevy::picking::events::{Pointer, Press};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+
+use super::theme;
+use crate::game::keymap::Action;
+use crate::game::screens::Modal;
+
+/// A line of text.
+pub fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+    (
+        Text::new(value),
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(colour),
+    )
+}
+
+/// The action a button performs: lets dialogs mark the chosen one, and tests find buttons.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ActionButton(pub Action);
+
+/// Any button (for the hover colours).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct UiButton;
+
+fn button_node() -> Node {
+    Node {
+        padding: UiRect::axes(px(10), px(6)),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border_radius: BorderRadius::all(px(6)),
+        min_width: px(64),
+        ..default()
+    }
+}
+
+/// A button that runs `action` when pressed.
+///
+/// Buttons act on the press, not the click: picking sends a click only to what was hovered in
+/// the previous frame, so a quick click on a slow frame (press and release together, right
+/// after the pointer arrived) would be lost, while the press always reaches the button.
+pub fn button(label: impl Into<String>, action: Action) -> impl Bundle {
+    button_with(
+        label,
+        ActionButton(action),
+        move |press: On<Pointer<Press>>, mut commands: Commands| {
+            if press.button == PointerButton::Primary {
+                commands.queue(move |world: &mut World| action.run(world));
+            }
+        },
+    )
+}
+
+/// A button with its own observer for presses and extra components on the button entity.
+pub fn button_with<M>(
+    label: impl Into<String>,
+    extra: impl Bundle + Sync,
+    on_press: impl IntoEntityObserver<M> + Sync,
+) -> impl Bundle {
+    let label = label.into();
+    (
+        Node::default(),
+        Children::spawn(SpawnWith(move |parent: &mut ChildSpawner| {
+            parent
+                .spawn((
+                    UiButton,
+                    Button,
+                    button_node(),
+                    BackgroundColor(theme::BUTTON),
+                    extra,
+                    children![(text(label, 14.0, theme::TEXT), Pickable::IGNORE)],
+                ))
+                .observe(on_press);
+        })),
+    )
+}
+
+/// A dialog: a card in the middle of a dimmed screen, gone when `modal` closes. The backdrop
+/// takes the pointer, so the board beneath cannot be clicked while the dialog is open.
+pub fn dialog(modal: Modal, children: impl Bundle) -> impl Bundle {
+    (
+        DespawnOnExit(modal),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            top: px(0),
+            bottom: px(0),
+            right: px(0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.35)),
+        GlobalZIndex(10),
+        children![card(children)],
+    )
+}
+
+/// The card itself: a bordered panel of rows.
+pub fn card(children: impl Bundle) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(12),
+            padding: UiRect::all(px(22)),
+            border_radius: BorderRadius::all(px(12)),
+            border: UiRect::all(px(2)),
+            max_width: px(560),
+            ..default()
+        },
+        BackgroundColor(theme::PANEL),
+        BorderColor::all(theme::ACCENT),
+        children,
+    )
+}
+
+/// A wrapping row of buttons.
+pub fn row() -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        column_gap: px(8),
+        row_gap: px(8),
+        ..default()
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, button_colours);
+}
+
+#[allow(clippy::type_complexity)]
+fn button_colours(
+    mut buttons: Query<
+        (&Interaction, &mut BackgroundColor),
+        (Changed<Interaction>, With<UiButton>),
+    >,
+) {
+    for (interaction, mut bg) in &mut buttons {
+        bg.0 = match interaction {
+            Interaction::Pressed => theme::BUTTON_ACTIVE,
+            Interaction::Hovered => theme::BUTTON_HOVER,
+            Interaction::None => theme::BUTTON,
+        };
+    }
+}
