@@ -120,14 +120,10 @@ pub fn evaluate(pos: &Position) -> i32 {
             score.add(4 * centre, 3 * centre);
             piece(PieceKind::Sorcerer, board().sorcerer_leaps(c), score);
         }
-        for c in of(PieceKind::Bishop) {
-            piece(PieceKind::Bishop, t.slide(c, false, true, occupied), score);
-        }
-        for c in of(PieceKind::Rook) {
-            piece(PieceKind::Rook, t.slide(c, true, false, occupied), score);
-        }
-        for c in of(PieceKind::Queen) {
-            piece(PieceKind::Queen, t.slide(c, true, true, occupied), score);
+        for kind in [PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
+            for c in of(kind) {
+                piece(kind, t.slide(c, kind, occupied), score);
+            }
         }
         if attackers >= 2 {
             danger[(!side).index()] = (weight * weight * 3 / 2).min(600);

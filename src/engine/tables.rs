@@ -3,7 +3,7 @@
 
 use std::sync::LazyLock;
 
-use crate::rules::{CELL_COUNT, Cell, CellSet, LineKind, Side, board};
+use crate::rules::{CELL_COUNT, Cell, CellSet, LineKind, PieceKind, Side, board, movement};
 
 /// A line from a cell to the rim, compact for the evaluation's attack scans.
 #[derive(Copy, Clone)]
@@ -164,10 +164,13 @@ impl Tables {
     /// Cells a slider on `from` attacks: along edge lines (`edge`) and/or diagonal and wave lines
     /// (`bishop`), each up to its first blocker.
     #[inline]
-    pub fn slide(&self, from: Cell, edge: bool, bishop: bool, occupied: CellSet) -> CellSet {
+    pub fn slide(&self, from: Cell, kind: PieceKind, occupied: CellSet) -> CellSet {
+        let how = movement(kind);
+        // Rays are stored edge-paths first, then diagonal- and wave-paths, which every piece
+        // that slides along one of them also slides along (checked in the tests).
         let [a, b, c] = self.ray_bounds[from.index()].map(|x| x as usize);
-        let lo = if edge { a } else { b };
-        let hi = if bishop { c } else { b };
+        let lo = if how.edge_paths { a } else { b };
+        let hi = if how.diagonal_paths { c } else { b };
         let mut out = CellSet::EMPTY;
         for ray in &self.rays[lo..hi] {
             out |= ray.attacks(occupied);
@@ -207,15 +210,18 @@ mod tests {
                 .parse()
                 .unwrap();
         let occ = pos.occupied();
+        for kind in PieceKind::ALL {
+            let how = movement(kind);
+            assert_eq!(
+                how.diagonal_paths, how.wave_paths,
+                "the ray layout needs this"
+            );
+        }
         for c in Cell::all() {
-            let kinds = [
-                (true, false, &[LineKind::Edge][..]),
-                (false, true, &[LineKind::Diagonal, LineKind::Wave][..]),
-            ];
-            for (edge, bishop, line_kinds) in kinds {
+            for kind in PieceKind::ALL.into_iter().filter(|&k| movement(k).slides()) {
                 let mut expected = CellSet::EMPTY;
                 for line in board().cell(c).lines.iter() {
-                    if line_kinds.contains(&line.kind) {
+                    if movement(kind).slides_along(line.kind) {
                         for &x in line.cells() {
                             expected.insert(x);
                             if occ.contains(x) {
@@ -224,7 +230,7 @@ mod tests {
                         }
                     }
                 }
-                assert_eq!(tables().slide(c, edge, bishop, occ), expected, "{c}");
+                assert_eq!(tables().slide(c, kind, occ), expected, "{c} {kind}");
             }
         }
     }

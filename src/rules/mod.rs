@@ -6,6 +6,7 @@ pub mod cell;
 pub mod clock;
 pub mod game;
 pub mod movegen;
+pub mod movement;
 pub mod moves;
 pub mod notation;
 pub mod perft;
@@ -22,7 +23,8 @@ pub use board::{
 };
 pub use cell::{CELL_COUNT, Cell, CellSet, ParseCellError};
 pub use game::{Game, Outcome, PlayError, Ply};
-pub use movegen::{MoveError, how_it_moves};
+pub use movegen::MoveError;
+pub use movement::{Movement, Reach, Threats, guide_text, how_it_moves, movement};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MoveTextError, MoveTextErrorKind};
 pub use piece::{Piece, PieceKind, Side};

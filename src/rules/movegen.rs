@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use super::board::{LineKind, Masks, board};
 use super::cell::{Cell, CellSet};
+use super::movement::{Movement, how_it_moves, movement};
 use super::moves::{Move, MoveList};
 use super::piece::{Piece, PieceKind, Side};
 use super::position::Position;
@@ -71,18 +72,6 @@ pub enum MoveError {
     BadPromotion(PieceKind),
 }
 
-/// One sentence on how a kind of piece moves, for error messages and help.
-pub fn how_it_moves(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::King => "the King takes one edgewise, diagonal or arcwise step",
-        PieceKind::Queen => "the Queen slides along edge-paths, diagonal-paths and wave-paths",
-        PieceKind::Rook => "the Rook slides along edge-paths",
-        PieceKind::Bishop => "the Bishop slides along diagonal-paths and wave-paths",
-        PieceKind::Sorcerer => "the Sorcerer makes knight and archer leaps",
-        PieceKind::Pawn => "the Pawn takes one forward step",
-    }
-}
-
 /// Check and pin information for the side to move, computed once per position.
 struct Safety {
     king: Option<Cell>,
@@ -102,16 +91,12 @@ impl Safety {
     }
 }
 
-/// The cells a slider on `from` reaches along lines of the given kinds, stopping at blockers.
+/// The cells a slider on `from` reaches along the lines it moves on, stopping at blockers.
 #[inline]
-fn slide(from: Cell, edge: bool, bishop: bool, occupied: CellSet) -> CellSet {
+fn slide(from: Cell, how: Movement, occupied: CellSet) -> CellSet {
     let mut targets = CellSet::EMPTY;
     for line in &board().cell(from).lines {
-        let wanted = match line.kind {
-            LineKind::Edge => edge,
-            LineKind::Diagonal | LineKind::Wave => bishop,
-        };
-        if !wanted {
+        if !how.slides_along(line.kind) {
             continue;
         }
         for &c in line.cells() {
@@ -129,16 +114,40 @@ fn slide(from: Cell, edge: bool, bishop: bool, occupied: CellSet) -> CellSet {
 #[inline]
 fn reach(m: &Masks, piece: Piece, from: Cell, occupied: CellSet, enemy: CellSet) -> CellSet {
     let i = from.index();
-    match piece.kind {
-        PieceKind::Pawn => {
-            let s = piece.side.index();
-            (m.pawn_push[s][i] & !occupied) | (m.pawn_capture[s][i] & enemy)
+    let how = movement(piece.kind);
+    if how.pawn_steps {
+        let s = piece.side.index();
+        (m.pawn_push[s][i] & !occupied) | (m.pawn_capture[s][i] & enemy)
+    } else if how.leaps {
+        m.sorcerer[i]
+    } else if how.one_step {
+        m.king[i]
+    } else {
+        slide(from, how, occupied)
+    }
+}
+
+impl Position {
+    /// `side`'s pieces that slide along lines of `kind`.
+    #[inline]
+    pub(crate) fn sliders(&self, side: Side, kind: LineKind) -> CellSet {
+        let mut out = CellSet::EMPTY;
+        for k in [PieceKind::Rook, PieceKind::Bishop, PieceKind::Queen] {
+            if movement(k).slides_along(kind) {
+                out |= self.kind_cells(k);
+            }
         }
-        PieceKind::Sorcerer => m.sorcerer[i],
-        PieceKind::King => m.king[i],
-        PieceKind::Rook => slide(from, true, false, occupied),
-        PieceKind::Bishop => slide(from, false, true, occupied),
-        PieceKind::Queen => slide(from, true, true, occupied),
+        out & self.side_cells(side)
+    }
+
+    /// Where the piece on `from` could go if King safety did not matter (any side).
+    pub(crate) fn pseudo_targets(&self, from: Cell) -> CellSet {
+        let Some(piece) = self.piece_at(from) else {
+            return CellSet::EMPTY;
+        };
+        let own = self.side_cells(piece.side);
+        let enemy = self.side_cells(!piece.side);
+        reach(&board().masks, piece, from, own | enemy, enemy) & !own
     }
 }
 
@@ -168,17 +177,14 @@ impl Position {
         for c in jumpers {
             safety.check_mask &= c.set();
         }
-        let queens = kind(PieceKind::Queen);
-        let rooks = kind(PieceKind::Rook) | queens;
-        let bishops = kind(PieceKind::Bishop) | queens;
-        if (m.edge_lines[i] & rooks).is_empty() && (m.bishop_lines[i] & bishops).is_empty() {
+        let along = LineKind::ALL.map(|k| self.sliders(them, k));
+        if (m.edge_lines[i] & along[0]).is_empty()
+            && (m.bishop_lines[i] & (along[1] | along[2])).is_empty()
+        {
             return safety;
         }
         for line in &b.cell(king).lines {
-            let sliders = match line.kind {
-                LineKind::Edge => rooks,
-                LineKind::Diagonal | LineKind::Wave => bishops,
-            };
+            let sliders = along[line.kind as usize];
             if (line.mask & sliders).is_empty() {
                 continue;
             }
@@ -378,17 +384,13 @@ impl Position {
             PieceKind::Pawn if m.pawn_push[piece.side.index()][mv.from.index()].contains(mv.to) => {
                 Err(MoveError::PawnCapturesArcwise)
             }
-            PieceKind::Rook | PieceKind::Bishop | PieceKind::Queen => {
-                let edge = matches!(piece.kind, PieceKind::Rook | PieceKind::Queen);
-                let bishop = matches!(piece.kind, PieceKind::Bishop | PieceKind::Queen);
+            kind if movement(kind).slides() => {
+                let how = movement(kind);
                 board()
                     .cell(mv.from)
                     .lines
                     .iter()
-                    .filter(|l| match l.kind {
-                        LineKind::Edge => edge,
-                        LineKind::Diagonal | LineKind::Wave => bishop,
-                    })
+                    .filter(|l| how.slides_along(l.kind))
                     .find_map(|l| {
                         let cells = l.cells();
                         let at = cells.iter().position(|&c| c == mv.to)?;

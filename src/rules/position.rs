@@ -250,17 +250,14 @@ impl Position {
         let mut found = (m.sorcerer[i] & kind(PieceKind::Sorcerer))
             | (m.king[i] & kind(PieceKind::King))
             | (m.pawn_attackers[side.index()][i] & kind(PieceKind::Pawn));
-        let queens = kind(PieceKind::Queen);
-        let rooks = kind(PieceKind::Rook) | queens;
-        let bishops = kind(PieceKind::Bishop) | queens;
-        if (m.edge_lines[i] & rooks).is_empty() && (m.bishop_lines[i] & bishops).is_empty() {
+        let along = LineKind::ALL.map(|k| self.sliders(side, k) & occupied);
+        if (m.edge_lines[i] & along[0]).is_empty()
+            && (m.bishop_lines[i] & (along[1] | along[2])).is_empty()
+        {
             return found;
         }
         for line in &b.cell(cell).lines {
-            let sliders = match line.kind {
-                LineKind::Edge => rooks,
-                LineKind::Diagonal | LineKind::Wave => bishops,
-            };
+            let sliders = along[line.kind as usize];
             if (line.mask & sliders).is_empty() {
                 continue;
             }

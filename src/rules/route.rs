@@ -1,9 +1,9 @@
 //! The geometric route of a move: which cells, sides and corners a piece passes, so the game can
 //! animate it along the board's real lines.
 
-use super::board::{LineKind, Step, board};
+use super::board::{Step, board};
+use super::movement::movement;
 use super::moves::Move;
-use super::piece::PieceKind;
 use super::position::Position;
 
 /// How a move travels from its start to its target.
@@ -25,35 +25,31 @@ impl Position {
         let piece = self.piece_at(mv.from)?;
         let info = board().cell(mv.from);
         let occupied = self.occupied();
-        let line_kinds: &[LineKind] = match piece.kind {
-            PieceKind::Rook => &[LineKind::Edge],
-            PieceKind::Bishop => &[LineKind::Diagonal, LineKind::Wave],
-            PieceKind::Queen => &LineKind::ALL,
-            PieceKind::Sorcerer => {
-                let leap = info.leaps.iter().find(|l| l.to() == mv.to)?;
-                return Some(Route {
-                    steps: vec![leap.first, leap.second],
-                    leap: true,
-                });
-            }
-            PieceKind::King => {
-                let step = info.steps().find(|s| s.to == mv.to)?;
-                return Some(Route {
-                    steps: vec![step],
-                    leap: false,
-                });
-            }
-            PieceKind::Pawn => {
-                let step = info.pawn_steps[piece.side.index()]
-                    .iter()
-                    .find(|s| s.step.to == mv.to)?;
-                return Some(Route {
-                    steps: vec![step.step],
-                    leap: false,
-                });
-            }
-        };
-        line_kinds.iter().find_map(|&kind| {
+        let how = movement(piece.kind);
+        if how.leaps {
+            let leap = info.leaps.iter().find(|l| l.to() == mv.to)?;
+            return Some(Route {
+                steps: vec![leap.first, leap.second],
+                leap: true,
+            });
+        }
+        if how.one_step {
+            let step = info.steps().find(|s| s.to == mv.to)?;
+            return Some(Route {
+                steps: vec![step],
+                leap: false,
+            });
+        }
+        if how.pawn_steps {
+            let step = info.pawn_steps[piece.side.index()]
+                .iter()
+                .find(|s| s.step.to == mv.to)?;
+            return Some(Route {
+                steps: vec![step.step],
+                leap: false,
+            });
+        }
+        how.line_kinds().find_map(|kind| {
             info.lines
                 .iter()
                 .filter(|l| l.kind == kind)

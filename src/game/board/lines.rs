@@ -7,7 +7,7 @@ use crate::game::GameSet;
 use crate::game::board::pieces::TILE_TOP;
 use crate::game::play::input::{Hovered, Selection, ViewCommand};
 use crate::game::play::state::{ChessGame, board_to_world, cell_world};
-use crate::rules::{Cell, LeapKind, LineKind, PieceKind, Step, StepKind, board};
+use crate::rules::{Cell, LeapKind, LineKind, Step, StepKind, board, movement};
 
 /// Whether the aid is on.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,13 +115,8 @@ fn draw(
     let info = board().cell(cell);
     let occupied = pos.occupied();
     let faint = |c: Color| c.with_alpha(0.28);
-    let kinds: &[LineKind] = match piece.kind {
-        PieceKind::Rook => &[LineKind::Edge],
-        PieceKind::Bishop => &[LineKind::Diagonal, LineKind::Wave],
-        PieceKind::Queen => &LineKind::ALL,
-        _ => &[],
-    };
-    for line in info.lines.iter().filter(|l| kinds.contains(&l.kind)) {
+    let how = movement(piece.kind);
+    for line in info.lines.iter().filter(|l| how.slides_along(l.kind)) {
         let cells = line.cells();
         let open = cells
             .iter()
@@ -143,8 +138,8 @@ fn draw(
         );
         gizmos.circle(iso, 0.22, colour);
     };
-    match piece.kind {
-        PieceKind::Sorcerer => {
+    if how.leaps {
+        {
             for leap in &info.leaps {
                 let colour = match leap.kind {
                     LeapKind::Knight => KNIGHT_COLOUR,
@@ -161,13 +156,15 @@ fn draw(
                 ring(&mut gizmos, leap.to(), colour);
             }
         }
-        PieceKind::King => {
+    } else if how.one_step {
+        {
             for step in info.steps() {
                 gizmos.linestrip(polyline(cell, &[step]), colour_of(step.kind));
                 ring(&mut gizmos, step.to, colour_of(step.kind));
             }
         }
-        PieceKind::Pawn => {
+    } else if how.pawn_steps {
+        {
             for ps in &info.pawn_steps[piece.side.index()] {
                 let colour = colour_of(ps.step.kind);
                 gizmos.linestrip(polyline(cell, &[ps.step]), colour);
@@ -178,6 +175,5 @@ fn draw(
                 );
             }
         }
-        _ => {}
     }
 }
