@@ -74,6 +74,11 @@ enum Command {
     },
     /// Play whole games between engine levels or the random mover, headless.
     Selfplay(commands::selfplay::SelfplayArgs),
+    /// Host a network game, played headless by the engine or the random mover. The first line
+    /// is `listening on ADDRESS:PORT code CODE`; the last `result <1-0|0-1|1/2-1/2> <cause>`.
+    Host(commands::netplay::HostArgs),
+    /// Join a network game, played headless by the engine or the random mover.
+    Join(commands::netplay::JoinArgs),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +92,12 @@ fn main() -> ExitCode {
         Some(Command::CheckGame { file }) => return check_game(&file),
         Some(Command::Bench { depth, movetime }) => bench(depth, movetime),
         Some(Command::Selfplay(args)) => selfplay(&args),
+        Some(Command::Host(args)) => {
+            commands::netplay::run_host(&args, &mut std::io::stdout()).map_err(|e| e.to_string())
+        }
+        Some(Command::Join(args)) => {
+            commands::netplay::run_join(&args, &mut std::io::stdout()).map_err(|e| e.to_string())
+        }
         None => window(cli.window),
     };
     match result {

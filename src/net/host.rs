@@ -318,7 +318,8 @@ impl Session {
             }
             Input::Gone { conn, why } => {
                 if self.peer.as_ref().is_some_and(|p| p.conn.id == conn) {
-                    self.drop_peer(&format!("the connection was lost: {why}"), None);
+                    // Say why, in case the peer still reads (a line too long, a flood).
+                    self.drop_peer(&format!("the connection was lost: {why}"), Some(&why));
                 }
             }
             Input::Shutdown => {}

@@ -539,6 +539,10 @@ impl Client {
             }
         };
         net.apply(&event, now).map_err(|e| e.to_string())?;
+        if matches!(event, NetEvent::Moved { .. }) {
+            // Moves are paced by the game itself, not by the flood guard.
+            self.link.bucket.refund();
+        }
         self.emit(event);
         Ok(())
     }

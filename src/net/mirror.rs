@@ -145,8 +145,8 @@ impl NetGame {
                 conclude(&mut self.game, *outcome)?;
                 self.settle(now);
             }
-            NetEvent::Connected { .. }
-            | NetEvent::Refused(_)
+            NetEvent::Connected { name } => self.opponent.clone_from(name),
+            NetEvent::Refused(_)
             | NetEvent::Disconnected { .. }
             | NetEvent::Stopped(_) => {}
         }
