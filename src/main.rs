@@ -83,23 +83,22 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Some(Command::Perft {
-            depth,
-            position,
-            divide,
-        }) => perft(depth, position.as_deref(), divide),
-        Some(Command::CheckGame { file }) => return check_game(&file),
-        Some(Command::Bench { depth, movetime }) => bench(depth, movetime),
-        Some(Command::Selfplay(args)) => selfplay(&args),
-        Some(Command::Host(args)) => {
-            commands::netplay::run_host(&args, &mut std::io::stdout()).map_err(|e| e.to_string())
-        }
-        Some(Command::Join(args)) => {
-            commands::netplay::run_join(&args, &mut std::io::stdout()).map_err(|e| e.to_string())
-        }
-        None => window(cli.window),
-    };
+    let result =
+        match cli.command {
+            Some(Command::Perft {
+                depth,
+                position,
+                divide,
+            }) => perft(depth, position.as_deref(), divide),
+            Some(Command::CheckGame { file }) => return check_game(&file),
+            Some(Command::Bench { depth, movetime }) => bench(depth, movetime),
+            Some(Command::Selfplay(args)) => selfplay(&args),
+            Some(Command::Host(args)) => commands::netplay::run_host(&args, &mut std::io::stdout())
+                .map_err(|e| e.to_string()),
+            Some(Command::Join(args)) => commands::netplay::run_join(&args, &mut std::io::stdout())
+                .map_err(|e| e.to_string()),
+            None => window(cli.window),
+        };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

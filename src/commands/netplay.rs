@@ -15,8 +15,8 @@ use thiserror::Error;
 
 use crate::engine::{Engine, EngineError, Limits, Player, StopFlag};
 use crate::net::{
-    DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetError, NetEvent, NetGame, NetHandle,
-    host, join, local_addresses,
+    DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetError, NetEvent, NetGame, NetHandle, host,
+    join, local_addresses,
 };
 use crate::rules::clock::{Clocks, TimeControl, format_clock};
 use crate::rules::record::Tags;
@@ -352,6 +352,8 @@ fn move_line(net: &NetGame, ply: usize, timed: bool) -> String {
         .get(index)
         .and_then(|n| n.clock)
         .filter(|_| timed)
-        .map_or(String::new(), |c| format!(" {{[%clk {}]}}", format_clock(c)));
+        .map_or(String::new(), |c| {
+            format!(" {{[%clk {}]}}", format_clock(c))
+        });
     format!("{number}{dots} {text}{clock}")
 }

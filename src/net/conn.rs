@@ -6,7 +6,7 @@
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TrySendError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -52,6 +52,8 @@ pub(crate) struct Conn {
     out: SyncSender<Out>,
     stream: TcpStream,
     in_flight: Arc<AtomicUsize>,
+    /// Set when the owner closes: the reader stops passing messages on.
+    closing: Arc<AtomicBool>,
     writer: Option<JoinHandle<()>>,
     closed: bool,
 }
@@ -72,10 +74,11 @@ impl Conn {
         let (out, queue) = mpsc::sync_channel(OUT_QUEUE);
         let read_half = stream.try_clone()?;
         let write_half = stream.try_clone()?;
-        let counter = in_flight.clone();
+        let closing = Arc::new(AtomicBool::new(false));
+        let (counter, stop) = (in_flight.clone(), closing.clone());
         std::thread::Builder::new()
             .name(format!("net-read-{id}"))
-            .spawn(move || read_loop(read_half, id, &inputs, &counter))?;
+            .spawn(move || read_loop(read_half, id, &inputs, &counter, &stop))?;
         let writer = std::thread::Builder::new()
             .name(format!("net-write-{id}"))
             .spawn(move || write_loop(write_half, queue))?;
@@ -84,6 +87,7 @@ impl Conn {
             out,
             stream,
             in_flight,
+            closing,
             writer: Some(writer),
             closed: false,
         })
@@ -109,6 +113,7 @@ impl Conn {
             return;
         }
         self.closed = true;
+        self.closing.store(true, Ordering::Relaxed);
         let bye = reason.map(|r| Out::Line(Msg::Bye(r.to_string()).to_string()));
         let queued = bye.into_iter().chain([Out::Close]).all(|out| {
             !matches!(
@@ -212,7 +217,10 @@ fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<String, Lin
 /// Reads the first line of a fresh connection byte by byte (so nothing after it is lost when
 /// the stream is handed on), giving up at `deadline`: a peer that sends slowly or not at all
 /// cannot hold the handshake.
-pub(crate) fn read_first_line(stream: &mut TcpStream, deadline: Instant) -> Result<String, LineError> {
+pub(crate) fn read_first_line(
+    stream: &mut TcpStream,
+    deadline: Instant,
+) -> Result<String, LineError> {
     let mut buf = Vec::with_capacity(64);
     let mut byte = [0u8; 1];
     loop {
@@ -238,40 +246,70 @@ pub(crate) fn read_first_line(stream: &mut TcpStream, deadline: Instant) -> Resu
     String::from_utf8(buf).map_err(|_| LineError::NotText)
 }
 
-fn read_loop(stream: TcpStream, conn: u64, inputs: &Sender<Input>, in_flight: &AtomicUsize) {
+fn read_loop(
+    stream: TcpStream,
+    conn: u64,
+    inputs: &Sender<Input>,
+    in_flight: &AtomicUsize,
+    closing: &AtomicBool,
+) {
     let mut reader = BufReader::with_capacity(MAX_LINE * 2, stream);
     let mut buf = Vec::with_capacity(MAX_LINE + 1);
     let why = loop {
-        let line = match read_line(&mut reader, &mut buf) {
-            Ok(line) => line,
-            Err(LineError::NotText) => {
-                let input = Input::Malformed {
-                    conn,
-                    why: LineError::NotText.describe(),
-                };
-                if in_flight.fetch_add(1, Ordering::Relaxed) >= MAX_IN_FLIGHT {
-                    break "too many messages".to_string();
-                }
-                if inputs.send(input).is_err() {
-                    return;
-                }
-                continue;
-            }
-            Err(e) => break e.describe(),
+        if closing.load(Ordering::Relaxed) {
+            break None;
+        }
+        let input = match read_line(&mut reader, &mut buf) {
+            Ok(line) => match Msg::parse(&line) {
+                Ok(msg) => Input::Peer { conn, msg },
+                Err(why) => Input::Malformed { conn, why },
+            },
+            Err(LineError::NotText) => Input::Malformed {
+                conn,
+                why: LineError::NotText.describe(),
+            },
+            Err(e) => break Some((e.describe(), e != LineError::TooLong)),
         };
         if in_flight.fetch_add(1, Ordering::Relaxed) >= MAX_IN_FLIGHT {
-            break "too many messages".to_string();
+            break Some(("too many messages".to_string(), false));
         }
-        let input = match Msg::parse(&line) {
-            Ok(msg) => Input::Peer { conn, msg },
-            Err(why) => Input::Malformed { conn, why },
-        };
         if inputs.send(input).is_err() {
-            return;
+            break None;
         }
     };
-    let _ = reader.get_ref().shutdown(Shutdown::Read);
-    let _ = inputs.send(Input::Gone { conn, why });
+    match why {
+        // The connection is over: nothing left to read.
+        Some((why, true)) => {
+            let _ = inputs.send(Input::Gone { conn, why });
+        }
+        // Read on (and throw away) what the peer still sends, briefly, while the owner's
+        // `bye` goes out: closing a socket with unread data resets the connection, and the
+        // peer would lose the bye.
+        Some((why, false)) => {
+            let _ = inputs.send(Input::Gone { conn, why });
+            drain(&mut reader);
+        }
+        None => drain(&mut reader),
+    }
+}
+
+/// Discards what arrives until the peer closes, at most a second or a megabyte.
+fn drain(reader: &mut BufReader<TcpStream>) {
+    let deadline = Instant::now() + Duration::from_secs(1);
+    let _ = reader
+        .get_ref()
+        .set_read_timeout(Some(Duration::from_millis(50)));
+    let mut sink = [0u8; 4096];
+    let mut budget: usize = 1 << 20;
+    while budget > 0 && Instant::now() < deadline {
+        match reader.read(&mut sink) {
+            Ok(0) => return,
+            Ok(n) => budget = budget.saturating_sub(n),
+            Err(e) if matches!(io_error(&e), LineError::Timeout) => {}
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
 }
 
 fn write_loop(mut stream: TcpStream, queue: Receiver<Out>) {

@@ -14,8 +14,8 @@ use super::{
     DEFAULT_PORT, Epoch, NetCommand, NetError, NetEvent, NetHandle, Timing, new_code,
     normalize_code,
 };
-use crate::rules::clock::Clocks;
 use crate::rules::clock::TimeControl;
+use crate::rules::clock::{ClockReading, Clocks};
 use crate::rules::record::termination_name;
 use crate::rules::{Game, Outcome, Side};
 
@@ -170,12 +170,13 @@ fn accept_loop(
                 }
                 pending.fetch_add(1, Ordering::Relaxed);
                 let (code, inputs, pending) = (code.to_string(), inputs.clone(), pending.clone());
-                let spawned = std::thread::Builder::new()
-                    .name("net-hello".into())
-                    .spawn(move || {
-                        handshake(stream, &code, &inputs, timing);
-                        pending.fetch_sub(1, Ordering::Relaxed);
-                    });
+                let spawned =
+                    std::thread::Builder::new()
+                        .name("net-hello".into())
+                        .spawn(move || {
+                            handshake(stream, &code, &inputs, timing);
+                            pending.fetch_sub(1, Ordering::Relaxed);
+                        });
                 if spawned.is_err() {
                     std::thread::sleep(ACCEPT_POLL);
                 }
@@ -200,7 +201,8 @@ fn handshake(mut stream: TcpStream, code: &str, inputs: &Sender<Input>, timing: 
             name,
         }) => {
             if version != PROTOCOL_VERSION {
-                let why = format!("this host speaks protocol version {PROTOCOL_VERSION}, not {version}");
+                let why =
+                    format!("this host speaks protocol version {PROTOCOL_VERSION}, not {version}");
                 refuse(stream, &why);
             } else if !given.eq_ignore_ascii_case(code) {
                 std::thread::sleep(timing.wrong_code_delay);
@@ -232,6 +234,17 @@ fn refuse(mut stream: TcpStream, why: &str) {
             Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
             Err(_) => break,
         }
+    }
+}
+
+/// A reading as the wire carries it (whole milliseconds), so that the host's own front end sees
+/// exactly what the joiner sees.
+fn wire(reading: ClockReading) -> ClockReading {
+    ClockReading {
+        remaining: reading
+            .remaining
+            .map(|d| Duration::from_millis(d.as_millis().try_into().unwrap_or(u64::MAX))),
+        ..reading
     }
 }
 
@@ -287,11 +300,15 @@ impl Session {
     fn wait(&self) -> Duration {
         let mut wait = MAX_WAIT;
         if let Some(peer) = &self.peer {
-            let next = (peer.ping.1 + self.timing.heartbeat).saturating_duration_since(Instant::now());
+            let next =
+                (peer.ping.1 + self.timing.heartbeat).saturating_duration_since(Instant::now());
             wait = wait.min(next);
         }
         if !self.game.is_over()
-            && let Some(flag) = self.clocks.as_ref().and_then(|c| c.time_to_flag(self.epoch.now()))
+            && let Some(flag) = self
+                .clocks
+                .as_ref()
+                .and_then(|c| c.time_to_flag(self.epoch.now()))
         {
             wait = wait.min(flag + Duration::from_millis(1));
         }
@@ -341,7 +358,10 @@ impl Session {
     fn spend(&mut self) -> bool {
         let ok = self.peer.as_mut().is_some_and(|p| p.bucket.spend());
         if !ok && self.peer.is_some() {
-            self.drop_peer("the opponent sent too many messages", Some("too many messages"));
+            self.drop_peer(
+                "the opponent sent too many messages",
+                Some("too many messages"),
+            );
         }
         ok
     }
@@ -388,7 +408,8 @@ impl Session {
 
     fn joined(&mut self, stream: TcpStream, name: String) {
         if let Some(mut old) = self.peer.take() {
-            old.conn.close(Some("replaced by a new connection with the code"));
+            old.conn
+                .close(Some("replaced by a new connection with the code"));
         }
         let id = self.next_id;
         self.next_id += 1;
@@ -419,7 +440,7 @@ impl Session {
         self.send_state();
         self.emit(NetEvent::Connected { name });
         if let Some(c) = &self.clocks {
-            self.emit(NetEvent::Clock(c.reading(now)));
+            self.emit(NetEvent::Clock(wire(c.reading(now))));
         }
     }
 
@@ -432,7 +453,7 @@ impl Session {
             self.game.start_position(),
             &moves,
             self.clocks.as_ref().map(Clocks::control),
-            self.clocks.as_ref().map(|c| c.reading(now)),
+            self.clocks.as_ref().map(|c| wire(c.reading(now))),
             over,
         ) {
             self.send(msg);
@@ -531,7 +552,7 @@ impl Session {
                 let clock = self.clocks.as_mut().map(|c| {
                     // Cannot fail: a flag that had fallen ended the game above.
                     let _ = c.moved(now);
-                    c.reading(now)
+                    wire(c.reading(now))
                 });
                 self.draw_offer = None;
                 self.takeback = None;
@@ -563,7 +584,11 @@ impl Session {
                     return Err("the opponent is not connected".into());
                 }
                 self.draw_offer = Some(side);
-                self.tell(other, Msg::Draw(Ask::Ask), NetEvent::DrawOffered { by: side });
+                self.tell(
+                    other,
+                    Msg::Draw(Ask::Ask),
+                    NetEvent::DrawOffered { by: side },
+                );
             }
             NetCommand::AcceptDraw | NetCommand::DeclineDraw if self.draw_offer != Some(other) => {
                 return Err("there is no draw offer to answer".into());
@@ -586,7 +611,11 @@ impl Session {
                     return Err("the opponent is not connected".into());
                 }
                 self.takeback = Some(side);
-                self.tell(other, Msg::Takeback(Ask::Ask), NetEvent::TakebackAsked { by: side });
+                self.tell(
+                    other,
+                    Msg::Takeback(Ask::Ask),
+                    NetEvent::TakebackAsked { by: side },
+                );
             }
             NetCommand::AcceptTakeback | NetCommand::DeclineTakeback
                 if self.takeback != Some(other) =>
@@ -604,7 +633,7 @@ impl Session {
                 let turn = self.game.position().turn();
                 let clock = self.clocks.as_mut().map(|c| {
                     c.switch_to(turn, now);
-                    c.reading(now)
+                    wire(c.reading(now))
                 });
                 self.takeback = None;
                 self.draw_offer = None;

@@ -197,8 +197,13 @@ impl Client {
             for addr in addrs.iter().take(4) {
                 match TcpStream::connect_timeout(addr, self.timing.connect_timeout) {
                     Ok(stream) => {
-                        return Conn::spawn(stream, self.next_id, self.inputs.clone(), &self.timing)
-                            .map_err(|e| e.to_string());
+                        return Conn::spawn(
+                            stream,
+                            self.next_id,
+                            self.inputs.clone(),
+                            &self.timing,
+                        )
+                        .map_err(|e| e.to_string());
                     }
                     Err(e) => last = format!("cannot connect to {addr}: {e}"),
                 }
@@ -233,7 +238,9 @@ impl Client {
         self.failures += 1;
         if self.failures >= self.timing.reconnect_attempts.max(1) {
             let tries = self.failures;
-            self.stop(format!("gave up after {tries} attempts to reach the host: {why}"));
+            self.stop(format!(
+                "gave up after {tries} attempts to reach the host: {why}"
+            ));
         } else {
             self.phase = Phase::Down {
                 retry_at: Instant::now() + self.timing.reconnect_delay,
@@ -339,7 +346,11 @@ impl Client {
 
     /// The local player's request: checked here as far as this end can, decided by the host.
     fn command(&mut self, command: NetCommand) {
-        let Some(net) = self.net.as_ref().filter(|_| matches!(self.phase, Phase::Up)) else {
+        let Some(net) = self
+            .net
+            .as_ref()
+            .filter(|_| matches!(self.phase, Phase::Up))
+        else {
             return self.emit(NetEvent::Refused("not connected to the host".into()));
         };
         if let Some(outcome) = net.game.outcome() {
@@ -412,12 +423,21 @@ impl Client {
         match (msg, st.you.is_some()) {
             (Msg::Welcome { version, you, name }, false) => {
                 if version != PROTOCOL_VERSION {
-                    return Err(format!("protocol version {version}, not {PROTOCOL_VERSION}"));
+                    return Err(format!(
+                        "protocol version {version}, not {PROTOCOL_VERSION}"
+                    ));
                 }
                 st.you = Some(you);
                 st.host = name;
             }
-            (Msg::Game { plies, control, start }, true) if st.header.is_none() => {
+            (
+                Msg::Game {
+                    plies,
+                    control,
+                    start,
+                },
+                true,
+            ) if st.header.is_none() => {
                 st.header = Some((plies, control, start));
             }
             (Msg::Moves(moves), true) => {
@@ -428,7 +448,13 @@ impl Client {
                 st.moves.extend(moves);
             }
             (Msg::Clock(c), true) => st.clock = Some(c),
-            (Msg::Over { result, termination }, true) => st.over = Some((result, termination)),
+            (
+                Msg::Over {
+                    result,
+                    termination,
+                },
+                true,
+            ) => st.over = Some((result, termination)),
             (Msg::Ready, true) => {
                 self.adopt(st)?;
                 return Ok(true);
@@ -551,7 +577,11 @@ impl Client {
     fn resync(&mut self) -> Result<(), String> {
         self.send(&Msg::Sync);
         let you = self.net.as_ref().map(|n| n.you);
-        let host = self.net.as_ref().map(|n| n.opponent.clone()).unwrap_or_default();
+        let host = self
+            .net
+            .as_ref()
+            .map(|n| n.opponent.clone())
+            .unwrap_or_default();
         self.phase = Phase::Handshake {
             deadline: Instant::now() + self.timing.handshake,
             incoming: Box::new(Incoming {

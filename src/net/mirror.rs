@@ -146,9 +146,7 @@ impl NetGame {
                 self.settle(now);
             }
             NetEvent::Connected { name } => self.opponent.clone_from(name),
-            NetEvent::Refused(_)
-            | NetEvent::Disconnected { .. }
-            | NetEvent::Stopped(_) => {}
+            NetEvent::Refused(_) | NetEvent::Disconnected { .. } | NetEvent::Stopped(_) => {}
         }
         Ok(())
     }
@@ -283,16 +281,27 @@ mod tests {
             side,
             clock: Some(clock),
         };
-        assert!(net.apply(&moved(2, Side::White), ms(0)).is_err(), "ply 2 first");
-        assert!(net.apply(&moved(1, Side::Black), ms(0)).is_err(), "out of turn");
+        assert!(
+            net.apply(&moved(2, Side::White), ms(0)).is_err(),
+            "ply 2 first"
+        );
+        assert!(
+            net.apply(&moved(1, Side::Black), ms(0)).is_err(),
+            "out of turn"
+        );
         net.apply(&moved(1, Side::White), ms(0)).unwrap();
         assert!(net.my_turn());
         assert_eq!(net.notes[0].clock, Some(ms(58_000)));
         assert_eq!(
-            net.clocks.as_ref().map(|c| c.remaining(Side::Black, ms(500))),
+            net.clocks
+                .as_ref()
+                .map(|c| c.remaining(Side::Black, ms(500))),
             Some(ms(59_500))
         );
-        assert!(net.apply(&moved(2, Side::White), ms(0)).is_err(), "illegal now");
+        assert!(
+            net.apply(&moved(2, Side::White), ms(0)).is_err(),
+            "illegal now"
+        );
         let before = net.game.plies().len();
         assert!(
             net.apply(&NetEvent::GameOver(Outcome::FiftyMoves), ms(0))

@@ -171,7 +171,8 @@ fn number<T: std::str::FromStr>(word: Option<&str>, what: &str) -> Result<T, Str
     if word.is_empty() || word.len() > 20 || !word.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("{:?} is not a {what}", clip(word)));
     }
-    word.parse().map_err(|_| format!("{:?} is not a {what}", clip(word)))
+    word.parse()
+        .map_err(|_| format!("{:?} is not a {what}", clip(word)))
 }
 
 fn write_name(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
