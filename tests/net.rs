@@ -842,3 +842,142 @@ fn bad_command_lines_are_refused() {
         assert!(out.is_empty() && !err.is_empty(), "{args:?}: {out} {err}");
     }
 }
+
+/// Waits for the first event `pred` accepts, failing after a second.
+fn expect(handle: &NetHandle, what: &str, pred: impl Fn(&NetEvent) -> bool) -> NetEvent {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let mut seen = Vec::new();
+    while Instant::now() < deadline {
+        if let Ok(event) = handle.recv_timeout(ms(20)) {
+            if pred(&event) {
+                return event;
+            }
+            seen.push(event);
+        }
+    }
+    panic!("no {what}: saw {seen:?}");
+}
+
+#[test]
+fn draw_offers_takebacks_and_resignation_cross_the_network() {
+    // The host plays Black; the joiner White.
+    let (host_end, addr) = start_host(Side::Black, Some("60+0"), None);
+    let guest = start_join(addr);
+    expect(&guest, "state", |e| matches!(e, NetEvent::State(_)));
+    expect(&host_end, "joiner", |e| {
+        matches!(e, NetEvent::Connected { .. })
+    });
+    let mut game = Game::new();
+    let mv = |game: &Game, text: &str| game.position().parse_move(text).unwrap();
+    guest.send(NetCommand::Move(mv(&game, "c4-d3")));
+    game.play_text("c4-d3").unwrap();
+    for end in [&host_end, &guest] {
+        expect(end, "move", |e| {
+            matches!(
+                e,
+                NetEvent::Moved {
+                    ply: 1,
+                    side: Side::White,
+                    ..
+                }
+            )
+        });
+    }
+    // A takeback asked, declined, asked again, granted.
+    guest.send(NetCommand::AskTakeback);
+    expect(&host_end, "request", |e| {
+        matches!(e, NetEvent::TakebackAsked { by: Side::White })
+    });
+    host_end.send(NetCommand::DeclineTakeback);
+    expect(&guest, "refusal", |e| {
+        matches!(e, NetEvent::TakebackDeclined { by: Side::Black })
+    });
+    guest.send(NetCommand::AskTakeback);
+    expect(&host_end, "request", |e| {
+        matches!(e, NetEvent::TakebackAsked { .. })
+    });
+    host_end.send(NetCommand::AcceptTakeback);
+    for end in [&host_end, &guest] {
+        expect(end, "takeback", |e| {
+            matches!(
+                e,
+                NetEvent::TakenBack {
+                    plies: 0,
+                    clock: Some(_)
+                }
+            )
+        });
+    }
+    // Answering what nobody asked is refused, at both ends.
+    host_end.send(NetCommand::AcceptTakeback);
+    expect(&host_end, "refusal", |e| matches!(e, NetEvent::Refused(_)));
+    guest.send(NetCommand::AcceptDraw);
+    expect(&guest, "refusal", |e| matches!(e, NetEvent::Refused(_)));
+    // Both move; the guest's takeback then removes its move and the host's answer.
+    guest.send(NetCommand::Move(mv(&Game::new(), "c4-d3")));
+    expect(&host_end, "move", |e| {
+        matches!(e, NetEvent::Moved { ply: 1, .. })
+    });
+    host_end.send(NetCommand::Move(mv(&game, "i5-h3")));
+    expect(&guest, "move", |e| {
+        matches!(
+            e,
+            NetEvent::Moved {
+                ply: 2,
+                side: Side::Black,
+                ..
+            }
+        )
+    });
+    guest.send(NetCommand::AskTakeback);
+    expect(&host_end, "request", |e| {
+        matches!(e, NetEvent::TakebackAsked { .. })
+    });
+    host_end.send(NetCommand::AcceptTakeback);
+    expect(&guest, "takeback", |e| {
+        matches!(e, NetEvent::TakenBack { plies: 0, .. })
+    });
+    // A draw offered, declined, offered again, accepted.
+    host_end.send(NetCommand::OfferDraw);
+    expect(&guest, "offer", |e| {
+        matches!(e, NetEvent::DrawOffered { by: Side::Black })
+    });
+    guest.send(NetCommand::DeclineDraw);
+    expect(&host_end, "refusal", |e| {
+        matches!(e, NetEvent::DrawDeclined { by: Side::White })
+    });
+    guest.send(NetCommand::OfferDraw);
+    expect(&host_end, "offer", |e| {
+        matches!(e, NetEvent::DrawOffered { by: Side::White })
+    });
+    host_end.send(NetCommand::AcceptDraw);
+    for end in [&host_end, &guest] {
+        expect(end, "draw", |e| {
+            matches!(e, NetEvent::GameOver(Outcome::Agreement))
+        });
+    }
+    guest.send(NetCommand::Resign);
+    expect(
+        &guest,
+        "refusal",
+        |e| matches!(e, NetEvent::Refused(why) if why.contains("over")),
+    );
+    guest.close();
+    host_end.close();
+
+    // A resignation.
+    let (host_end, addr) = start_host(Side::White, None, None);
+    let guest = start_join(addr);
+    expect(&guest, "state", |e| matches!(e, NetEvent::State(_)));
+    guest.send(NetCommand::Resign);
+    let won = Outcome::Resignation {
+        winner: Side::White,
+    };
+    for end in [&host_end, &guest] {
+        expect(
+            end,
+            "resignation",
+            |e| matches!(e, NetEvent::GameOver(o) if *o == won),
+        );
+    }
+}
