@@ -208,7 +208,7 @@ fn a_timed_game_between_easy_and_random_ends_with_the_same_clocks_at_both_ends()
             .skip(first)
             .step_by(2)
             .filter_map(|n| n.clock)
-            .last()
+            .next_back()
     };
     for side in Side::BOTH {
         if let Some(clk) = last(side) {
@@ -291,6 +291,10 @@ impl Relay {
                 let Ok(up) = TcpStream::connect(upstream) else {
                     continue;
                 };
+                // Without this, Nagle's algorithm holds each small line back for an ACK.
+                for s in [&down, &up] {
+                    s.set_nodelay(true).unwrap();
+                }
                 for (mut from, mut to) in [
                     (down.try_clone().unwrap(), up.try_clone().unwrap()),
                     (up.try_clone().unwrap(), down.try_clone().unwrap()),
@@ -980,4 +984,29 @@ fn draw_offers_takebacks_and_resignation_cross_the_network() {
             |e| matches!(e, NetEvent::GameOver(o) if *o == won),
         );
     }
+}
+
+#[test]
+fn a_long_game_is_handed_over_whole() {
+    // A random game to its end, less its last move: hundreds of moves still in play.
+    let mut game = Game::new();
+    let mut engine = Engine::with_hash_mb(1);
+    engine.seed(11);
+    while !game.is_over() {
+        game.play(engine.random(game.position()).unwrap()).unwrap();
+    }
+    game.undo();
+    let plies = game.plies().len();
+    assert!(plies > 80, "{plies}");
+    let (handle, addr) = start_host(Side::White, None, Some(game.clone()));
+    let guest = start_join(addr);
+    let NetEvent::State(state) = expect(&guest, "state", |e| matches!(e, NetEvent::State(_)))
+    else {
+        unreachable!()
+    };
+    let texts = |g: &Game| g.plies().iter().map(|p| p.text.clone()).collect::<Vec<_>>();
+    assert_eq!(texts(&state.game), texts(&game));
+    assert_eq!(state.game.position(), game.position());
+    guest.close();
+    handle.close();
 }

@@ -14,11 +14,13 @@ use std::time::{Duration, Instant};
 use super::protocol::{MAX_LINE, Msg};
 use super::{NetCommand, Timing};
 
-/// Lines queued for a peer before it counts as not reading.
-const OUT_QUEUE: usize = 256;
+/// Lines queued for a peer before it counts as not reading: room for the longest full state
+/// (40,000 moves at 40 a line) several times over.
+const OUT_QUEUE: usize = 4096;
 
-/// Messages read from a peer and not yet handled before it counts as flooding.
-const MAX_IN_FLIGHT: usize = 256;
+/// Messages read from a peer and not yet handled before it counts as flooding (the same room:
+/// a joiner reads a full state at network speed).
+const MAX_IN_FLIGHT: usize = 4096;
 
 /// What a session thread is told: by its handle, its acceptor or its connections.
 pub(crate) enum Input {

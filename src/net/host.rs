@@ -106,7 +106,7 @@ pub fn host(config: HostConfig) -> Result<NetHandle, NetError> {
     let (inputs, inbox) = mpsc::channel();
     let (events, outbox) = mpsc::channel();
     let stop = Arc::new(AtomicBool::new(false));
-    let timing = config.timing;
+    let timing = config.timing.sane();
     {
         let (code, inputs, stop) = (code.clone(), inputs.clone(), stop.clone());
         std::thread::Builder::new()
@@ -114,15 +114,11 @@ pub fn host(config: HostConfig) -> Result<NetHandle, NetError> {
             .spawn(move || accept_loop(&listener, &code, &inputs, &stop, timing))
             .map_err(NetError::Thread)?;
     }
-    let mut game = config.game;
+    let game = config.game;
     let mut clocks = config.clocks;
     if let Some(c) = &mut clocks {
         c.pause(Duration::ZERO);
         c.switch_to(game.position().turn(), Duration::ZERO);
-    }
-    // A game handed over finished stays finished; one with moves to redo drops them.
-    while game.can_redo() {
-        game.redo();
     }
     let session = Session {
         game,
@@ -310,7 +306,7 @@ impl Session {
                 .as_ref()
                 .and_then(|c| c.time_to_flag(self.epoch.now()))
         {
-            wait = wait.min(flag + Duration::from_millis(1));
+            wait = wait.min(flag.saturating_add(Duration::from_millis(1)));
         }
         wait
     }

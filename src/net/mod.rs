@@ -87,6 +87,26 @@ impl Default for Timing {
     }
 }
 
+impl Timing {
+    /// The same limits kept within sense (1 ms to a day each; a heartbeat of at least 10 ms and
+    /// at least one attempt), so that no setting can make a thread spin or a deadline overflow.
+    fn sane(self) -> Timing {
+        let day = Duration::from_secs(86_400);
+        let clamp = |d: Duration, low: Duration| d.clamp(low, day);
+        let ms = Duration::from_millis;
+        Timing {
+            heartbeat: clamp(self.heartbeat, ms(10)),
+            peer_timeout: clamp(self.peer_timeout, ms(1)),
+            handshake: clamp(self.handshake, ms(1)),
+            write_timeout: clamp(self.write_timeout, ms(1)),
+            connect_timeout: clamp(self.connect_timeout, ms(1)),
+            reconnect_delay: clamp(self.reconnect_delay, ms(1)),
+            reconnect_attempts: self.reconnect_attempts.max(1),
+            wrong_code_delay: self.wrong_code_delay.min(day),
+        }
+    }
+}
+
 /// What the local player asks for. Each is checked (by the host for both players) and either
 /// happens, reported by a [`NetEvent`], or is answered by [`NetEvent::Refused`].
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
