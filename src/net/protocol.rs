@@ -595,6 +595,17 @@ mod tests {
         assert_eq!(lines.last(), Some(&Msg::Ready));
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_line_is_a_message_or_a_reason(line in "\\PC{0,80}|[a-z0-9 +./-]{0,600}") {
+            if let Ok(msg) = Msg::parse(&line) {
+                let written = msg.to_string();
+                proptest::prop_assert!(written.len() <= MAX_LINE);
+                proptest::prop_assert_eq!(Msg::parse(&written), Ok(msg));
+            }
+        }
+    }
+
     #[test]
     fn names_and_texts_stay_on_one_short_line() {
         assert_eq!(clean_name("  Ann\n\tLee "), "Ann Lee");

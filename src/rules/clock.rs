@@ -504,6 +504,44 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        /// Whatever happens, the clocks lose exactly the running time and gain exactly the
+        /// increments.
+        #[test]
+        fn time_is_conserved(steps in proptest::collection::vec((0u64..5000, 0u8..4), 1..60)) {
+            let control: TimeControl = "30+2".parse().unwrap();
+            let mut c = Clocks::new(control, W);
+            let mut now = Duration::ZERO;
+            c.resume(now);
+            for (dt, action) in steps {
+                let before = c.remaining(W, now) + c.remaining(B, now);
+                let running = c.is_running();
+                let used = c.remaining(c.turn(), now).min(Duration::from_millis(dt));
+                now += Duration::from_millis(dt);
+                let after_time = c.remaining(W, now) + c.remaining(B, now);
+                let expected = if running { before - used } else { before };
+                proptest::prop_assert_eq!(after_time, expected);
+                match action {
+                    0 => {
+                        let flagged = c.flagged(now).is_some();
+                        let mover = c.turn();
+                        match c.moved(now) {
+                            Ok(clk) => {
+                                proptest::prop_assert!(!flagged);
+                                proptest::prop_assert_eq!(clk, c.remaining(mover, now));
+                                proptest::prop_assert_eq!(c.remaining(W, now) + c.remaining(B, now), after_time + control.increment);
+                            }
+                            Err(Flagged(side)) => proptest::prop_assert!(flagged && side == mover),
+                        }
+                    }
+                    1 => c.pause(now),
+                    2 => c.resume(now),
+                    _ => c.switch_to(!c.turn(), now),
+                }
+            }
+        }
+    }
+
     #[test]
     fn presets_are_the_dialogs_list() {
         let labels: Vec<String> = PRESETS
