@@ -4,6 +4,7 @@
 //! * [`engine`] — the computer player.
 //! * [`uci`] — the engine behind the UCI protocol, and a client for other UCI engines.
 //! * [`lessons`] — Learn Parachess: lessons as data, stage runs, the solver that proves them.
+//! * [`net`] — games over the network (host, join, the protocol).
 //! * `game` — the Bevy desktop game (feature `gui`).
 
 pub mod commands;
@@ -11,6 +12,7 @@ pub mod engine;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod lessons;
+pub mod net;
 pub mod rules;
 pub mod store;
 pub mod uci;

@@ -83,6 +83,11 @@ enum Command {
         #[command(subcommand)]
         command: LessonsCommand,
     },
+    /// Host a network game, played headless by the engine or the random mover. The first line
+    /// is `listening on ADDRESS:PORT code CODE`; the last `result <1-0|0-1|1/2-1/2> <cause>`.
+    Host(commands::netplay::HostArgs),
+    /// Join a network game, played headless by the engine or the random mover.
+    Join(commands::netplay::JoinArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -96,22 +101,27 @@ enum LessonsCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Some(Command::Perft {
-            depth,
-            position,
-            divide,
-        }) => perft(depth, position.as_deref(), divide),
-        Some(Command::CheckGame { file }) => return check_game(&file),
-        Some(Command::Bench { depth, movetime }) => bench(depth, movetime),
-        Some(Command::Selfplay(args)) => selfplay(&args),
-        Some(Command::Uci) => uci(),
-        Some(Command::Match(args)) => play_match(&args),
-        Some(Command::Lessons {
-            command: LessonsCommand::Check { dir },
-        }) => return lessons_check(dir.as_deref()),
-        None => window(cli.window),
-    };
+    let result =
+        match cli.command {
+            Some(Command::Perft {
+                depth,
+                position,
+                divide,
+            }) => perft(depth, position.as_deref(), divide),
+            Some(Command::CheckGame { file }) => return check_game(&file),
+            Some(Command::Bench { depth, movetime }) => bench(depth, movetime),
+            Some(Command::Selfplay(args)) => selfplay(&args),
+            Some(Command::Uci) => uci(),
+            Some(Command::Match(args)) => play_match(&args),
+            Some(Command::Lessons {
+                command: LessonsCommand::Check { dir },
+            }) => return lessons_check(dir.as_deref()),
+            Some(Command::Host(args)) => commands::netplay::run_host(&args, &mut std::io::stdout())
+                .map_err(|e| e.to_string()),
+            Some(Command::Join(args)) => commands::netplay::run_join(&args, &mut std::io::stdout())
+                .map_err(|e| e.to_string()),
+            None => window(cli.window),
+        };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -197,6 +197,33 @@ fn a_record_value_is_what_the_helpers_say() {
 }
 
 #[test]
+fn time_forfeits_read_and_write_back() {
+    use parachess::rules::clock::TimeControl;
+    let tags = Tags {
+        time_control: Some("60+1".parse::<TimeControl>().unwrap()),
+        ..players("A", "B")
+    };
+    let mut game = play(Game::new(), "c4-d3");
+    game.flag(Side::Black).unwrap();
+    let text = assert_round_trip(&game, &tags);
+    assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+    assert!(text.trim_end().ends_with("1-0"), "{text}");
+    let back = read_game(text.as_bytes()).unwrap();
+    let white_wins = Outcome::Time {
+        winner: Some(Side::White),
+    };
+    assert_eq!(back.game.outcome(), Some(white_wins));
+    // Against a lone King the flag fall is a draw.
+    let start: Position = "3k2/4/8/5/10/6/10/5/8/4/2QK2 w 0 1".parse().unwrap();
+    let mut game = Game::from_position(start);
+    game.flag(Side::White).unwrap();
+    let text = assert_round_trip(&game, &tags);
+    assert!(text.trim_end().ends_with("1/2-1/2"), "{text}");
+    let back = read_game(text.as_bytes()).unwrap();
+    assert_eq!(back.game.outcome(), Some(Outcome::Time { winner: None }));
+}
+
+#[test]
 fn notes_after_moves_read_and_write_back() {
     use parachess::rules::clock::TimeControl;
     use parachess::rules::record::{Eval, Mark, PlyNote, write_record};

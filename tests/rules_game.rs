@@ -248,6 +248,54 @@ fn agreement_and_resignation() {
     );
 }
 
+/// White has King and Queen, Black only its King; White to move.
+const LONE_BLACK_KING: &str = "3k2/4/8/5/10/6/10/5/8/4/2QK2 w 0 1";
+
+#[test]
+fn running_out_of_time_loses() {
+    let mut g = Game::new();
+    g.play_text("c4-d3").unwrap();
+    assert_eq!(
+        g.flag(Side::White),
+        Err(PlayError::NotOnTurn(Side::White)),
+        "only the side to move's clock runs"
+    );
+    assert_eq!(g.outcome(), None);
+    let outcome = g.flag(Side::Black).unwrap();
+    assert_eq!(
+        outcome,
+        Outcome::Time {
+            winner: Some(Side::White)
+        }
+    );
+    assert_eq!(g.outcome(), Some(outcome));
+    assert_eq!(outcome.result_text(), "1-0");
+    assert_eq!(outcome.to_string(), "White wins by time forfeit");
+    assert!(matches!(g.flag(Side::Black), Err(PlayError::GameOver(_))));
+    assert!(g.play_text("i5-h3").is_err(), "no move after the flag fell");
+    assert_eq!(g.undo(), None, "undo first takes back the flag fall");
+    assert_eq!(g.outcome(), None);
+    assert_eq!(g.plies().len(), 1);
+}
+
+#[test]
+fn running_out_of_time_against_a_lone_king_draws() {
+    let mut g = game(LONE_BLACK_KING);
+    assert!(g.has_only_king(Side::Black) && !g.has_only_king(Side::White));
+    let outcome = g.flag(Side::White).unwrap();
+    assert_eq!(outcome, Outcome::Time { winner: None });
+    assert_eq!(outcome.result_text(), "1/2-1/2");
+    assert!(outcome.to_string().starts_with("Draw by time"), "{outcome}");
+    // The side with only a King still loses when its own time runs out.
+    let mut g = game("3k2/4/8/5/10/6/10/5/8/4/2QK2 b 0 1");
+    assert_eq!(
+        g.flag(Side::Black),
+        Ok(Outcome::Time {
+            winner: Some(Side::White)
+        })
+    );
+}
+
 #[test]
 fn undo_and_redo_walk_the_history() {
     let mut g = Game::new();

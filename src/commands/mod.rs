@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod check_game;
 pub mod lessons;
+pub mod netplay;
 pub mod perft;
 pub mod referee;
 pub mod selfplay;

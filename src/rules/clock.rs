@@ -7,6 +7,9 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use super::piece::Side;
+use super::record::GameRecord;
+
 /// A Fischer time control: `base` for the whole game, plus `increment` after each own move.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct TimeControl {
@@ -25,13 +28,28 @@ pub const MAX_INCREMENT: Duration = Duration::from_secs(3600);
 impl TimeControl {
     /// `minutes + seconds` as the new-game dialog offers them (`5+3`: five minutes, three
     /// seconds a move).
-    pub fn minutes_plus_seconds(minutes: u32, increment_seconds: u32) -> TimeControl {
+    pub const fn minutes_plus_seconds(minutes: u32, increment_seconds: u32) -> TimeControl {
         TimeControl {
-            base: Duration::from_secs(u64::from(minutes) * 60),
-            increment: Duration::from_secs(u64::from(increment_seconds)),
+            base: Duration::from_secs(minutes as u64 * 60),
+            increment: Duration::from_secs(increment_seconds as u64),
         }
     }
 }
+
+/// The time controls the new-game dialog offers, as `minutes+seconds` labels (after them the
+/// dialog offers a custom one).
+pub const PRESETS: [(&str, Option<TimeControl>); 7] = [
+    ("untimed", None),
+    ("1+0", Some(TimeControl::minutes_plus_seconds(1, 0))),
+    ("3+2", Some(TimeControl::minutes_plus_seconds(3, 2))),
+    ("5+3", Some(TimeControl::minutes_plus_seconds(5, 3))),
+    ("10+5", Some(TimeControl::minutes_plus_seconds(10, 5))),
+    ("15+10", Some(TimeControl::minutes_plus_seconds(15, 10))),
+    ("30+20", Some(TimeControl::minutes_plus_seconds(30, 20))),
+];
+
+/// Below this much time a clock is shown as running low.
+pub const LOW_TIME: Duration = Duration::from_secs(10);
 
 /// Why a time control text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -145,9 +163,402 @@ pub fn parse_clock(text: &str) -> Option<Duration> {
     ))
 }
 
+/// What two clocks read at one moment: enough to show them, or to set another program's clocks
+/// (the network sends this).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct ClockReading {
+    /// Time left, indexed by [`Side::index`].
+    pub remaining: [Duration; 2],
+    /// Whose clock runs, or `None` while both are stopped.
+    pub running: Option<Side>,
+}
+
+/// `side`'s time ran out before it moved.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Error)]
+#[error("{0}'s time has run out")]
+pub struct Flagged(pub Side);
+
+/// A pair of chess clocks with a Fischer increment.
+///
+/// Pure arithmetic: it never reads the system time. Every method that needs the time takes
+/// `now`, a [`Duration`] since any fixed moment the caller chooses (Bevy's `Time::elapsed`, or
+/// `Instant::elapsed` of an epoch), so tests give exact times and a frame-driven game and a
+/// network thread can each use their own time base.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Clocks {
+    control: TimeControl,
+    /// Time left; for the running side, as of `since`.
+    remaining: [Duration; 2],
+    /// The side to move: its clock is the one that runs.
+    turn: Side,
+    /// When the side to move's clock was last started, or `None` while paused.
+    since: Option<Duration>,
+}
+
+impl Clocks {
+    /// Both clocks at the base time, stopped, with `turn`'s clock to run first.
+    pub fn new(control: TimeControl, turn: Side) -> Clocks {
+        Clocks::with_remaining(control, [control.base; 2], turn)
+    }
+
+    /// Clocks showing `remaining` (indexed by [`Side::index`]), stopped.
+    pub fn with_remaining(control: TimeControl, remaining: [Duration; 2], turn: Side) -> Clocks {
+        Clocks {
+            control,
+            remaining,
+            turn,
+            since: None,
+        }
+    }
+
+    /// The clocks of a saved game, to resume it: the time control from its `[TimeControl]` tag,
+    /// each side's time from its last `[%clk]` (the base time when it has none yet), stopped,
+    /// with the side to move's clock to run. `None` when the game was not played with clocks.
+    pub fn from_record(record: &GameRecord) -> Option<Clocks> {
+        let control = record.tags.time_control?;
+        let mut remaining = [control.base; 2];
+        let mut side = record.game.start_position().turn();
+        for i in 0..record.game.plies().len() {
+            if let Some(clock) = record.notes.get(i).and_then(|n| n.clock) {
+                remaining[side.index()] = clock;
+            }
+            side = !side;
+        }
+        let turn = record.game.position().turn();
+        Some(Clocks::with_remaining(control, remaining, turn))
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The side whose clock runs (or will run when resumed).
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// Whether a clock is running.
+    pub fn is_running(&self) -> bool {
+        self.since.is_some()
+    }
+
+    /// Starts the side to move's clock (nothing happens when it already runs).
+    pub fn resume(&mut self, now: Duration) {
+        if self.since.is_none() {
+            self.since = Some(now);
+        }
+    }
+
+    /// Stops the running clock, keeping the time used so far (for pauses, dialogs, the end of
+    /// the game).
+    pub fn pause(&mut self, now: Duration) {
+        self.charge(now);
+        self.since = None;
+    }
+
+    /// Time `side` has left at `now`, counting the running clock up to `now` (never below
+    /// zero): what the clock shows.
+    pub fn remaining(&self, side: Side, now: Duration) -> Duration {
+        let left = self.remaining[side.index()];
+        match self.since {
+            Some(since) if side == self.turn => left.saturating_sub(now.saturating_sub(since)),
+            _ => left,
+        }
+    }
+
+    /// Whether `side`'s time at `now` is below [`LOW_TIME`] (the display warns).
+    pub fn is_low(&self, side: Side, now: Duration) -> bool {
+        self.remaining(side, now) < LOW_TIME
+    }
+
+    /// The side whose time has run out at `now`, if any. Only the side to move's clock runs,
+    /// so only it can run out.
+    pub fn flagged(&self, now: Duration) -> Option<Side> {
+        self.remaining(self.turn, now)
+            .is_zero()
+            .then_some(self.turn)
+    }
+
+    /// How long until the side to move runs out of time, or `None` while the clocks are
+    /// stopped (a network thread sleeps until then).
+    pub fn time_to_flag(&self, now: Duration) -> Option<Duration> {
+        self.since.map(|_| self.remaining(self.turn, now))
+    }
+
+    /// The side to move made its move at `now`: its clock stops, gains the increment (Fischer:
+    /// after the move) and the other side's clock takes over (running only if the clocks were
+    /// running). Returns the mover's time after the increment, the `[%clk]` of the move.
+    /// Refused, with nothing changed, when the mover's time had already run out.
+    pub fn moved(&mut self, now: Duration) -> Result<Duration, Flagged> {
+        if let Some(side) = self.flagged(now) {
+            return Err(Flagged(side));
+        }
+        self.charge(now);
+        let mover = self.turn.index();
+        self.remaining[mover] = self.remaining[mover].saturating_add(self.control.increment);
+        let clk = self.remaining[mover];
+        self.turn = !self.turn;
+        Ok(clk)
+    }
+
+    /// Gives the move to `side` without an increment (after a takeback): the time used so far
+    /// stays used.
+    pub fn switch_to(&mut self, side: Side, now: Duration) {
+        self.charge(now);
+        self.turn = side;
+    }
+
+    /// What the clocks read at `now`.
+    pub fn reading(&self, now: Duration) -> ClockReading {
+        ClockReading {
+            remaining: Side::BOTH.map(|s| self.remaining(s, now)),
+            running: self.since.map(|_| self.turn),
+        }
+    }
+
+    /// Sets the clocks to what another program's clocks read (the network host's), as of `now`.
+    /// A reading with no running clock leaves the turn as it is and stops the clocks.
+    pub fn set_reading(&mut self, reading: ClockReading, now: Duration) {
+        self.remaining = reading.remaining;
+        match reading.running {
+            Some(side) => {
+                self.turn = side;
+                self.since = Some(now);
+            }
+            None => self.since = None,
+        }
+    }
+
+    /// Books the running clock's time up to `now`.
+    fn charge(&mut self, now: Duration) {
+        if let Some(since) = self.since {
+            let used = now.saturating_sub(since);
+            let left = &mut self.remaining[self.turn.index()];
+            *left = left.saturating_sub(used);
+            self.since = Some(now.max(since));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::rules::Game;
+    use crate::rules::Outcome;
+    use crate::rules::record::{PlyNote, Tags, read_game, write_record};
+
+    fn s(secs: f64) -> Duration {
+        Duration::from_secs_f64(secs)
+    }
+
+    const W: Side = Side::White;
+    const B: Side = Side::Black;
+
+    #[test]
+    fn the_running_clock_counts_down_and_the_mover_gains_the_increment() {
+        let mut c = Clocks::new("60+2".parse().unwrap(), W);
+        assert!(!c.is_running());
+        assert_eq!(
+            c.remaining(W, s(100.0)),
+            s(60.0),
+            "stopped clocks do not run"
+        );
+        c.resume(s(10.0));
+        assert_eq!(c.remaining(W, s(13.5)), s(56.5));
+        assert_eq!(c.remaining(B, s(13.5)), s(60.0));
+        // White moves after 5 s: 55 s left, plus the increment.
+        assert_eq!(c.moved(s(15.0)), Ok(s(57.0)));
+        assert_eq!(c.turn(), B);
+        assert_eq!(c.remaining(W, s(40.0)), s(57.0));
+        assert_eq!(c.remaining(B, s(40.0)), s(35.0));
+        assert_eq!(c.moved(s(40.0)), Ok(s(37.0)));
+        assert_eq!(
+            c.reading(s(41.0)),
+            ClockReading {
+                remaining: [s(56.0), s(37.0)],
+                running: Some(W)
+            }
+        );
+    }
+
+    #[test]
+    fn pause_keeps_the_time_used_and_resume_goes_on() {
+        let mut c = Clocks::new("60+0".parse().unwrap(), W);
+        c.resume(s(0.0));
+        c.pause(s(20.0));
+        assert_eq!(c.remaining(W, s(500.0)), s(40.0));
+        c.resume(s(500.0));
+        c.resume(s(505.0)); // already running: no restart
+        assert_eq!(c.remaining(W, s(510.0)), s(30.0));
+        // A move made while paused still switches the clocks, without charging time.
+        c.pause(s(510.0));
+        assert_eq!(c.moved(s(600.0)), Ok(s(30.0)));
+        assert!(!c.is_running());
+        assert_eq!(c.turn(), B);
+    }
+
+    #[test]
+    fn the_flag_falls_exactly_when_the_time_is_used_up() {
+        let mut c = Clocks::new("3+1".parse().unwrap(), W);
+        c.resume(s(0.0));
+        assert_eq!(c.time_to_flag(s(1.0)), Some(s(2.0)));
+        assert_eq!(c.flagged(s(2.999)), None);
+        assert!(c.is_low(W, s(2.999)));
+        assert_eq!(c.flagged(s(3.0)), Some(W));
+        assert_eq!(c.remaining(W, s(9.0)), Duration::ZERO, "never below zero");
+        let before = c.clone();
+        assert_eq!(c.moved(s(3.5)), Err(Flagged(W)), "too late");
+        assert_eq!(c, before, "a late move changes nothing");
+        // In time, by a millisecond.
+        let mut c = Clocks::new("3+1".parse().unwrap(), W);
+        c.resume(s(0.0));
+        assert_eq!(c.moved(s(2.999)), Ok(Duration::from_millis(1001)));
+        assert_eq!(c.flagged(s(5.0)), None);
+        assert_eq!(c.flagged(s(6.0)), Some(B));
+        assert!(c.is_low(W, s(6.0)));
+    }
+
+    #[test]
+    fn a_flag_fall_loses_except_against_a_lone_king() {
+        let mut c = Clocks::new("1+0".parse().unwrap(), W);
+        let mut game = Game::new();
+        c.resume(s(0.0));
+        let side = c.flagged(s(1.0)).unwrap();
+        assert_eq!(
+            game.flag(side),
+            Ok(Outcome::Time {
+                winner: Some(Side::Black)
+            })
+        );
+        let mut game = Game::from_position("3k2/4/8/5/10/6/10/5/8/4/2QK2 w 0 1".parse().unwrap());
+        assert_eq!(game.flag(side), Ok(Outcome::Time { winner: None }));
+    }
+
+    #[test]
+    fn takebacks_keep_the_time_used() {
+        let mut c = Clocks::new("60+5".parse().unwrap(), W);
+        c.resume(s(0.0));
+        c.moved(s(10.0)).unwrap();
+        c.switch_to(W, s(12.0));
+        assert_eq!(c.remaining(B, s(12.0)), s(58.0));
+        assert_eq!(c.remaining(W, s(14.0)), s(53.0));
+    }
+
+    #[test]
+    fn a_reading_sets_other_clocks() {
+        let mut host = Clocks::new("60+0".parse().unwrap(), W);
+        host.resume(s(0.0));
+        host.moved(s(7.0)).unwrap();
+        let mut guest = Clocks::new("60+0".parse().unwrap(), W);
+        guest.set_reading(host.reading(s(9.0)), s(1000.0));
+        assert_eq!(guest.turn(), B);
+        assert_eq!(guest.remaining(B, s(1001.0)), s(57.0));
+        assert_eq!(guest.remaining(W, s(1001.0)), s(53.0));
+    }
+
+    #[test]
+    fn a_saved_game_resumes_with_the_same_clocks() {
+        let control: TimeControl = "300+3".parse().unwrap();
+        let mut c = Clocks::new(control, W);
+        let mut game = Game::new();
+        let mut notes = Vec::new();
+        c.resume(s(0.0));
+        // Times in tenths: what a [%clk] keeps.
+        for (text, at) in [("c4-d3", 4.5), ("i5-h3", 10.0), ("c3-d2", 31.2)] {
+            game.play_text(text).unwrap();
+            let clock = c.moved(s(at)).unwrap();
+            notes.push(PlyNote {
+                clock: Some(clock),
+                ..PlyNote::default()
+            });
+        }
+        let tags = Tags {
+            time_control: Some(control),
+            ..Tags::default()
+        };
+        let text = write_record(&game, &tags, &notes);
+        let record = read_game(text.as_bytes()).unwrap();
+        let mut resumed = Clocks::from_record(&record).unwrap();
+        assert!(!resumed.is_running());
+        c.pause(s(40.0));
+        let seen = |c: &Clocks| [c.remaining(W, s(0.0)), c.remaining(B, s(0.0))];
+        // Black has used 8.8 s of its move so far, which a record does not hold.
+        assert_eq!(
+            seen(&resumed),
+            [s(300.0 - 4.5 + 3.0 - 21.2 + 3.0), s(300.0 - 5.5 + 3.0)]
+        );
+        assert_eq!(seen(&c)[0], seen(&resumed)[0]);
+        assert_eq!(resumed.turn(), B);
+        resumed.resume(s(0.0));
+        assert_eq!(resumed.remaining(B, s(1.0)), s(296.5));
+        // No time control: no clocks.
+        let untimed = read_game(write_record(&game, &Tags::default(), &notes).as_bytes()).unwrap();
+        assert_eq!(Clocks::from_record(&untimed), None);
+        // No [%clk] yet: the base time.
+        let fresh = read_game(write_record(&game, &tags, &[]).as_bytes()).unwrap();
+        assert_eq!(
+            Clocks::from_record(&fresh).map(|c| c.reading(s(0.0)).remaining),
+            Some([control.base; 2])
+        );
+    }
+
+    proptest::proptest! {
+        /// Whatever happens, the clocks lose exactly the running time and gain exactly the
+        /// increments.
+        #[test]
+        fn time_is_conserved(steps in proptest::collection::vec((0u64..5000, 0u8..4), 1..60)) {
+            let control: TimeControl = "30+2".parse().unwrap();
+            let mut c = Clocks::new(control, W);
+            let mut now = Duration::ZERO;
+            c.resume(now);
+            for (dt, action) in steps {
+                let before = c.remaining(W, now) + c.remaining(B, now);
+                let running = c.is_running();
+                let used = c.remaining(c.turn(), now).min(Duration::from_millis(dt));
+                now += Duration::from_millis(dt);
+                let after_time = c.remaining(W, now) + c.remaining(B, now);
+                let expected = if running { before - used } else { before };
+                proptest::prop_assert_eq!(after_time, expected);
+                match action {
+                    0 => {
+                        let flagged = c.flagged(now).is_some();
+                        let mover = c.turn();
+                        match c.moved(now) {
+                            Ok(clk) => {
+                                proptest::prop_assert!(!flagged);
+                                proptest::prop_assert_eq!(clk, c.remaining(mover, now));
+                                proptest::prop_assert_eq!(c.remaining(W, now) + c.remaining(B, now), after_time + control.increment);
+                            }
+                            Err(Flagged(side)) => proptest::prop_assert!(flagged && side == mover),
+                        }
+                    }
+                    1 => c.pause(now),
+                    2 => c.resume(now),
+                    _ => c.switch_to(!c.turn(), now),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn presets_are_the_dialogs_list() {
+        let labels: Vec<String> = PRESETS
+            .iter()
+            .filter_map(|(_, tc)| {
+                tc.map(|tc| format!("{}+{}", tc.base.as_secs() / 60, tc.increment.as_secs()))
+            })
+            .collect();
+        assert_eq!(labels, ["1+0", "3+2", "5+3", "10+5", "15+10", "30+20"]);
+        assert!(
+            PRESETS
+                .iter()
+                .skip(1)
+                .all(|(label, tc)| tc.is_some() && labels.contains(&label.to_string()))
+        );
+        assert_eq!(PRESETS[0], ("untimed", None));
+    }
 
     #[test]
     fn time_controls_read_and_write_back() {

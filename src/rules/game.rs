@@ -40,6 +40,12 @@ pub enum Outcome {
     FiftyMoves,
     /// Both players agreed to a draw.
     Agreement,
+    /// The side to move ran out of time: it loses, unless the opponent has only its King left,
+    /// which could never have mated, so the game is drawn.
+    Time {
+        /// The side whose time did not run out, or `None` for the draw against a lone King.
+        winner: Option<Side>,
+    },
 }
 
 impl Outcome {
@@ -49,7 +55,8 @@ impl Outcome {
             Outcome::Checkmate { winner }
             | Outcome::Stalemate { winner }
             | Outcome::Resignation { winner } => Some(winner),
-            _ => None,
+            Outcome::Time { winner } => winner,
+            Outcome::Repetition | Outcome::FiftyMoves | Outcome::Agreement => None,
         }
     }
 
@@ -71,6 +78,8 @@ impl Outcome {
             Outcome::Repetition => "threefold repetition",
             Outcome::FiftyMoves => "100 half-moves without capture or pawn move",
             Outcome::Agreement => "agreement",
+            Outcome::Time { winner: Some(_) } => "time forfeit",
+            Outcome::Time { winner: None } => "time running out against a lone King",
         }
     }
 }
@@ -97,6 +106,9 @@ pub enum PlayError {
     /// The move text could not be read or is not legal.
     #[error(transparent)]
     Text(#[from] MoveTextError),
+    /// Only the clock of the side to move runs, so only that side's time can run out.
+    #[error("{0}'s clock is not running: only the side to move can run out of time")]
+    NotOnTurn(Side),
 }
 
 /// One move of a game's history.
@@ -284,6 +296,28 @@ impl Game {
         }
     }
 
+    /// `side`'s time ran out: ends the game, lost for `side` unless the opponent has only its
+    /// King left (then drawn). Only the side to move can run out of time, since only its clock
+    /// runs.
+    pub fn flag(&mut self, side: Side) -> Result<Outcome, PlayError> {
+        if let Some(outcome) = self.outcome {
+            return Err(PlayError::GameOver(outcome));
+        }
+        if side != self.position.turn() {
+            return Err(PlayError::NotOnTurn(side));
+        }
+        let outcome = Outcome::Time {
+            winner: (!self.has_only_king(!side)).then_some(!side),
+        };
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// Whether `side` has nothing left but its King (the one thing that cannot win on time).
+    pub fn has_only_king(&self, side: Side) -> bool {
+        self.position.side_cells(side).len() <= 1
+    }
+
     /// How often the current position has occurred (same placement, same side to move).
     pub fn repetitions(&self) -> usize {
         let now = self.position.hash();
@@ -317,8 +351,12 @@ impl Game {
 }
 
 impl Outcome {
-    /// Whether the players, not the board, decided this result (so it can be taken back).
+    /// Whether the players or their clocks, not the board, decided this result (so it can be
+    /// taken back on its own, before any move).
     pub fn is_declared(self) -> bool {
-        matches!(self, Outcome::Resignation { .. } | Outcome::Agreement)
+        matches!(
+            self,
+            Outcome::Resignation { .. } | Outcome::Agreement | Outcome::Time { .. }
+        )
     }
 }

@@ -144,6 +144,19 @@ pub enum RecordErrorKind {
     /// A `[%eval]` comment whose value cannot be read.
     #[error("the evaluation {0:?} is not a number of pawns like 0.35 or a mate like #3")]
     BadEval(String),
+    /// `[Termination "time forfeit"]` in a game played without clocks.
+    #[error("a time forfeit needs a TimeControl tag: a game without clocks cannot be lost on time")]
+    TimeForfeitUntimed,
+    /// A time forfeit with a result the clocks cannot give.
+    #[error("after a time forfeit here the result must be {expected}, not {written}: {why}")]
+    TimeForfeitResult {
+        /// The result token.
+        written: String,
+        /// The only result a flag fall gives in this position.
+        expected: &'static str,
+        /// Why, in words.
+        why: String,
+    },
     /// A clock that grew by more than the increment since the side's previous move.
     #[error("{side}'s clock reads {clock}, but with the time control it can be at most {most}")]
     ClockGained {

@@ -14,8 +14,12 @@
 //!
 //! * Tags (all optional, each at most once, in any order): `Event`, `Site`, `Date`, `Round`,
 //!   `White`, `Black`, `Result`, `Termination` (how the game ended: `checkmate`, `stalemate`,
-//!   `resignation`, `repetition`, `fifty moves`, `agreement`) and `Setup` (position text of the
-//!   start, written only when it is not the standard one). Values escape `"` and `\` with `\`.
+//!   `resignation`, `repetition`, `fifty moves`, `agreement`, `time forfeit`), `TimeControl`
+//!   (`300+3`) and `Setup` (position text of the start, written only when it is not the standard
+//!   one). Values escape `"` and `\` with `\`.
+//! * A `time forfeit` needs a `TimeControl` and means the side to move ran out of time: it lost
+//!   (`1-0` or `0-1`), or, when the opponent has only its King left, the game is drawn
+//!   (`1/2-1/2`); any other result is refused.
 //! * Moves in move text (rule book §9) with move numbers from the start position's full-move
 //!   number: `12.` before White's move, `12...` when the game starts with Black to move.
 //!   Numbers may be left out, but a number given must be the right one.
@@ -60,13 +64,14 @@ pub const KNOWN_TAGS: [&str; 10] = [
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
-const TERMINATIONS: [&str; 6] = [
+const TERMINATIONS: [&str; 7] = [
     "checkmate",
     "stalemate",
     "resignation",
     "repetition",
     "fifty moves",
     "agreement",
+    "time forfeit",
 ];
 
 /// The `[Termination]` value for an outcome: keeps resignation apart from a checkmate the
@@ -79,6 +84,7 @@ pub fn termination_name(outcome: Outcome) -> &'static str {
         Outcome::Repetition => TERMINATIONS[3],
         Outcome::FiftyMoves => TERMINATIONS[4],
         Outcome::Agreement => TERMINATIONS[5],
+        Outcome::Time { .. } => TERMINATIONS[6],
     }
 }
 

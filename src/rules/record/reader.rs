@@ -101,7 +101,8 @@ pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
             result_at,
         );
     }
-    finish(&mut game, result, result_at, header.termination)?;
+    let timed = header.tags.time_control.is_some();
+    finish(&mut game, result, result_at, header.termination, timed)?;
     if let Some(tc) = header.tags.time_control {
         check_clocks(&game, tc, &notes)?;
     }
@@ -269,7 +270,7 @@ fn tag(cur: &mut Cursor<'_>, header: &mut Header) -> Result<(), RecordError> {
         }
         "Termination" => {
             return Err(bad_value(
-                "checkmate, stalemate, resignation, repetition, fifty moves or agreement",
+                "checkmate, stalemate, resignation, repetition, fifty moves, agreement or time forfeit",
             ));
         }
         _ => header.setup = Some((value, value_at)),
@@ -395,6 +396,8 @@ fn play(game: &mut Game, word: &str, at: Loc) -> Result<Option<Mark>, RecordErro
         Err(PlayError::GameOver(outcome)) => {
             return fail(after_end(game, clip(word), outcome), at);
         }
+        // Only a flag fall says this, never a move.
+        Err(PlayError::NotOnTurn(_)) => (MoveTextErrorKind::Empty, 1),
     };
     let kind = K::IllegalMove {
         number,
@@ -411,7 +414,15 @@ fn finish(
     result: &str,
     result_at: Loc,
     termination: Option<(String, Loc)>,
+    timed: bool,
 ) -> Result<(), RecordError> {
+    if let Some((tag, at)) = &termination
+        && tag == termination_name(Outcome::Time { winner: None })
+        && game.outcome().is_none()
+        && result != "*"
+    {
+        return time_forfeit(game, result, result_at, *at, timed);
+    }
     let outcome = match game.outcome() {
         Some(board) if board.result_text() != result => {
             let kind = K::ResultContradictsBoard {
@@ -454,4 +465,43 @@ fn finish(
         }
     }
     Ok(())
+}
+
+/// A flag fall on a board that has not ended the game: the side to move ran out of time, which
+/// loses unless the opponent has only its King left (a draw). The result must say which.
+fn time_forfeit(
+    game: &mut Game,
+    result: &str,
+    result_at: Loc,
+    tag_at: Loc,
+    timed: bool,
+) -> Result<(), RecordError> {
+    if !timed {
+        return fail(K::TimeForfeitUntimed, tag_at);
+    }
+    let side = game.position().turn();
+    let outcome = game
+        .flag(side)
+        .map_err(|_| RecordError::at(K::TimeForfeitUntimed, tag_at))?;
+    let expected = outcome.result_text();
+    if expected == result {
+        return Ok(());
+    }
+    let why = match outcome.winner() {
+        None => format!(
+            "{side} ran out of time, but {} has only its King left",
+            !side
+        ),
+        Some(_) if result == "1/2-1/2" => format!(
+            "{side} ran out of time and {} has more than its King, so {side} lost",
+            !side
+        ),
+        Some(_) => format!("{side} was to move, and only the side to move's clock runs"),
+    };
+    let kind = K::TimeForfeitResult {
+        written: result.to_string(),
+        expected,
+        why,
+    };
+    fail(kind, result_at)
 }

@@ -1,0 +1,694 @@
+//! The host: listens, checks each newcomer's hello and code on a short-lived thread, and runs the
+//! authoritative game and clocks on one session thread that both players' requests go through.
+
+use std::io::{Read, Write};
+use std::net::{IpAddr, Ipv4Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+use super::conn::{Bucket, Conn, Input, read_first_line};
+use super::protocol::{Ask, Msg, PROTOCOL_VERSION};
+use super::{
+    DEFAULT_PORT, Epoch, NetCommand, NetError, NetEvent, NetHandle, Timing, new_code,
+    normalize_code,
+};
+use crate::rules::clock::TimeControl;
+use crate::rules::clock::{ClockReading, Clocks};
+use crate::rules::record::termination_name;
+use crate::rules::{Game, Outcome, Side};
+
+/// Handshakes in progress at once; more newcomers are turned away until one finishes, so a crowd
+/// of silent connections cannot pile up threads.
+const MAX_HANDSHAKES: usize = 8;
+
+/// How often the acceptor looks for newcomers and for the end of the session.
+const ACCEPT_POLL: Duration = Duration::from_millis(20);
+
+/// The longest the session thread sleeps, so it notices flag falls and silent peers promptly.
+const MAX_WAIT: Duration = Duration::from_millis(100);
+
+/// How a host starts.
+#[derive(Clone, Debug)]
+pub struct HostConfig {
+    /// The address to listen on: all of this machine's IPv4 addresses by default.
+    pub bind: IpAddr,
+    /// The port: [`DEFAULT_PORT`] by default; 0 picks a free one.
+    pub port: u16,
+    /// The join code; a fresh random one when `None`.
+    pub code: Option<String>,
+    /// The side the host plays.
+    pub side: Side,
+    /// The game to play on: a new one, or one resumed.
+    pub game: Game,
+    /// The clocks (stopped; they start when the opponent first joins), `None` untimed.
+    pub clocks: Option<Clocks>,
+    /// The host's name, shown to the joiner.
+    pub name: String,
+    /// Heartbeats and timeouts.
+    pub timing: Timing,
+}
+
+impl HostConfig {
+    /// A new game from the start, the host playing `side`, with clocks at `control`.
+    pub fn new(side: Side, control: Option<TimeControl>) -> HostConfig {
+        let game = Game::new();
+        let turn = game.position().turn();
+        HostConfig {
+            bind: IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+            port: DEFAULT_PORT,
+            code: None,
+            side,
+            game,
+            clocks: control.map(|c| Clocks::new(c, turn)),
+            name: String::new(),
+            timing: Timing::default(),
+        }
+    }
+}
+
+/// Where the players can reach a host listening on `addr`: `addr` itself, or, when it listens
+/// on all addresses, each of this machine's (loopback last).
+pub fn local_addresses(addr: SocketAddr) -> Vec<SocketAddr> {
+    if !addr.ip().is_unspecified() {
+        return vec![addr];
+    }
+    let mut found: Vec<SocketAddr> = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|i| i.ip())
+        .filter(|ip| ip.is_ipv4() == addr.is_ipv4() && !ip.is_unspecified())
+        .filter(|ip| match ip {
+            // Link-local IPv6 addresses need a scope to be dialled; leave them out.
+            IpAddr::V6(v6) => (v6.segments()[0] & 0xffc0) != 0xfe80,
+            IpAddr::V4(_) => true,
+        })
+        .map(|ip| SocketAddr::new(ip, addr.port()))
+        .collect();
+    found.sort_by_key(|a| (a.ip().is_loopback(), a.ip()));
+    found.dedup();
+    found
+}
+
+/// Starts hosting: binds the port (errors come back at once), then serves on background
+/// threads. The handle's [`NetHandle::listening`] gives the port and join code to show.
+pub fn host(config: HostConfig) -> Result<NetHandle, NetError> {
+    let code = match &config.code {
+        Some(c) => normalize_code(c)?,
+        None => new_code(),
+    };
+    let addr = SocketAddr::new(config.bind, config.port);
+    let listen_error = |source| NetError::Listen { addr, source };
+    let listener = TcpListener::bind(addr).map_err(listen_error)?;
+    let local = listener.local_addr().map_err(listen_error)?;
+    listener.set_nonblocking(true).map_err(listen_error)?;
+    let (inputs, inbox) = mpsc::channel();
+    let (events, outbox) = mpsc::channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let timing = config.timing.sane();
+    {
+        let (code, inputs, stop) = (code.clone(), inputs.clone(), stop.clone());
+        std::thread::Builder::new()
+            .name("net-accept".into())
+            .spawn(move || accept_loop(&listener, &code, &inputs, &stop, timing))
+            .map_err(NetError::Thread)?;
+    }
+    let game = config.game;
+    let mut clocks = config.clocks;
+    if let Some(c) = &mut clocks {
+        c.pause(Duration::ZERO);
+        c.switch_to(game.position().turn(), Duration::ZERO);
+    }
+    let session = Session {
+        game,
+        clocks,
+        me: config.side,
+        name: config.name,
+        timing,
+        epoch: Epoch(Instant::now()),
+        peer: None,
+        next_id: 1,
+        started: false,
+        draw_offer: None,
+        takeback: None,
+        events,
+        inputs: inputs.clone(),
+    };
+    let thread = std::thread::Builder::new()
+        .name("net-host".into())
+        .spawn(move || session.run(&inbox))
+        .map_err(NetError::Thread)?;
+    Ok(NetHandle {
+        inputs,
+        events: outbox,
+        stop,
+        session: Some(thread),
+        listening: Some((local, code)),
+    })
+}
+
+fn accept_loop(
+    listener: &TcpListener,
+    code: &str,
+    inputs: &Sender<Input>,
+    stop: &AtomicBool,
+    timing: Timing,
+) {
+    let pending = Arc::new(AtomicUsize::new(0));
+    while !stop.load(Ordering::Relaxed) {
+        match listener.accept() {
+            Ok((stream, _)) => {
+                if pending.load(Ordering::Relaxed) >= MAX_HANDSHAKES
+                    || stream.set_nonblocking(false).is_err()
+                {
+                    continue;
+                }
+                pending.fetch_add(1, Ordering::Relaxed);
+                let (code, inputs, pending) = (code.to_string(), inputs.clone(), pending.clone());
+                let spawned =
+                    std::thread::Builder::new()
+                        .name("net-hello".into())
+                        .spawn(move || {
+                            handshake(stream, &code, &inputs, timing);
+                            pending.fetch_sub(1, Ordering::Relaxed);
+                        });
+                if spawned.is_err() {
+                    std::thread::sleep(ACCEPT_POLL);
+                }
+            }
+            Err(_) => std::thread::sleep(ACCEPT_POLL),
+        }
+    }
+}
+
+/// Reads a newcomer's hello; hands a good one to the session, answers anything else with `bye`.
+fn handshake(mut stream: TcpStream, code: &str, inputs: &Sender<Input>, timing: Timing) {
+    let _ = stream.set_write_timeout(Some(timing.write_timeout));
+    let _ = stream.set_nodelay(true);
+    let line = match read_first_line(&mut stream, Instant::now() + timing.handshake) {
+        Ok(line) => line,
+        Err(e) => return refuse(stream, &format!("expected hello: {}", e.describe())),
+    };
+    match Msg::parse(&line) {
+        Ok(Msg::Hello {
+            version,
+            code: given,
+            name,
+        }) => {
+            if version != PROTOCOL_VERSION {
+                let why =
+                    format!("this host speaks protocol version {PROTOCOL_VERSION}, not {version}");
+                refuse(stream, &why);
+            } else if !given.eq_ignore_ascii_case(code) {
+                std::thread::sleep(timing.wrong_code_delay);
+                refuse(stream, "wrong code");
+            } else {
+                let _ = inputs.send(Input::Joined { stream, name });
+            }
+        }
+        Ok(_) => refuse(stream, "expected hello"),
+        Err(why) => refuse(stream, &format!("expected hello: {why}")),
+    }
+}
+
+/// Says `bye <why>` and closes, reading (briefly, boundedly) what the peer still sends so the
+/// close does not reset the connection before the bye arrives.
+fn refuse(mut stream: TcpStream, why: &str) {
+    let _ = writeln!(stream, "{}", Msg::Bye(why.to_string()));
+    let _ = stream.shutdown(Shutdown::Write);
+    let deadline = Instant::now() + Duration::from_millis(200);
+    let mut sink = [0u8; 1024];
+    let mut budget: usize = 64 * 1024;
+    while budget > 0 && Instant::now() < deadline {
+        let _ = stream.set_read_timeout(Some(Duration::from_millis(50)));
+        match stream.read(&mut sink) {
+            Ok(0) => break,
+            Ok(n) => budget = budget.saturating_sub(n),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(_) => break,
+        }
+    }
+}
+
+/// A reading as the wire carries it (whole milliseconds), so that the host's own front end sees
+/// exactly what the joiner sees.
+fn wire(reading: ClockReading) -> ClockReading {
+    ClockReading {
+        remaining: reading
+            .remaining
+            .map(|d| Duration::from_millis(d.as_millis().try_into().unwrap_or(u64::MAX))),
+        ..reading
+    }
+}
+
+/// The connected joiner.
+struct Peer {
+    conn: Conn,
+    bucket: Bucket,
+    /// The number of the last `ping` sent, and when.
+    ping: (u64, Instant),
+    /// When the peer last answered a ping (or connected).
+    heard: Instant,
+}
+
+/// The authoritative game.
+struct Session {
+    game: Game,
+    clocks: Option<Clocks>,
+    me: Side,
+    name: String,
+    timing: Timing,
+    epoch: Epoch,
+    peer: Option<Peer>,
+    next_id: u64,
+    /// Whether a joiner ever arrived: the game (and its clocks) starts then.
+    started: bool,
+    draw_offer: Option<Side>,
+    takeback: Option<Side>,
+    events: Sender<NetEvent>,
+    inputs: Sender<Input>,
+}
+
+impl Session {
+    fn run(mut self, inbox: &Receiver<Input>) {
+        loop {
+            match inbox.recv_timeout(self.wait()) {
+                Ok(Input::Shutdown) | Err(RecvTimeoutError::Disconnected) => break,
+                Ok(input) => self.handle(input),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            self.tick();
+        }
+        if let Some(mut peer) = self.peer.take() {
+            peer.conn.close(Some("the host closed the game"));
+            peer.conn.finish(Duration::from_secs(1));
+        }
+    }
+
+    fn emit(&self, event: NetEvent) {
+        let _ = self.events.send(event);
+    }
+
+    /// How long to sleep: until the next ping or the flag fall, at most [`MAX_WAIT`].
+    fn wait(&self) -> Duration {
+        let mut wait = MAX_WAIT;
+        if let Some(peer) = &self.peer {
+            let next =
+                (peer.ping.1 + self.timing.heartbeat).saturating_duration_since(Instant::now());
+            wait = wait.min(next);
+        }
+        if !self.game.is_over()
+            && let Some(flag) = self
+                .clocks
+                .as_ref()
+                .and_then(|c| c.time_to_flag(self.epoch.now()))
+        {
+            wait = wait.min(flag.saturating_add(Duration::from_millis(1)));
+        }
+        wait
+    }
+
+    fn handle(&mut self, input: Input) {
+        match input {
+            Input::Command(command) => {
+                if let Err(why) = self.act(self.me, command) {
+                    self.emit(NetEvent::Refused(why));
+                }
+            }
+            Input::Joined { stream, name } => self.joined(stream, name),
+            Input::Peer { conn, msg } => {
+                if self.current(conn) {
+                    self.on_peer(msg);
+                }
+            }
+            Input::Malformed { conn, why } => {
+                if self.current(conn) && self.spend() {
+                    self.send(Msg::Error(format!("not understood: {why}")));
+                }
+            }
+            Input::Gone { conn, why } => {
+                if self.peer.as_ref().is_some_and(|p| p.conn.id == conn) {
+                    // Say why, in case the peer still reads (a line too long, a flood).
+                    self.drop_peer(&format!("the connection was lost: {why}"), Some(&why));
+                }
+            }
+            Input::Shutdown => {}
+        }
+    }
+
+    /// Whether `conn` is the joiner's connection; counts its message as handled.
+    fn current(&self, conn: u64) -> bool {
+        match &self.peer {
+            Some(p) if p.conn.id == conn => {
+                p.conn.handled_one();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Charges the joiner one message; one over its allowance ends the connection.
+    fn spend(&mut self) -> bool {
+        let ok = self.peer.as_mut().is_some_and(|p| p.bucket.spend());
+        if !ok && self.peer.is_some() {
+            self.drop_peer(
+                "the opponent sent too many messages",
+                Some("too many messages"),
+            );
+        }
+        ok
+    }
+
+    fn tick(&mut self) {
+        let now = self.epoch.now();
+        self.check_flag(now);
+        let Some(peer) = &mut self.peer else {
+            return;
+        };
+        if peer.heard.elapsed() > self.timing.peer_timeout {
+            let secs = self.timing.peer_timeout.as_secs_f32();
+            self.drop_peer(
+                &format!("the opponent did not answer for {secs} s"),
+                Some("no answer to ping"),
+            );
+        } else if peer.ping.1.elapsed() >= self.timing.heartbeat {
+            peer.ping = (peer.ping.0 + 1, Instant::now());
+            let ping = Msg::Ping(peer.ping.0);
+            self.send(ping);
+        }
+    }
+
+    /// Sends to the joiner, if connected; a joiner that does not keep up is dropped.
+    fn send(&mut self, msg: Msg) {
+        if let Some(peer) = &self.peer
+            && !peer.conn.send(&msg)
+        {
+            self.drop_peer("the opponent stopped reading", None);
+        }
+    }
+
+    fn drop_peer(&mut self, reason: &str, bye: Option<&str>) {
+        if let Some(mut peer) = self.peer.take() {
+            peer.conn.close(bye);
+            self.draw_offer = None;
+            self.takeback = None;
+            self.emit(NetEvent::Disconnected {
+                reason: reason.to_string(),
+                reconnecting: true,
+            });
+        }
+    }
+
+    fn joined(&mut self, stream: TcpStream, name: String) {
+        if let Some(mut old) = self.peer.take() {
+            old.conn
+                .close(Some("replaced by a new connection with the code"));
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let Ok(conn) = Conn::spawn(stream, id, self.inputs.clone(), &self.timing) else {
+            return;
+        };
+        self.peer = Some(Peer {
+            conn,
+            bucket: Bucket::new(),
+            ping: (0, Instant::now()),
+            heard: Instant::now(),
+        });
+        let now = self.epoch.now();
+        if !self.started {
+            self.started = true;
+            if let Some(c) = &mut self.clocks
+                && !self.game.is_over()
+            {
+                c.resume(now);
+            }
+        }
+        self.check_flag(now);
+        self.send(Msg::Welcome {
+            version: PROTOCOL_VERSION,
+            you: !self.me,
+            name: self.name.clone(),
+        });
+        self.send_state();
+        self.emit(NetEvent::Connected { name });
+        if let Some(c) = &self.clocks {
+            self.emit(NetEvent::Clock(wire(c.reading(now))));
+        }
+    }
+
+    fn send_state(&mut self) {
+        let moves: Vec<String> = self.game.plies().iter().map(|p| p.text.clone()).collect();
+        let now = self.epoch.now();
+        let outcome = self.game.outcome();
+        let over = outcome.map(|o| (o.result_text(), termination_name(o)));
+        for msg in Msg::state(
+            self.game.start_position(),
+            &moves,
+            self.clocks.as_ref().map(Clocks::control),
+            self.clocks.as_ref().map(|c| wire(c.reading(now))),
+            over,
+        ) {
+            self.send(msg);
+        }
+    }
+
+    /// A message from the joiner.
+    fn on_peer(&mut self, msg: Msg) {
+        if !self.spend() {
+            return;
+        }
+        let them = !self.me;
+        let command = match msg {
+            Msg::Ping(n) => return self.send(Msg::Pong(n)),
+            Msg::Pong(n) => {
+                if let Some(peer) = &mut self.peer
+                    && n == peer.ping.0
+                {
+                    peer.heard = Instant::now();
+                }
+                return;
+            }
+            Msg::Sync => return self.send_state(),
+            Msg::Bye(reason) => {
+                let reason = format!("the opponent left: {}", super::protocol::clip(&reason));
+                return self.drop_peer(&reason, None);
+            }
+            // The joiner refused something of ours; nothing to do.
+            Msg::Error(_) => return,
+            Msg::Move(text) => {
+                self.check_flag(self.epoch.now());
+                if let Some(outcome) = self.game.outcome() {
+                    return self.send(Msg::Error(format!("the game is over: {outcome}")));
+                }
+                if self.game.position().turn() != them {
+                    return self.send(Msg::Error("it is not your turn".into()));
+                }
+                match self.game.position().parse_move(&text) {
+                    Ok(mv) => NetCommand::Move(mv),
+                    Err(e) => return self.send(Msg::Error(e.to_string())),
+                }
+            }
+            Msg::Draw(Ask::Ask) => NetCommand::OfferDraw,
+            Msg::Draw(Ask::Accept) => NetCommand::AcceptDraw,
+            Msg::Draw(Ask::Decline) => NetCommand::DeclineDraw,
+            Msg::Takeback(Ask::Ask) => NetCommand::AskTakeback,
+            Msg::Takeback(Ask::Accept) => NetCommand::AcceptTakeback,
+            Msg::Takeback(Ask::Decline) => NetCommand::DeclineTakeback,
+            Msg::Resign => NetCommand::Resign,
+            other => {
+                let head = other.to_string();
+                let head = head.split(' ').next().unwrap_or_default().to_string();
+                return self.send(Msg::Error(format!("{head} is not for the host")));
+            }
+        };
+        let was_move = matches!(command, NetCommand::Move(_));
+        match self.act(them, command) {
+            Ok(()) if was_move => {
+                if let Some(p) = &mut self.peer {
+                    p.bucket.refund();
+                }
+            }
+            Ok(()) => {}
+            Err(why) => self.send(Msg::Error(why)),
+        }
+    }
+
+    /// Tells `to` about something the other player did: the joiner by a message, the host's
+    /// own front end by an event.
+    fn tell(&mut self, to: Side, msg: Msg, event: NetEvent) {
+        if to == self.me {
+            self.emit(event);
+        } else {
+            self.send(msg);
+        }
+    }
+
+    /// A request of `side`'s player, checked against the game.
+    fn act(&mut self, side: Side, command: NetCommand) -> Result<(), String> {
+        let now = self.epoch.now();
+        self.check_flag(now);
+        if !self.started {
+            return Err("the game starts when the opponent joins".into());
+        }
+        if let Some(outcome) = self.game.outcome() {
+            return Err(format!("the game is over: {outcome}"));
+        }
+        let other = !side;
+        let connected = self.peer.is_some();
+        match command {
+            NetCommand::Move(mv) => {
+                if self.game.position().turn() != side {
+                    return Err("it is not your turn".into());
+                }
+                let text = self.game.play(mv).map_err(|e| e.to_string())?.text.clone();
+                let clock = self.clocks.as_mut().map(|c| {
+                    // Cannot fail: a flag that had fallen ended the game above.
+                    let _ = c.moved(now);
+                    wire(c.reading(now))
+                });
+                self.draw_offer = None;
+                self.takeback = None;
+                let ply = self.game.plies().len();
+                self.send(Msg::Played {
+                    ply,
+                    text: text.clone(),
+                    clock,
+                });
+                self.emit(NetEvent::Moved {
+                    ply,
+                    mv,
+                    text,
+                    side,
+                    clock,
+                });
+                if let Some(outcome) = self.game.outcome() {
+                    self.announce(outcome, now);
+                }
+            }
+            NetCommand::OfferDraw if self.draw_offer == Some(other) => {
+                self.end(Outcome::Agreement, now);
+            }
+            NetCommand::OfferDraw => {
+                if self.draw_offer == Some(side) {
+                    return Err("your draw offer is already waiting for an answer".into());
+                }
+                if !connected {
+                    return Err("the opponent is not connected".into());
+                }
+                self.draw_offer = Some(side);
+                self.tell(
+                    other,
+                    Msg::Draw(Ask::Ask),
+                    NetEvent::DrawOffered { by: side },
+                );
+            }
+            NetCommand::AcceptDraw | NetCommand::DeclineDraw if self.draw_offer != Some(other) => {
+                return Err("there is no draw offer to answer".into());
+            }
+            NetCommand::AcceptDraw => self.end(Outcome::Agreement, now),
+            NetCommand::DeclineDraw => {
+                self.draw_offer = None;
+                let event = NetEvent::DrawDeclined { by: side };
+                self.tell(other, Msg::Draw(Ask::Decline), event);
+            }
+            NetCommand::Resign => self.end(Outcome::Resignation { winner: other }, now),
+            NetCommand::AskTakeback => {
+                if self.takeback_plies(side).is_none() {
+                    return Err("you have no move to take back".into());
+                }
+                if self.takeback == Some(side) {
+                    return Err("your takeback request is already waiting for an answer".into());
+                }
+                if !connected {
+                    return Err("the opponent is not connected".into());
+                }
+                self.takeback = Some(side);
+                self.tell(
+                    other,
+                    Msg::Takeback(Ask::Ask),
+                    NetEvent::TakebackAsked { by: side },
+                );
+            }
+            NetCommand::AcceptTakeback | NetCommand::DeclineTakeback
+                if self.takeback != Some(other) =>
+            {
+                return Err("there is no takeback request to answer".into());
+            }
+            NetCommand::AcceptTakeback => {
+                let Some(count) = self.takeback_plies(other) else {
+                    self.takeback = None;
+                    return Err("there is no move left to take back".into());
+                };
+                for _ in 0..count {
+                    self.game.undo();
+                }
+                let turn = self.game.position().turn();
+                let clock = self.clocks.as_mut().map(|c| {
+                    c.switch_to(turn, now);
+                    wire(c.reading(now))
+                });
+                self.takeback = None;
+                self.draw_offer = None;
+                let plies = self.game.plies().len();
+                self.send(Msg::Undone { plies, clock });
+                self.emit(NetEvent::TakenBack { plies, clock });
+            }
+            NetCommand::DeclineTakeback => {
+                self.takeback = None;
+                let event = NetEvent::TakebackDeclined { by: side };
+                self.tell(other, Msg::Takeback(Ask::Decline), event);
+            }
+        }
+        Ok(())
+    }
+
+    /// How many half-moves a takeback for `side` removes: its last move, and the opponent's
+    /// answer when there is one.
+    fn takeback_plies(&self, side: Side) -> Option<usize> {
+        let plies = self.game.plies().len();
+        let count = if self.game.position().turn() == side {
+            2
+        } else {
+            1
+        };
+        (plies >= count).then_some(count)
+    }
+
+    /// Ends the game with a result the players decided.
+    fn end(&mut self, outcome: Outcome, now: Duration) {
+        if self.game.declare(outcome).is_ok() {
+            self.announce(outcome, now);
+        }
+    }
+
+    /// Stops the clocks and tells both players how the game ended.
+    fn announce(&mut self, outcome: Outcome, now: Duration) {
+        if let Some(c) = &mut self.clocks {
+            c.pause(now);
+        }
+        self.draw_offer = None;
+        self.takeback = None;
+        self.send(Msg::Over {
+            result: outcome.result_text().into(),
+            termination: termination_name(outcome).into(),
+        });
+        self.emit(NetEvent::GameOver(outcome));
+    }
+
+    /// Ends the game if the side to move has run out of time.
+    fn check_flag(&mut self, now: Duration) {
+        if self.game.is_over() || !self.started {
+            return;
+        }
+        let Some(side) = self.clocks.as_ref().and_then(|c| c.flagged(now)) else {
+            return;
+        };
+        if let Ok(outcome) = self.game.flag(side) {
+            self.announce(outcome, now);
+        }
+    }
+}

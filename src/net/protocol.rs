@@ -1,0 +1,616 @@
+//! The wire format: one message per line, UTF-8, `\n`-terminated, at most [`MAX_LINE`] bytes,
+//! words separated by single spaces (docs/PROTOCOL.md, "Network play").
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::rules::clock::{ClockReading, TimeControl};
+use crate::rules::{Position, Side};
+
+/// The protocol version this program speaks; a peer with another is refused at the hello.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest line accepted, in bytes, without its `\n`. A longer line is an error and ends the
+/// connection (the reader cannot tell where the next message starts).
+pub const MAX_LINE: usize = 512;
+
+/// The longest player name sent in a hello or welcome, in characters.
+pub const MAX_NAME: usize = 40;
+
+/// Moves written on one `moves` line of a full state, few enough to stay under [`MAX_LINE`].
+const MOVES_PER_LINE: usize = 40;
+
+/// The longest game a full state may describe, in half-moves (the draw rules end every real
+/// game long before).
+pub const MAX_STATE_PLIES: usize = 40_000;
+
+/// A yes/no question between the players: a draw offer or a takeback request.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Ask {
+    /// `offer` (draw) or `ask` (takeback): the sender asks.
+    Ask,
+    /// The sender accepts the other's question.
+    Accept,
+    /// The sender declines it.
+    Decline,
+}
+
+/// One protocol message.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Msg {
+    /// Joiner → host, first line: `hello <version> <code> [name]`.
+    Hello {
+        /// The joiner's protocol version.
+        version: u32,
+        /// The join code the host showed.
+        code: String,
+        /// The joiner's name (may be empty).
+        name: String,
+    },
+    /// Host → joiner, the answer to a good hello: `welcome <version> <w|b> [host name]`, where
+    /// `w`/`b` is the joiner's side. A full state follows.
+    Welcome {
+        /// The host's protocol version.
+        version: u32,
+        /// The side the joiner plays.
+        you: Side,
+        /// The host's name.
+        name: String,
+    },
+    /// Start of a full state: `game <plies> <time control|-> <start position text>`.
+    Game {
+        /// Half-moves the `moves` lines that follow hold.
+        plies: usize,
+        /// The time control, `None` untimed.
+        control: Option<TimeControl>,
+        /// The position the game started from.
+        start: Box<Position>,
+    },
+    /// Part of a full state: `moves <move> <move> ...` (move text, in order).
+    Moves(Vec<String>),
+    /// The clocks: `clock <white ms> <black ms> <w|b|->` (`-`: stopped).
+    Clock(ClockReading),
+    /// End of a full state: `ready`.
+    Ready,
+    /// Joiner → host: `move <move text>`: the joiner asks to play this move.
+    Move(String),
+    /// Host → joiner: `played <ply> <move text> [<white ms> <black ms> <w|b|->]`: the move that
+    /// became half-move number `ply` (1-based), with the clocks after it when timed.
+    Played {
+        /// The half-move's number (1 for the first move of the game).
+        ply: usize,
+        /// The move.
+        text: String,
+        /// The clocks right after the move, increment included.
+        clock: Option<ClockReading>,
+    },
+    /// `draw offer|accept|decline`.
+    Draw(Ask),
+    /// `takeback ask|accept|decline`.
+    Takeback(Ask),
+    /// Joiner → host: `resign`.
+    Resign,
+    /// Host → joiner: `undone <plies> [clock]`: moves were taken back until `plies` remain.
+    Undone {
+        /// Half-moves left.
+        plies: usize,
+        /// The clocks after the takeback.
+        clock: Option<ClockReading>,
+    },
+    /// Host → joiner: `over <result> <termination>`, e.g. `over 1-0 time forfeit`.
+    Over {
+        /// `1-0`, `0-1` or `1/2-1/2`.
+        result: String,
+        /// A `[Termination]` value of the records (`checkmate`, `time forfeit`, ...).
+        termination: String,
+    },
+    /// Joiner → host: `sync`: send the full state again.
+    Sync,
+    /// `ping <n>`: the other side answers `pong <n>`; a side that hears no answer for a while
+    /// takes the connection as lost.
+    Ping(u64),
+    /// `pong <n>`.
+    Pong(u64),
+    /// `error <text>`: the last request was refused; nothing changed.
+    Error(String),
+    /// `bye <text>`: the sender closes the connection on purpose.
+    Bye(String),
+}
+
+fn side_letter(side: Side) -> &'static str {
+    match side {
+        Side::White => "w",
+        Side::Black => "b",
+    }
+}
+
+fn parse_side(word: &str) -> Result<Side, String> {
+    match word {
+        "w" => Ok(Side::White),
+        "b" => Ok(Side::Black),
+        _ => Err(format!("{:?} is not a side (w or b)", clip(word))),
+    }
+}
+
+/// At most 40 characters of `s`, for error messages about what a peer sent.
+pub(crate) fn clip(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((end, _)) => format!("{}...", &s[..end]),
+        None => s.to_string(),
+    }
+}
+
+/// A name as it may travel: printable characters only, at most [`MAX_NAME`].
+pub fn clean_name(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .take(MAX_NAME)
+        .collect()
+}
+
+/// Free text as it may travel on one line (an error or bye reason).
+fn clean_text(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut end = text.len().min(MAX_LINE - 16);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].trim().to_string()
+}
+
+fn number<T: std::str::FromStr>(word: Option<&str>, what: &str) -> Result<T, String> {
+    let word = word.ok_or_else(|| format!("missing {what}"))?;
+    if word.is_empty() || word.len() > 20 || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{:?} is not a {what}", clip(word)));
+    }
+    word.parse()
+        .map_err(|_| format!("{:?} is not a {what}", clip(word)))
+}
+
+fn write_name(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
+    let name = clean_name(name);
+    if name.is_empty() {
+        Ok(())
+    } else {
+        write!(f, " {name}")
+    }
+}
+
+fn write_clock(f: &mut fmt::Formatter<'_>, c: &ClockReading) -> fmt::Result {
+    let running = c.running.map_or("-", side_letter);
+    write!(
+        f,
+        "{} {} {running}",
+        c.remaining[0].as_millis(),
+        c.remaining[1].as_millis()
+    )
+}
+
+/// Reads `<white ms> <black ms> <w|b|->` from `words`.
+fn read_clock<'a>(words: &mut impl Iterator<Item = &'a str>) -> Result<ClockReading, String> {
+    // Milliseconds within a day plus an hour per move of the longest game: far beyond any clock.
+    const MAX_MS: u64 = 1 << 40;
+    let mut ms = || -> Result<Duration, String> {
+        let n: u64 = number(words.next(), "clock time in milliseconds")?;
+        if n > MAX_MS {
+            return Err("clock time too large".into());
+        }
+        Ok(Duration::from_millis(n))
+    };
+    let remaining = [ms()?, ms()?];
+    let running = match words.next() {
+        Some("-") => None,
+        Some(w) => Some(parse_side(w)?),
+        None => return Err("missing running side (w, b or -)".into()),
+    };
+    Ok(ClockReading { remaining, running })
+}
+
+fn parse_ask(word: Option<&str>, ask: &str) -> Result<Ask, String> {
+    match word {
+        Some(w) if w == ask => Ok(Ask::Ask),
+        Some("accept") => Ok(Ask::Accept),
+        Some("decline") => Ok(Ask::Decline),
+        _ => Err(format!("expected {ask}, accept or decline")),
+    }
+}
+
+impl Msg {
+    /// Reads one line (without its `\n`; a trailing `\r` is ignored).
+    pub fn parse(line: &str) -> Result<Msg, String> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.len() > MAX_LINE {
+            return Err(format!("line longer than {MAX_LINE} bytes"));
+        }
+        if line.chars().any(|c| c.is_control()) {
+            return Err("control character in the line".into());
+        }
+        let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let mut words = rest.split(' ');
+        let mut word = || words.next().filter(|w| !w.is_empty());
+        let msg = match head {
+            "hello" => {
+                let version = number(word(), "protocol version")?;
+                let code = word().ok_or("missing join code")?.to_string();
+                let name = rest.splitn(3, ' ').nth(2).unwrap_or("");
+                Msg::Hello {
+                    version,
+                    code,
+                    name: clean_name(name),
+                }
+            }
+            "welcome" => {
+                let version = number(word(), "protocol version")?;
+                let you = parse_side(word().ok_or("missing side")?)?;
+                let name = rest.splitn(3, ' ').nth(2).unwrap_or("");
+                Msg::Welcome {
+                    version,
+                    you,
+                    name: clean_name(name),
+                }
+            }
+            "game" => {
+                let plies = number(word(), "number of half-moves")?;
+                if plies > MAX_STATE_PLIES {
+                    return Err("too many half-moves".into());
+                }
+                let control = match word().ok_or("missing time control")? {
+                    "-" => None,
+                    tc => Some(tc.parse::<TimeControl>().map_err(|e| e.to_string())?),
+                };
+                let text = rest.splitn(3, ' ').nth(2).ok_or("missing position")?;
+                let start = Box::new(text.parse::<Position>().map_err(|e| e.to_string())?);
+                Msg::Game {
+                    plies,
+                    control,
+                    start,
+                }
+            }
+            "moves" => {
+                let moves: Vec<String> = rest.split(' ').map(str::to_string).collect();
+                if rest.is_empty() || moves.iter().any(|m| m.is_empty()) {
+                    return Err("empty move in a moves line".into());
+                }
+                Msg::Moves(moves)
+            }
+            "clock" => Msg::Clock(read_clock(&mut rest.split(' '))?),
+            "ready" => Msg::Ready,
+            "move" => Msg::Move(word().ok_or("missing move")?.to_string()),
+            "played" => {
+                let ply = number(word(), "half-move number")?;
+                let text = word().ok_or("missing move")?.to_string();
+                let clock = if rest.split(' ').count() > 2 {
+                    Some(read_clock(&mut rest.split(' ').skip(2))?)
+                } else {
+                    None
+                };
+                Msg::Played { ply, text, clock }
+            }
+            "draw" => Msg::Draw(parse_ask(word(), "offer")?),
+            "takeback" => Msg::Takeback(parse_ask(word(), "ask")?),
+            "resign" => Msg::Resign,
+            "undone" => {
+                let plies = number(word(), "number of half-moves")?;
+                let clock = if rest.split(' ').count() > 1 {
+                    Some(read_clock(&mut rest.split(' ').skip(1))?)
+                } else {
+                    None
+                };
+                Msg::Undone { plies, clock }
+            }
+            "over" => {
+                let result = word().ok_or("missing result")?.to_string();
+                if !["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()) {
+                    return Err(format!("{:?} is not a result", clip(&result)));
+                }
+                let termination = rest.split_once(' ').map_or("", |(_, t)| t).to_string();
+                if termination.is_empty() {
+                    return Err("missing termination".into());
+                }
+                Msg::Over {
+                    result,
+                    termination,
+                }
+            }
+            "sync" => Msg::Sync,
+            "ping" => Msg::Ping(number(word(), "ping number")?),
+            "pong" => Msg::Pong(number(word(), "ping number")?),
+            "error" => Msg::Error(rest.to_string()),
+            "bye" => Msg::Bye(rest.to_string()),
+            "" => return Err("empty line".into()),
+            other => return Err(format!("unknown message {:?}", clip(other))),
+        };
+        let exact = matches!(
+            msg,
+            Msg::Ready
+                | Msg::Resign
+                | Msg::Sync
+                | Msg::Move(_)
+                | Msg::Draw(_)
+                | Msg::Takeback(_)
+                | Msg::Ping(_)
+                | Msg::Pong(_)
+        );
+        if exact && msg.to_string() != line {
+            return Err(format!("unexpected words after {head:?}"));
+        }
+        Ok(msg)
+    }
+
+    /// The lines of a full state: `game`, `moves` (as many as needed), `clock` when timed,
+    /// `over` when the game has ended, and `ready`.
+    pub fn state(
+        start: &Position,
+        moves: &[String],
+        control: Option<TimeControl>,
+        clock: Option<ClockReading>,
+        over: Option<(&str, &str)>,
+    ) -> Vec<Msg> {
+        let mut out = vec![Msg::Game {
+            plies: moves.len(),
+            control,
+            start: Box::new(start.clone()),
+        }];
+        out.extend(moves.chunks(MOVES_PER_LINE).map(|c| Msg::Moves(c.to_vec())));
+        if let (Some(c), Some(_)) = (clock, control) {
+            out.push(Msg::Clock(c));
+        }
+        if let Some((result, termination)) = over {
+            out.push(Msg::Over {
+                result: result.into(),
+                termination: termination.into(),
+            });
+        }
+        out.push(Msg::Ready);
+        out
+    }
+}
+
+impl fmt::Display for Msg {
+    /// The line, without its `\n`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ask = |a: Ask, first: &'static str| match a {
+            Ask::Ask => first,
+            Ask::Accept => "accept",
+            Ask::Decline => "decline",
+        };
+        match self {
+            Msg::Hello {
+                version,
+                code,
+                name,
+            } => {
+                write!(f, "hello {version} {code}")?;
+                write_name(f, name)?
+            }
+            Msg::Welcome { version, you, name } => {
+                write!(f, "welcome {version} {}", side_letter(*you))?;
+                write_name(f, name)?
+            }
+            Msg::Game {
+                plies,
+                control,
+                start,
+            } => {
+                let tc = control.map_or("-".to_string(), |tc| tc.to_string());
+                write!(f, "game {plies} {tc} {start}")?
+            }
+            Msg::Moves(moves) => write!(f, "moves {}", moves.join(" "))?,
+            Msg::Clock(c) => {
+                f.write_str("clock ")?;
+                write_clock(f, c)?
+            }
+            Msg::Ready => f.write_str("ready")?,
+            Msg::Move(text) => write!(f, "move {text}")?,
+            Msg::Played { ply, text, clock } => {
+                write!(f, "played {ply} {text}")?;
+                if let Some(c) = clock {
+                    f.write_str(" ")?;
+                    write_clock(f, c)?;
+                }
+            }
+            Msg::Draw(a) => write!(f, "draw {}", ask(*a, "offer"))?,
+            Msg::Takeback(a) => write!(f, "takeback {}", ask(*a, "ask"))?,
+            Msg::Resign => f.write_str("resign")?,
+            Msg::Undone { plies, clock } => {
+                write!(f, "undone {plies}")?;
+                if let Some(c) = clock {
+                    f.write_str(" ")?;
+                    write_clock(f, c)?;
+                }
+            }
+            Msg::Over {
+                result,
+                termination,
+            } => write!(f, "over {result} {termination}")?,
+            Msg::Sync => f.write_str("sync")?,
+            Msg::Ping(n) => write!(f, "ping {n}")?,
+            Msg::Pong(n) => write!(f, "pong {n}")?,
+            Msg::Error(text) => write!(f, "error {}", clean_text(text))?,
+            Msg::Bye(text) => write!(f, "bye {}", clean_text(text))?,
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn messages_read_back_as_written() {
+        let clock = ClockReading {
+            remaining: [ms(298_500), ms(301_000)],
+            running: Some(Side::Black),
+        };
+        let all = [
+            Msg::Hello {
+                version: 1,
+                code: "AB3DEF".into(),
+                name: "Ann Lee".into(),
+            },
+            Msg::Welcome {
+                version: 1,
+                you: Side::Black,
+                name: "Bob".into(),
+            },
+            Msg::Game {
+                plies: 2,
+                control: Some("300+3".parse().unwrap()),
+                start: Box::new(Position::start()),
+            },
+            Msg::Game {
+                plies: 0,
+                control: None,
+                start: Box::new(Position::start()),
+            },
+            Msg::Moves(vec!["c4-d3".into(), "i5-h3".into()]),
+            Msg::Clock(clock),
+            Msg::Clock(ClockReading {
+                running: None,
+                ..clock
+            }),
+            Msg::Ready,
+            Msg::Move("Sa2-e5".into()),
+            Msg::Played {
+                ply: 3,
+                text: "Bb3xg8+".into(),
+                clock: Some(clock),
+            },
+            Msg::Played {
+                ply: 1,
+                text: "c4-d3".into(),
+                clock: None,
+            },
+            Msg::Draw(Ask::Ask),
+            Msg::Draw(Ask::Accept),
+            Msg::Takeback(Ask::Ask),
+            Msg::Takeback(Ask::Decline),
+            Msg::Resign,
+            Msg::Undone {
+                plies: 4,
+                clock: Some(clock),
+            },
+            Msg::Undone {
+                plies: 0,
+                clock: None,
+            },
+            Msg::Over {
+                result: "1/2-1/2".into(),
+                termination: "time forfeit".into(),
+            },
+            Msg::Sync,
+            Msg::Ping(7),
+            Msg::Pong(7),
+            Msg::Error("not your turn".into()),
+            Msg::Bye("wrong code".into()),
+        ];
+        for msg in all {
+            let line = msg.to_string();
+            assert!(line.len() <= MAX_LINE && !line.contains('\n'), "{line}");
+            assert_eq!(Msg::parse(&line), Ok(msg), "{line}");
+        }
+        assert_eq!(Msg::parse("ready\r"), Ok(Msg::Ready));
+    }
+
+    #[test]
+    fn malformed_lines_are_refused_with_a_reason() {
+        for bad in [
+            "",
+            "hi",
+            "hello",
+            "hello x ABC",
+            "hello 99999999999999999999999 ABC",
+            "welcome 1 x",
+            "game 2 300+3 nonsense",
+            "game 1 abc rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 0 1",
+            "game 99999999 - rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 0 1",
+            "moves",
+            "moves a  b",
+            "clock 1 2",
+            "clock 1 2 x",
+            "clock -1 2 w",
+            "clock 99999999999999999999 2 w",
+            "move",
+            "move a b",
+            "played x c4-d3",
+            "played 1 c4-d3 1 2",
+            "draw",
+            "draw maybe",
+            "takeback offer",
+            "resign now",
+            "over 2-0 checkmate",
+            "over 1-0",
+            "ping",
+            "ping -1",
+            "pong 1 2",
+            "ready\tnow",
+            "move c4-d3\u{7}",
+        ] {
+            let err = Msg::parse(bad).expect_err(bad);
+            assert!(!err.is_empty(), "{bad:?}");
+        }
+        let long = format!("move {}", "a".repeat(MAX_LINE));
+        assert!(Msg::parse(&long).is_err());
+    }
+
+    #[test]
+    fn a_full_state_fits_in_lines() {
+        let moves: Vec<String> = (0..1000).map(|_| "Sa2xe5=Q#".to_string()).collect();
+        let clock = ClockReading {
+            remaining: [Duration::from_secs(86_400 * 30); 2],
+            running: None,
+        };
+        let lines = Msg::state(
+            &"rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR b 99 9999"
+                .parse()
+                .unwrap(),
+            &moves,
+            Some("86400+3600".parse().unwrap()),
+            Some(clock),
+            Some(("1/2-1/2", "fifty moves")),
+        );
+        let mut count = 0;
+        for msg in &lines {
+            let line = msg.to_string();
+            assert!(line.len() <= MAX_LINE, "{} bytes: {line}", line.len());
+            assert_eq!(Msg::parse(&line).as_ref(), Ok(msg));
+            if let Msg::Moves(m) = msg {
+                count += m.len();
+            }
+        }
+        assert_eq!(count, 1000);
+        assert_eq!(lines.last(), Some(&Msg::Ready));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_line_is_a_message_or_a_reason(line in "\\PC{0,80}|[a-z0-9 +./-]{0,600}") {
+            if let Ok(msg) = Msg::parse(&line) {
+                let written = msg.to_string();
+                proptest::prop_assert!(written.len() <= MAX_LINE);
+                proptest::prop_assert_eq!(Msg::parse(&written), Ok(msg));
+            }
+        }
+    }
+
+    #[test]
+    fn names_and_texts_stay_on_one_short_line() {
+        assert_eq!(clean_name("  Ann\n\tLee "), "Ann Lee");
+        assert_eq!(clean_name(&"x".repeat(100)).len(), MAX_NAME);
+        let bye = Msg::Bye("é".repeat(1000)).to_string();
+        assert!(bye.len() <= MAX_LINE && Msg::parse(&bye).is_ok());
+    }
+}
