@@ -26,6 +26,15 @@ impl Screen {
     pub fn shows_board(self) -> bool {
         !matches!(self, Screen::Title)
     }
+
+    /// Whether a move asked for on the board is played straight into the [`ChessGame`]
+    /// (screens like Learn check moves against their own goal first and play them
+    /// themselves).
+    ///
+    /// [`ChessGame`]: crate::game::play::state::ChessGame
+    pub fn moves_go_to_game(self) -> bool {
+        matches!(self, Screen::Play)
+    }
 }
 
 /// The dialog open over the screen, if any.

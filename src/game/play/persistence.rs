@@ -226,6 +226,7 @@ fn player_tag(player: Player) -> String {
     match player {
         Player::Human => "Human".into(),
         Player::Computer(level) => format!("Computer ({level})"),
+        Player::Elsewhere => "Opponent".into(),
     }
 }
 

@@ -14,6 +14,9 @@ pub enum Player {
     Human,
     /// The engine, at a level.
     Computer(Level),
+    /// Moves that come from outside the board's input: a lesson's or a puzzle's replies, a
+    /// network opponent, another engine program. Nobody at this board may move for it.
+    Elsewhere,
 }
 
 /// The game on the board, who plays each side, a revision number that changes with every
@@ -250,7 +253,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, start_position)
         .add_systems(
             Update,
-            (apply_commands, apply_moves).chain().in_set(GameSet::Rules),
+            (
+                apply_commands,
+                apply_moves.run_if(|s: Res<State<crate::game::screens::Screen>>| {
+                    s.get().moves_go_to_game()
+                }),
+            )
+                .chain()
+                .in_set(GameSet::Rules),
         )
         .add_systems(Update, watch_game_end.in_set(GameSet::View));
 }

@@ -247,6 +247,7 @@ fn player_name(player: Player) -> String {
     match player {
         Player::Human => "Human".into(),
         Player::Computer(level) => format!("Computer ({})", dialogs::level_name(level)),
+        Player::Elsewhere => "Opponent".into(),
     }
 }
 
