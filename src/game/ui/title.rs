@@ -60,6 +60,8 @@ fn spawn_title(mut commands: Commands) {
                     ContinueRow,
                     Node {
                         display: Display::None,
+                        width: px(260),
+                        flex_direction: FlexDirection::Column,
                         margin: UiRect::top(px(10)),
                         ..default()
                     },
@@ -78,8 +80,8 @@ fn spawn_title(mut commands: Commands) {
 fn menu_button(label: &str, action: Action) -> impl Bundle {
     (
         Node {
-            width: px(240),
-            justify_content: JustifyContent::Center,
+            width: px(260),
+            flex_direction: FlexDirection::Column,
             ..default()
         },
         children![button(label, action)],

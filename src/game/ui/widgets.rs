@@ -67,7 +67,11 @@ pub fn button_with<M>(
 ) -> impl Bundle {
     let label = label.into();
     (
-        Node::default(),
+        // A column, so a parent that stretches this wrapper stretches the button too.
+        Node {
+            flex_direction: FlexDirection::Column,
+            ..default()
+        },
         Children::spawn(SpawnWith(move |parent: &mut ChildSpawner| {
             parent
                 .spawn((
@@ -114,7 +118,9 @@ pub fn card(children: impl Bundle) -> impl Bundle {
             padding: UiRect::all(px(22)),
             border_radius: BorderRadius::all(px(12)),
             border: UiRect::all(px(2)),
-            max_width: px(560),
+            // A definite width: rows of buttons that wrap are then measured as they are drawn.
+            width: px(580),
+            max_width: percent(92),
             ..default()
         },
         BackgroundColor(theme::PANEL),
