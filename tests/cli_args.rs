@@ -123,6 +123,21 @@ fn check_game_reports_file_line_and_column() {
             ":1:28: the result 0-1 contradicts",
         ),
         ("empty.pgn", b"", ":1:1: the file is empty"),
+        (
+            "false-check.pgn",
+            b"1. c4-d3 i5-h3+ *\n",
+            ":1:15: move 1 (Black) i5-h3+: the move is marked '+', but it does not give check",
+        ),
+        (
+            "false-mate.pgn",
+            b"1. c4-d3#\n*\n",
+            ":1:9: move 1 (White) c4-d3#: the move is marked '#', but it neither gives check",
+        ),
+        (
+            "clock-gains.pgn",
+            b"[TimeControl \"60+0\"]\n\n1. c4-d3 {[%clk 0:00:58]} i5-h3 2. c3-d2 {[%clk 0:01:30]} *\n",
+            ":3:42: White's clock reads 0:01:30, but with the time control it can be at most 0:00:58",
+        ),
     ];
     for (name, bytes, expect) in cases {
         let path = file(name, bytes);

@@ -14,22 +14,46 @@ fn perft_prints_the_node_count_last() {
     assert!(lines.iter().any(|l| l.starts_with("nps ")));
 }
 
-#[test]
-fn perft_divide_lists_every_move_in_move_text() {
-    let (code, out, _) = parachess(&["perft", "2", "--divide"]);
-    assert_eq!(code, Some(0));
-    let moves: Vec<(&str, u64)> = out
-        .lines()
+/// The `move count` lines of a divide run.
+fn divide_lines(out: &str) -> Vec<(String, u64)> {
+    out.lines()
         .filter(|l| !l.starts_with("time") && !l.starts_with("nps") && !l.starts_with("nodes"))
         .map(|l| {
             let (m, n) = l.split_once(' ').unwrap();
-            (m, n.parse().unwrap())
+            (m.to_string(), n.parse().unwrap())
         })
-        .collect();
-    assert_eq!(moves.len(), 44);
-    assert!(moves.contains(&("Sa2-e5", 44)) || moves.iter().any(|(m, _)| *m == "Sa2-e5"));
-    assert_eq!(moves.iter().map(|(_, n)| n).sum::<u64>(), 1936);
+        .collect()
+}
+
+#[test]
+fn perft_divide_lists_every_move_with_its_own_count() {
+    let (code, out, _) = parachess(&["perft", "2", "--divide"]);
+    assert_eq!(code, Some(0));
+    let moves = divide_lines(&out);
+    let start = parachess::rules::Position::start();
+    assert_eq!(moves.len(), start.legal_moves().len());
+    // Each line names a different legal move, and its count is the number of replies to it.
+    let mut seen = std::collections::HashSet::new();
+    for (text, n) in &moves {
+        let mv = start
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(seen.insert(mv), "{text} listed twice");
+        assert_eq!(*n, start.after(mv).count_legal_moves() as u64, "{text}");
+    }
+    let total: u64 = moves.iter().map(|(_, n)| n).sum();
+    assert_eq!(total, 1936);
     assert_eq!(out.lines().last(), Some("nodes 1936"));
+}
+
+#[test]
+fn perft_zero_is_the_root_alone_with_or_without_divide() {
+    for args in [&["perft", "0"][..], &["perft", "0", "--divide"][..]] {
+        let (code, out, _) = parachess(args);
+        assert_eq!(code, Some(0));
+        assert!(divide_lines(&out).is_empty(), "{args:?}: {out}");
+        assert_eq!(out.lines().last(), Some("nodes 1"), "{args:?}");
+    }
 }
 
 #[test]

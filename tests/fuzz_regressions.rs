@@ -1,5 +1,7 @@
 //! Every input a fuzzer crashed on (`tests/data/fuzz-regressions/<target>/`) and every seed
-//! (`fuzz/seeds/<target>/`), run through the same checks the fuzz targets make.
+//! (`fuzz/seeds/<target>/`), run through the same checks the fuzz targets make. Each file says by
+//! its name what must become of it: names starting with `reject-` must be refused, all others
+//! must be read (a seed that stops parsing no longer seeds what it was meant to).
 
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -9,12 +11,14 @@ use std::path::Path;
 #[path = "../fuzz/checks.rs"]
 mod checks;
 
+use checks::Verdict;
+
 /// Runs `check` on every file under `tests/data/fuzz-regressions/<target>` and
-/// `fuzz/seeds/<target>`, naming the file that fails.
-fn replay(target: &str, check: fn(&[u8])) {
+/// `fuzz/seeds/<target>`, naming each file that panics or meets the wrong verdict.
+fn replay(target: &str, check: fn(&[u8]) -> Verdict) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut failed = Vec::new();
-    let mut count = 0;
+    let mut count = [0; 2];
     for dir in ["tests/data/fuzz-regressions", "fuzz/seeds"] {
         let Ok(entries) = fs::read_dir(root.join(dir).join(target)) else {
             continue;
@@ -23,14 +27,24 @@ fn replay(target: &str, check: fn(&[u8])) {
         paths.sort();
         for path in paths {
             let bytes = fs::read(&path).unwrap();
-            count += 1;
-            if catch_unwind(AssertUnwindSafe(|| check(&bytes))).is_err() {
-                failed.push(path.display().to_string());
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let expected = if name.starts_with("reject-") {
+                Verdict::Rejected
+            } else {
+                Verdict::Read
+            };
+            count[(expected == Verdict::Rejected) as usize] += 1;
+            match catch_unwind(AssertUnwindSafe(|| check(&bytes))) {
+                Err(_) => failed.push(format!("{}: panicked", path.display())),
+                Ok(v) if v != expected => {
+                    failed.push(format!("{}: {v:?}, expected {expected:?}", path.display()))
+                }
+                Ok(_) => {}
             }
         }
     }
-    assert!(count > 0, "no inputs for {target}");
-    assert!(failed.is_empty(), "{target} fails on {failed:?}");
+    assert!(count[0] > 0, "no inputs for {target} that must be read");
+    assert!(failed.is_empty(), "{target}:\n{}", failed.join("\n"));
 }
 
 #[test]

@@ -215,6 +215,27 @@ fn a_pawn_move_or_capture_resets_the_clock() {
     g.play_text("c1-d1").unwrap();
     assert_eq!(g.position().halfmove_clock(), 0);
     assert_eq!(g.outcome(), None);
+    // A capture by a piece that is not a pawn resets it too; a quiet piece move does not.
+    let rooks = "k5/4/8/5/10/6/10/5/8/4/3KRr w 57 40";
+    let mut g = game(rooks);
+    let capture = g.play_text("Ra5xa6").unwrap();
+    assert!(capture.capture, "Ra5xa6 takes the Black Rook");
+    assert_eq!(g.position().halfmove_clock(), 0);
+    // Black's King answers, then the Rook makes a quiet move: the clock counts on.
+    let reply = g.legal_moves()[0];
+    g.play(reply).unwrap();
+    assert_eq!(g.position().halfmove_clock(), 1);
+    let quiet = g
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| {
+            let p = g.position();
+            p.piece_at(m.from).map(|x| x.kind) == Some(PieceKind::Rook) && !p.is_capture(m)
+        })
+        .expect("the Rook has a quiet move");
+    g.play(quiet).unwrap();
+    assert_eq!(g.position().halfmove_clock(), 2);
 }
 
 #[test]

@@ -8,7 +8,10 @@ use std::process::Command;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, Image, ImageSampler, ImageType};
 use bevy::math::UVec2;
-use parachess::game::board::camera::project_2d;
+use bevy::math::{Vec2, Vec3};
+use parachess::game::board::camera::{project_2d, project_3d};
+use parachess::game::board::pieces::piece_home;
+use parachess::game::play::state::cell_world;
 use parachess::rules::{Cell, Position, Shape, Side, board};
 
 const SIZE: UVec2 = UVec2::new(800, 500);
@@ -52,7 +55,11 @@ fn render(args: &[&str], out: &Path) -> Vec<[f32; 3]> {
 
 /// Mean colour of a 5×5 patch at a board point.
 fn sample(pixels: &[[f32; 3]], p: [f32; 2]) -> [f32; 3] {
-    let at = project_2d(SIZE, p);
+    sample_at(pixels, project_2d(SIZE, p))
+}
+
+/// Mean colour of a 5×5 patch around a pixel.
+fn sample_at(pixels: &[[f32; 3]], at: Vec2) -> [f32; 3] {
     let mut sum = [0.0; 3];
     for dy in -2..=2 {
         for dx in -2..=2 {
@@ -138,9 +145,11 @@ fn the_2d_screenshot_shows_the_board_and_the_pieces() {
 }
 
 #[test]
-fn the_3d_screenshot_is_a_real_picture() {
+fn the_3d_screenshot_shows_the_board_and_the_pieces() {
+    let text = "rsqksr/1bb1/pp1ppppp/2p2/10/4S1/10/5/PPP1PPPP/1BB1/R1QKSR b 1 1";
+    let pos: Position = text.parse().unwrap();
     let out = out_dir().join("board-3d.png");
-    let pixels = render(&["--view", "3d"], &out);
+    let pixels = render(&["--view", "3d", "--position", text], &out);
     let mut distinct = std::collections::HashSet::new();
     for p in pixels.iter().step_by(7) {
         distinct.insert(p.map(|c| (c * 31.0) as u8));
@@ -150,6 +159,49 @@ fn the_3d_screenshot_is_a_real_picture() {
         "only {} colours: a blank or broken frame",
         distinct.len()
     );
+    // Empty cells in the middle rows, away from the pieces' shadows and the names below each
+    // centre: warm wood, the three shapes in their order of lightness.
+    let mut by_shape: [Vec<f32>; 3] = Default::default();
+    for cell in Cell::all().filter(|c| (3..=7).contains(&c.row())) {
+        if pos.piece_at(cell).is_some() {
+            continue;
+        }
+        let at = project_3d(SIZE, cell_world(cell) + Vec3::new(0.0, 0.06, -0.12)).unwrap();
+        let colour = sample_at(&pixels, at);
+        assert!(
+            saturation(colour) > 0.2,
+            "tile {cell} looks grey: {colour:?}"
+        );
+        let i = match board().cell(cell).shape {
+            Shape::Flat => 0,
+            Shape::Rising => 1,
+            Shape::Falling => 2,
+        };
+        by_shape[i].push(luminance(colour));
+    }
+    let mean = |v: &[f32]| v.iter().sum::<f32>() / v.len().max(1) as f32;
+    let (flat, rising, falling) = (mean(&by_shape[0]), mean(&by_shape[1]), mean(&by_shape[2]));
+    assert!(
+        flat > rising && rising > falling,
+        "flat {flat} > rising {rising} > falling {falling}"
+    );
+    // Pieces stand where the position puts them: ivory and ebony at their bodies' centres.
+    let mut checked = 0;
+    for (cell, piece) in pos.placement() {
+        let Some(at) = project_3d(SIZE, piece_home(cell) + Vec3::Y * 0.25) else {
+            continue;
+        };
+        let colour = sample_at(&pixels, at);
+        match piece.side {
+            Side::White => assert!(
+                luminance(colour) > 0.45 && saturation(colour) < 0.25,
+                "white piece on {cell}: {colour:?}"
+            ),
+            Side::Black => assert!(luminance(colour) < 0.3, "black piece on {cell}: {colour:?}"),
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, pos.placement().count());
 }
 
 #[test]

@@ -7,4 +7,6 @@ use libfuzzer_sys::fuzz_target;
 #[path = "../checks.rs"]
 mod checks;
 
-fuzz_target!(|data: &[u8]| checks::game_file(data));
+fuzz_target!(|data: &[u8]| {
+    let _ = checks::game_file(data);
+});

@@ -199,8 +199,28 @@ mod tests {
     }
 
     #[test]
-    fn start_is_balanced() {
-        assert_eq!(eval(crate::rules::START_TEXT), TEMPO);
+    fn the_side_to_move_is_the_only_asymmetry() {
+        // The start is symmetric: the same score whoever is to move.
+        let start = Position::start();
+        let flipped = start.with_turn(crate::rules::Side::Black).unwrap();
+        assert_eq!(evaluate(&start), evaluate(&flipped));
+        // In any position, White's view plus Black's view is the same constant (twice the
+        // bonus for having the move): the evaluation is otherwise equal and opposite.
+        let sums: Vec<i32> = [
+            "r1qk1r/1bb1/1p1s1ppp/1p2p/3S6/6/2P1P5/s1P2/PP1P1PPP/1BB1/R1QK1R w 0 7",
+            "6/3k/3Q4/5/5K4/6/10/5/8/4/6 w 0 1",
+            "6/3k/8/5/10/6/10/5/P7/4/3K2 w 0 1",
+            crate::rules::START_TEXT,
+        ]
+        .into_iter()
+        .map(|text| {
+            let pos: Position = text.parse().unwrap();
+            let other = pos.with_turn(!pos.turn()).unwrap();
+            evaluate(&pos) + evaluate(&other)
+        })
+        .collect();
+        assert!(sums.windows(2).all(|w| w[0] == w[1]), "{sums:?}");
+        assert!(sums[0] > 0, "having the move is worth something");
     }
 
     #[test]

@@ -23,8 +23,12 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     }
 }
 
-/// Perft split by first move: each legal move with the leaf count below it, in move order.
+/// Perft split by first move: each legal move with the leaf count below it, in move order. At
+/// depth 0 there is no first move (the tree is the root alone), so the list is empty.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let mut work = pos.clone();
     pos.legal_moves()
         .iter()
@@ -56,5 +60,6 @@ mod tests {
         assert_eq!(pos, Position::start());
         let split: u64 = divide(&pos, 3).iter().map(|(_, n)| n).sum();
         assert_eq!(split, 88_638);
+        assert!(divide(&pos, 0).is_empty(), "depth 0 has no first moves");
     }
 }

@@ -36,6 +36,28 @@ pub fn project_2d(size: UVec2, p: [f32; 2]) -> Vec2 {
     )
 }
 
+/// Where a world point appears in pixels in an unflipped, unzoomed 3D picture `size` pixels
+/// large (the camera at rest), or `None` behind the camera: lets tests read 3D screenshots.
+pub fn project_3d(size: UVec2, world: Vec3) -> Option<Vec2> {
+    use bevy::camera::CameraProjection;
+    let rig = CameraRig::default();
+    let viewport = Vec2::new(size.x as f32 - panel_width(size.x as f32), size.y as f32);
+    let Projection::Perspective(mut projection) = rig.projection() else {
+        return None;
+    };
+    projection.update(viewport.x, viewport.y);
+    let clip =
+        projection.get_clip_from_view() * rig.transform().to_matrix().inverse() * world.extend(1.0);
+    if clip.w <= 0.0 {
+        return None;
+    }
+    let ndc = clip.truncate() / clip.w;
+    Some(Vec2::new(
+        (ndc.x + 1.0) / 2.0 * viewport.x,
+        (1.0 - ndc.y) / 2.0 * viewport.y,
+    ))
+}
+
 /// Render layer seen only by the board camera (the show-lines aid).
 pub const BOARD_LAYER: usize = 1;
 
