@@ -74,6 +74,8 @@ enum Command {
     },
     /// Play whole games between engine levels or the random mover, headless.
     Selfplay(commands::selfplay::SelfplayArgs),
+    /// Print every key of the game window, as the README's table of controls.
+    Keys,
     /// Speak the UCI protocol (Parachess variant) on stdin and stdout, for GUIs and referees.
     Uci,
     /// Referee games between two UCI engine programs, checking every move and keeping clocks.
@@ -111,6 +113,7 @@ fn main() -> ExitCode {
             Some(Command::CheckGame { file }) => return check_game(&file),
             Some(Command::Bench { depth, movetime }) => bench(depth, movetime),
             Some(Command::Selfplay(args)) => selfplay(&args),
+            Some(Command::Keys) => keys(),
             Some(Command::Uci) => uci(),
             Some(Command::Match(args)) => play_match(&args),
             Some(Command::Lessons {
@@ -163,6 +166,17 @@ fn perft(depth: u32, position: Option<&str>, divide: bool) -> Result<(), String>
     let stdout = std::io::stdout();
     commands::perft::run(&pos, depth, divide, &mut stdout.lock()).map_err(|e| e.to_string())?;
     Ok(())
+}
+
+#[cfg(feature = "gui")]
+fn keys() -> Result<(), String> {
+    print!("{}", parachess::game::keymap::markdown_table());
+    Ok(())
+}
+
+#[cfg(not(feature = "gui"))]
+fn keys() -> Result<(), String> {
+    Err("this build has no game window, so no keys (built without the `gui` feature)".into())
 }
 
 #[cfg(feature = "gui")]
