@@ -2,6 +2,7 @@
 //!
 //! * [`rules`] — the rules as a pure library (geometry, positions, moves, game end, text formats).
 //! * [`engine`] — the computer player.
+//! * [`study`] — game review, puzzles and puzzle ratings.
 //! * `game` — the Bevy desktop game (feature `gui`).
 
 pub mod commands;
@@ -10,3 +11,4 @@ pub mod engine;
 pub mod game;
 pub mod rules;
 pub mod store;
+pub mod study;

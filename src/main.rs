@@ -74,6 +74,9 @@ enum Command {
     },
     /// Play whole games between engine levels or the random mover, headless.
     Selfplay(commands::selfplay::SelfplayArgs),
+    /// Review a game with the engine: print it with an evaluation after every move and
+    /// ?! ? ?? marks, then a summary line.
+    Review(commands::review::ReviewArgs),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
         Some(Command::CheckGame { file }) => return check_game(&file),
         Some(Command::Bench { depth, movetime }) => bench(depth, movetime),
         Some(Command::Selfplay(args)) => selfplay(&args),
+        Some(Command::Review(args)) => review(&args),
         None => window(cli.window),
     };
     match result {
@@ -112,6 +116,12 @@ fn bench(depth: u32, movetime: Option<u64>) -> Result<(), String> {
 fn selfplay(args: &commands::selfplay::SelfplayArgs) -> Result<(), String> {
     let stdout = std::io::stdout();
     commands::selfplay::run(args, &mut stdout.lock()).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+fn review(args: &commands::review::ReviewArgs) -> Result<(), String> {
+    let stdout = std::io::stdout();
+    commands::review::run(args, &mut stdout.lock()).map_err(|e| e.to_string())?;
     Ok(())
 }
 
