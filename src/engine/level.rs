@@ -36,6 +36,49 @@ pub struct LevelSettings {
     pub margin: i32,
 }
 
+/// The strongest skill level of [`LevelSettings::from_skill`]: the plain search.
+pub const MAX_SKILL: u8 = 20;
+
+impl LevelSettings {
+    /// A skill level from 0 (weakest) to [`MAX_SKILL`] (full strength), as UCI's `Skill Level`
+    /// option and the game's finer strength choices give it; larger values mean full strength.
+    ///
+    /// Below 20 the search depth is capped at `1 + skill / 2` half-moves, and a random bonus of
+    /// up to `300 × ((20 − skill) / 20)²` centipawns picks among moves within as much of the best
+    /// (skill 0: depth 1, 300; 10: depth 6, 75; 19: depth 10, none). [`Level::Easy`] is about
+    /// skill 2. The settings carry no time limit: add the caller's with [`LevelSettings::within`].
+    pub fn from_skill(skill: u8) -> LevelSettings {
+        let skill = skill.min(MAX_SKILL);
+        if skill == MAX_SKILL {
+            return LevelSettings {
+                limits: Limits::default(),
+                noise: 0,
+                margin: 0,
+            };
+        }
+        let weakness = i32::from(MAX_SKILL - skill);
+        let noise = 300 * weakness * weakness / 400;
+        LevelSettings {
+            limits: Limits::depth(1 + u32::from(skill) / 2),
+            noise,
+            margin: noise,
+        }
+    }
+
+    /// These settings searching within `limits` as well: its time and node limits, and the
+    /// smaller of the two depth caps.
+    pub fn within(self, limits: &Limits) -> LevelSettings {
+        let depth = match (self.limits.depth, limits.depth) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        LevelSettings {
+            limits: Limits { depth, ..*limits },
+            ..self
+        }
+    }
+}
+
 impl Level {
     /// All levels, weakest first (for menus).
     pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
@@ -56,7 +99,7 @@ impl Level {
                 limits: Limits {
                     depth: Some(2),
                     movetime: Some(Duration::from_millis(500)),
-                    nodes: None,
+                    ..Limits::default()
                 },
                 noise: 150,
                 margin: 150,
@@ -185,6 +228,44 @@ mod tests {
         let normal = Level::Normal.limits().movetime.unwrap_or_default();
         let hard = Level::Hard.limits().movetime.unwrap_or_default();
         assert!(hard > normal);
+    }
+
+    #[test]
+    fn skill_levels_grow_stronger_up_to_full_strength() {
+        let full = LevelSettings::from_skill(MAX_SKILL);
+        assert_eq!((full.noise, full.limits), (0, Limits::default()));
+        assert_eq!(LevelSettings::from_skill(u8::MAX), full);
+        let weakest = LevelSettings::from_skill(0);
+        assert_eq!(weakest.limits.depth, Some(1));
+        assert!(weakest.noise >= 200 && weakest.margin >= 200);
+        for skill in 0..MAX_SKILL {
+            let (a, b) = (
+                LevelSettings::from_skill(skill),
+                LevelSettings::from_skill(skill + 1),
+            );
+            assert!(b.noise <= a.noise, "skill {skill}");
+            let depth = |s: &LevelSettings| s.limits.depth.unwrap_or(u32::MAX);
+            assert!(depth(&b) >= depth(&a), "skill {skill}");
+            assert!(a.limits.movetime.is_none() && a.limits.nodes.is_none());
+        }
+        let easy = Level::Easy.settings();
+        let near = LevelSettings::from_skill(2);
+        assert_eq!(near.limits.depth, easy.limits.depth);
+    }
+
+    #[test]
+    fn skill_settings_take_the_callers_limits() {
+        let clock = Limits {
+            depth: Some(4),
+            movetime: Some(Duration::from_millis(300)),
+            ..Limits::default()
+        };
+        let weak = LevelSettings::from_skill(4).within(&clock);
+        assert_eq!(weak.limits.depth, Some(3));
+        assert_eq!(weak.limits.movetime, clock.movetime);
+        assert_eq!(weak.noise, LevelSettings::from_skill(4).noise);
+        let full = LevelSettings::from_skill(MAX_SKILL).within(&clock);
+        assert_eq!(full.limits, clock);
     }
 
     #[test]

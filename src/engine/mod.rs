@@ -3,8 +3,13 @@
 //! * [`Engine`] keeps what it learns between moves (transposition table, move-ordering history)
 //!   and answers with a [`SearchResult`]; it is `Send`, so a game can search on a worker thread
 //!   and end the search at any time through a [`StopFlag`].
-//! * [`Level`] turns a player's choice (easy, normal, hard) into [`Limits`] and, for Easy, some
-//!   randomness; [`random_move`] is the weakest opponent, for tests and self-play.
+//! * [`Engine::analyse`] is the analysis form: the best `multipv` lines ([`AnalyseOptions`]),
+//!   reported after every finished depth as a [`Report`] with [`Score`]s people can read
+//!   (`+0.35`, `#3`), until the [`Limits`] or the [`StopFlag`] end it (a stop is obeyed within
+//!   a few thousand nodes, about a millisecond or two).
+//! * [`Limits::from_clock`] turns a game clock into a move's time; [`Level`] turns a player's
+//!   choice (easy, normal, hard) and [`LevelSettings::from_skill`] a skill level 0–20 into limits
+//!   and some randomness; [`random_move`] is the weakest opponent, for tests and self-play.
 //!
 //! The search itself is single-threaded and never allocates per node. It scores the rule book's
 //! game ends: no legal move loses (in check or not), repetition and the 100-half-move rule draw.
@@ -25,12 +30,14 @@ mod tables;
 mod tt;
 
 pub use eval::{VALUE, evaluate};
-pub use level::{Level, LevelSettings, ParseLevelError, Player, random_move};
+pub use level::{Level, LevelSettings, MAX_SKILL, ParseLevelError, Player, random_move};
 pub use limits::{EngineError, Limits, SearchResult, StopFlag};
 pub use rng::Rng;
 pub use root::MAX_DEPTH;
-pub use score::{DRAW, MATE, moves_to_mate};
+pub use score::{DRAW, MATE, Score, moves_to_mate};
 pub use see::see;
+
+use std::time::Duration;
 
 use crate::rules::{Game, Move, MoveList, Position};
 
@@ -43,6 +50,68 @@ use tt::Table;
 
 /// Transposition table size of [`Engine::new`], in megabytes.
 pub const DEFAULT_HASH_MB: usize = 32;
+
+/// Largest transposition table, in megabytes (larger requests get this much).
+pub const MAX_HASH_MB: usize = 4096;
+
+/// What an analysis looks for, besides its [`Limits`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalyseOptions {
+    /// How many best lines to find, each with a different first move (1: the plain search;
+    /// more costs time, roughly in proportion).
+    pub multipv: usize,
+    /// Only these first moves are considered (UCI's `searchmoves`); empty means all legal moves.
+    pub searchmoves: Vec<Move>,
+}
+
+impl Default for AnalyseOptions {
+    fn default() -> AnalyseOptions {
+        AnalyseOptions {
+            multipv: 1,
+            searchmoves: Vec::new(),
+        }
+    }
+}
+
+/// One line of an analysis: a first move, what it is worth and how play may go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    /// The first move (legal in the analysed position).
+    pub mv: Move,
+    /// Its value for the side to move in the analysed position.
+    pub score: Score,
+    /// The expected play, starting with `mv`.
+    pub pv: Vec<Move>,
+    /// Depth to which this line was fully searched (0: not even depth 1 finished).
+    pub depth: u32,
+    /// Deepest ply the search had reached when the line was found, quiescence included.
+    pub seldepth: u32,
+}
+
+/// What an analysis has found so far: after a finished depth, or at its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The move to play: the first move of `lines[0]`.
+    pub best: Move,
+    /// The best lines, best first, with distinct first moves: up to
+    /// [`AnalyseOptions::multipv`], never empty.
+    pub lines: Vec<PvLine>,
+    /// Depth of the best line.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence search included.
+    pub seldepth: u32,
+    /// Positions visited since the analysis started.
+    pub nodes: u64,
+    /// Time since the analysis started.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// Nodes per second, for reports.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)) as u64
+    }
+}
 
 /// The computer player, with the memory it keeps from one move to the next.
 pub struct Engine {
@@ -64,14 +133,21 @@ impl Engine {
         Engine::with_hash_mb(DEFAULT_HASH_MB)
     }
 
-    /// An engine with a transposition table of about `megabytes` MB (tests use small ones).
+    /// An engine with a transposition table of about `megabytes` MB (tests use small ones; at
+    /// most [`MAX_HASH_MB`]).
     pub fn with_hash_mb(megabytes: usize) -> Engine {
         Engine {
-            tt: Table::new(megabytes),
+            tt: Table::new(megabytes.min(MAX_HASH_MB)),
             heuristics: Heuristics::new(),
             evals: EvalCache::new(),
             rng: Rng::from_time(),
         }
+    }
+
+    /// Replaces the transposition table by an empty one of about `megabytes` MB (at most
+    /// [`MAX_HASH_MB`]); what the engine learned about positions is forgotten.
+    pub fn set_hash_mb(&mut self, megabytes: usize) {
+        self.tt = Table::new(megabytes.min(MAX_HASH_MB));
     }
 
     /// Makes the levels' random choices reproducible.
@@ -132,6 +208,58 @@ impl Engine {
         );
         let line = searcher.iterate(limits.depth.unwrap_or(MAX_DEPTH), &moves);
         Ok(result(&searcher, line))
+    }
+
+    /// Analyses `pos` (with `history` as in [`Engine::search_with_history`]): the best
+    /// `options.multipv` lines, deepened one depth at a time until `limits` or `stop` end it.
+    /// `report` is called after every finished depth (from this thread, so keep it short:
+    /// print, or send through a channel); the last report, or a better first line found in the
+    /// unfinished depth, is returned.
+    ///
+    /// With `multipv` 1 and no `searchmoves` it searches exactly as [`Engine::search`] does.
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        options: &AnalyseOptions,
+        stop: &StopFlag,
+        report: &mut dyn FnMut(&Report),
+    ) -> Result<Report, EngineError> {
+        let moves = root_moves(pos, &options.searchmoves)?;
+        let mut searcher = searcher(
+            &mut self.tt,
+            &mut self.heuristics,
+            &mut self.evals,
+            pos,
+            history,
+            limits,
+            stop,
+        );
+        let lines = searcher.iterate_lines(
+            limits.depth.unwrap_or(MAX_DEPTH),
+            &moves,
+            options.multipv,
+            &mut |s, lines| report(&make_report(s, lines, moves[0])),
+        );
+        Ok(make_report(&searcher, &lines, moves[0]))
+    }
+
+    /// [`Engine::analyse`] of the game's current position, with its history (so repetitions
+    /// count).
+    pub fn analyse_game(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        options: &AnalyseOptions,
+        stop: &StopFlag,
+        report: &mut dyn FnMut(&Report),
+    ) -> Result<Report, EngineError> {
+        if let Some(outcome) = game.outcome() {
+            return Err(EngineError::GameOver(outcome));
+        }
+        let history = game_history(game);
+        self.analyse(game.position(), &history, limits, options, stop, report)
     }
 
     /// The move the engine plays at `level` in the game's current position: the level's limits,
@@ -227,6 +355,45 @@ fn legal_moves(pos: &Position) -> Result<MoveList, EngineError> {
         Err(EngineError::NoLegalMove)
     } else {
         Ok(moves)
+    }
+}
+
+/// The legal moves, or those of them in `searchmoves` when it is not empty.
+fn root_moves(pos: &Position, searchmoves: &[Move]) -> Result<MoveList, EngineError> {
+    let moves = legal_moves(pos)?;
+    if searchmoves.is_empty() {
+        return Ok(moves);
+    }
+    if let Some(&bad) = searchmoves.iter().find(|m| !moves.iter().any(|l| l == *m)) {
+        return Err(EngineError::IllegalSearchMove(bad));
+    }
+    let mut chosen = MoveList::new();
+    for &mv in moves.iter().filter(|m| searchmoves.contains(m)) {
+        chosen.push(mv);
+    }
+    Ok(chosen)
+}
+
+/// The report of `lines` (never empty; `fallback` only keeps this free of panics).
+fn make_report(searcher: &Searcher<'_>, lines: &[Line], fallback: Move) -> Report {
+    let seldepth = searcher.seldepth as u32;
+    let lines: Vec<PvLine> = lines
+        .iter()
+        .map(|l| PvLine {
+            mv: l.best,
+            score: Score::from_value(l.score),
+            pv: l.pv.clone(),
+            depth: l.depth,
+            seldepth,
+        })
+        .collect();
+    Report {
+        best: lines.first().map_or(fallback, |l| l.mv),
+        depth: lines.first().map_or(0, |l| l.depth),
+        lines,
+        seldepth,
+        nodes: searcher.nodes,
+        elapsed: searcher.clock.started.elapsed(),
     }
 }
 

@@ -83,64 +83,117 @@ impl Searcher<'_> {
 
     /// Iterative deepening to at most `max_depth` over the legal `moves` (not empty).
     pub fn iterate(&mut self, max_depth: u32, moves: &MoveList) -> Line {
+        let mut lines = self.iterate_lines(max_depth, moves, 1, &mut |_, _| {});
+        lines.swap_remove(0)
+    }
+
+    /// Iterative deepening over `moves` (not empty) that finds the best `multipv` lines, each
+    /// with a different first move: line k is the best of the moves not leading lines 0..k
+    /// (root-move exclusion). `on_depth` sees the lines after every finished depth.
+    ///
+    /// Returns at least one line, best first, with distinct first moves. After a stop, the
+    /// first line may come from the unfinished depth (a move that beat the previous best), and
+    /// the others from the last depth that finished them.
+    pub fn iterate_lines(
+        &mut self,
+        max_depth: u32,
+        moves: &MoveList,
+        multipv: usize,
+        on_depth: &mut dyn FnMut(&Searcher<'_>, &[Line]),
+    ) -> Vec<Line> {
         let mut root = self.ordered_root(moves);
-        let mut line = Line {
-            best: root[0].0,
-            score: 0,
-            pv: vec![root[0].0],
-            depth: 0,
-        };
+        let multipv = multipv.clamp(1, root.len());
+        let mut lines: Vec<Line> = root[..multipv]
+            .iter()
+            .map(|&(mv, _)| Line {
+                best: mv,
+                score: 0,
+                pv: vec![mv],
+                depth: 0,
+            })
+            .collect();
         let timed = self.clock.soft.is_some();
         for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
             if depth > 1 && !self.clock.may_deepen(self.nodes) {
                 break;
             }
-            let mut window = 40;
-            let (mut alpha, mut beta) = if depth >= 5 && !is_mate(line.score) {
-                (line.score - window, line.score + window)
-            } else {
-                (-INFINITE, INFINITE)
-            };
-            loop {
-                let (score, found) = self.search_root(depth, alpha, beta, &mut root);
-                if let Some(f) = found {
-                    if let Some(i) = root.iter().position(|r| r.0 == f.best) {
-                        // Keep the new best first for the next search (a fail-high included).
-                        let entry = root.remove(i);
-                        root.insert(0, entry);
-                    }
-                    line = Line {
-                        depth: line.depth,
-                        ..f
-                    };
-                }
+            for (k, line) in lines.iter_mut().enumerate() {
+                self.deepen_line(depth, k, &mut root, line);
                 if self.stopped {
                     break;
                 }
-                if score <= alpha {
-                    alpha = (score - window).max(-INFINITE);
-                } else if score >= beta {
-                    beta = (score + window).min(INFINITE);
-                } else {
-                    break;
-                }
-                window *= 3;
+                line.depth = depth;
             }
             if self.stopped {
                 break;
             }
-            line.depth = depth;
-            // Best first, the others by their scores (ties keep the earlier order).
-            root[1..].sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            if multipv > 1 {
+                // A later line can outscore an earlier one: its move was only searched with a
+                // null window there, and with pruning below. The full search is better informed.
+                lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+                for (i, l) in lines.iter().enumerate() {
+                    if let Some(j) = root[i..multipv].iter().position(|r| r.0 == l.best) {
+                        root.swap(i, i + j);
+                    }
+                }
+            }
+            // The lines' moves first, the others by their scores (ties keep the earlier order).
+            root[multipv..].sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            on_depth(self, &lines);
             if timed && root.len() == 1 {
                 break;
             }
-            // A forced end within the horizon will not change with more depth.
-            if is_mate(line.score) && MATE - line.score.abs() <= depth as i32 {
+            // Forced ends within the horizon will not change with more depth.
+            if lines
+                .iter()
+                .all(|l| is_mate(l.score) && MATE - l.score.abs() <= depth as i32)
+            {
                 break;
             }
         }
-        line
+        // A stop in the middle of a depth can leave a move both in a new line and an old one.
+        let mut seen = Vec::with_capacity(lines.len());
+        lines.retain(|l| {
+            let fresh = !seen.contains(&l.best);
+            seen.push(l.best);
+            fresh
+        });
+        lines
+    }
+
+    /// Searches line `k` one `depth` deeper: the best of `root[k..]` (the moves not leading an
+    /// earlier line) inside an aspiration window around its last score, moved to `root[k]`.
+    fn deepen_line(&mut self, depth: u32, k: usize, root: &mut [(Move, i32)], line: &mut Line) {
+        let mut window = 40;
+        let (mut alpha, mut beta) = if depth >= 5 && !is_mate(line.score) {
+            (line.score - window, line.score + window)
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let (score, found) = self.search_root(depth, alpha, beta, &mut root[k..]);
+            if let Some(f) = found {
+                if let Some(i) = root[k..].iter().position(|r| r.0 == f.best) {
+                    // Keep the new best first for the next search (a fail-high included).
+                    root[k..=k + i].rotate_right(1);
+                }
+                *line = Line {
+                    depth: line.depth,
+                    ..f
+                };
+            }
+            if self.stopped {
+                break;
+            }
+            if score <= alpha {
+                alpha = (score - window).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + window).min(INFINITE);
+            } else {
+                break;
+            }
+            window *= 3;
+        }
     }
 
     /// A score for every root move at `depth`, each searched with a full window (so they can be
