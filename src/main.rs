@@ -77,6 +77,9 @@ enum Command {
     /// Review a game with the engine: print it with an evaluation after every move and
     /// ?! ? ?? marks, then a summary line.
     Review(commands::review::ReviewArgs),
+    /// Puzzles: generate them from engine games, or prove a puzzle file.
+    #[command(subcommand)]
+    Puzzles(commands::puzzles::PuzzlesCommand),
 }
 
 fn main() -> ExitCode {
@@ -91,6 +94,12 @@ fn main() -> ExitCode {
         Some(Command::Bench { depth, movetime }) => bench(depth, movetime),
         Some(Command::Selfplay(args)) => selfplay(&args),
         Some(Command::Review(args)) => review(&args),
+        Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Check(args))) => {
+            return puzzles_check(&args);
+        }
+        Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Generate(args))) => {
+            puzzles_generate(&args)
+        }
         None => window(cli.window),
     };
     match result {
@@ -123,6 +132,25 @@ fn review(args: &commands::review::ReviewArgs) -> Result<(), String> {
     let stdout = std::io::stdout();
     commands::review::run(args, &mut stdout.lock()).map_err(|e| e.to_string())?;
     Ok(())
+}
+
+fn puzzles_generate(args: &commands::puzzles::GenerateArgs) -> Result<(), String> {
+    let stdout = std::io::stdout();
+    commands::puzzles::run_generate(args, &mut stdout.lock()).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// Fails (exit 1) when any puzzle fails, after reporting them all.
+fn puzzles_check(args: &commands::puzzles::CheckArgs) -> ExitCode {
+    let stdout = std::io::stdout();
+    match commands::puzzles::check(args, &mut stdout.lock()) {
+        Ok(totals) if totals.verified == totals.puzzles => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("parachess: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn perft(depth: u32, position: Option<&str>, divide: bool) -> Result<(), String> {

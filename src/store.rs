@@ -7,6 +7,7 @@
 //! ([`write_atomic`]): a crash or a full disk never leaves a half-written file.
 
 mod atomic;
+pub mod puzzles;
 
 use std::ffi::OsString;
 use std::fs::{self, File};

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod check_game;
 pub mod perft;
+pub mod puzzles;
 pub mod review;
 pub mod selfplay;
 
