@@ -83,9 +83,7 @@ pub fn load_progress(dir: &Path) -> Result<PuzzleProgress, PuzzleStoreError> {
     } else {
         std::str::from_utf8(&bytes)
             .map_err(|_| "not UTF-8 text".to_string())
-            .and_then(|text| {
-                ron::from_str::<PuzzleProgress>(text).map_err(|e| e.to_string())
-            })
+            .and_then(|text| ron::from_str::<PuzzleProgress>(text).map_err(|e| e.to_string()))
             .and_then(|p| {
                 if p.is_valid() {
                     Ok(p)

@@ -15,7 +15,9 @@
 //! * every solver move keeps a gain of at least [`MIN_GAIN`] (two pawns) on the material the
 //!   solver started with;
 //! * every other move at that point falls short of the solution's value by more than
-//!   [`MARGIN`]; at the first move the others also gain less than [`MIN_GAIN`];
+//!   [`MARGIN`]; at the first move the others also gain less than [`MIN_GAIN`] (except the same
+//!   pawn promoting to another piece: the same idea, which only has to fall short by the
+//!   margin);
 //! * every reply is one of the defender's best (it keeps the solver's value lowest);
 //! * after the last solver move the solver stands at least [`MIN_GAIN`] up on the board.
 
@@ -234,7 +236,10 @@ fn check_win(puzzle: &Puzzle, settings: &CheckSettings) -> Result<Proof, Failure
             // Later moves may have twins: any move that still wins in time is accepted.
             if i == 0 {
                 for &other in pos.legal_moves().iter().filter(|&&m| m != mv) {
-                    if let Some(k) = solver.move_shortest_win(&mut pos, other, unique) {
+                    if solver.move_wins(&mut pos, other, unique) {
+                        let k = solver
+                            .move_shortest_win(&mut pos, other, unique)
+                            .unwrap_or(unique);
                         return Err(Failure::NotUnique {
                             index,
                             text: texts[i].clone(),
@@ -244,16 +249,16 @@ fn check_win(puzzle: &Puzzle, settings: &CheckSettings) -> Result<Proof, Failure
                     }
                 }
             }
-        } else if let Some((longest, best)) = solver.best_defences(&mut pos, left) {
-            if !best.contains(&mv) {
-                let better = best.first().map(|&m| pos.move_text(m)).unwrap_or_default();
-                return Err(Failure::NotBestDefence {
-                    index,
-                    text: texts[i].clone(),
-                    better,
-                    how: format!("holds out for {longest} more move(s)"),
-                });
-            }
+        } else if let Some((longest, best)) = solver.best_defences(&mut pos, left)
+            && !best.contains(&mv)
+        {
+            let better = best.first().map(|&m| pos.move_text(m)).unwrap_or_default();
+            return Err(Failure::NotBestDefence {
+                index,
+                text: texts[i].clone(),
+                better,
+                how: format!("holds out for {longest} more move(s)"),
+            });
         }
         pos.make_move(mv);
     }
@@ -315,12 +320,13 @@ fn check_material(puzzle: &Puzzle) -> Result<Proof, Failure> {
                     gain: value - start,
                 });
             }
-            let mut bar = value - MARGIN;
-            if i == 0 {
-                bar = bar.min(target);
-            }
             for &other in pos.legal_moves().iter().filter(|&&m| m != mv) {
-                if search.move_reaches(&mut pos, other, depth, bar) {
+                if search.move_reaches(
+                    &mut pos,
+                    other,
+                    depth,
+                    rival_bar(i, mv, other, value, target),
+                ) {
                     let v = search.move_value(&mut pos, other, depth);
                     return Err(Failure::NotUnique {
                         index,
@@ -363,6 +369,19 @@ fn check_material(puzzle: &Puzzle) -> Result<Proof, Failure> {
     Ok(Proof {
         nodes: search.nodes,
     })
+}
+
+/// The value from which `other` counts as a rival of the solver move `mv` (worth `value`) at
+/// solution index `i`: within [`MARGIN`] of it, and at the first move also any gain of
+/// [`MIN_GAIN`] (`target`), except for the same pawn promoting to another piece, which is the
+/// same idea and only has to fall short by the margin.
+pub(crate) fn rival_bar(i: usize, mv: Move, other: Move, value: i32, target: i32) -> i32 {
+    let twin = other.from == mv.from && other.to == mv.to;
+    if i == 0 && !twin {
+        (value - MARGIN).min(target)
+    } else {
+        value - MARGIN
+    }
 }
 
 /// The defender's best reply in `pos` and the solver's value after it.

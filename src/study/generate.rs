@@ -1,22 +1,26 @@
 //! Finding puzzles in engine games.
 //!
-//! The engine plays games against itself, now and then choosing a weaker move at random (as the
-//! Easy level does) so that games differ and mistakes happen. Every position is analysed with
-//! two lines (MultiPV 2). A position becomes a candidate when exactly one move wins decisively:
+//! The engine plays games against itself. Now and then a move is chosen the Easy level's way (a
+//! two-half-move search with random noise), more often by the side that is ahead, so that games
+//! differ, stay close and see mistakes. Every position after the opening is analysed with two
+//! lines (MultiPV 2), and so are the positions after up to [`ALTERNATIVES`] plausible other
+//! moves (ones a two-half-move search rates near its favourite: what a weaker player might have
+//! played instead). A position becomes a candidate when exactly one move wins decisively:
 //!
 //! * **a forced win in at most four moves** (checkmate, or leaving the opponent without a legal
 //!   move): the engine's best line announces it and its second line does not; the exact solver
 //!   then finds the shortest win, builds the line (the defender's longest defence, a winning
 //!   move of the solver at each step) and proves that no other first move wins within four;
 //! * **a gain of at least two pawns** that no other move gets: the engine's best line is at least
-//!   +2, its second at most +1 and two pawns worse; the previous move was not a capture (no
+//!   +2, its second at most +1.5 and 1.5 pawns worse; the move before was not a capture (no
 //!   plain recaptures); the exact material search builds the shortest line (1, 3 or 5
 //!   half-moves) that proves the gain.
 //!
-//! Every candidate must then pass [`check_puzzle`] (the exact proof the test suite repeats) and
-//! a deeper engine analysis ([`GenerateSettings::verify_time`], two lines) that agrees: for a
-//! forced win the second line is no forced win; for material the best line starts with the
-//! solution and the second is at most +1 and two pawns worse.
+//! Every candidate must then pass [`check_puzzle`] (the exact proof the test suite repeats,
+//! here with mates unique within four moves) and a deeper engine analysis
+//! ([`GenerateSettings::verify_time`], two lines) that agrees: the best line starts with the
+//! solution; for a forced win the second line is no forced win; for material the second is at
+//! most +1.5 and 1.5 pawns worse than the first.
 //!
 //! # Ratings
 //!
@@ -36,17 +40,15 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use crate::engine::{
-    AnalyseOptions, Engine, LevelSettings, Limits, Report, Rng, Score, StopFlag,
-};
+use crate::engine::{AnalyseOptions, Engine, LevelSettings, Limits, Report, Rng, Score, StopFlag};
 use crate::rules::{Game, Move, Position};
 
-use super::check::{CheckSettings, MARGIN, MIN_GAIN, check_puzzle, parallel_map};
+use super::check::{CheckSettings, MIN_GAIN, check_puzzle, parallel_map, rival_bar};
 use super::puzzle::{Puzzle, Theme, position_key};
 use super::solve::{MAX_WIN_MOVES, MateSolver, MaterialSearch, material_balance};
 
 /// Games stop after this many half-moves.
-const MAX_PLIES: usize = 300;
+const MAX_PLIES: usize = 240;
 
 /// Half-moves played before positions are looked at (the opening teaches little).
 const FIRST_PLY: usize = 6;
@@ -54,6 +56,9 @@ const FIRST_PLY: usize = 6;
 /// Chance (in percent) that a move is chosen the Easy level's way in a balanced position (three
 /// times as often by a side 3 pawns ahead, a quarter as often by one 3 pawns behind).
 const NOISY_PERCENT: u64 = 20;
+
+/// Plausible alternatives to the game's move looked at per position.
+const ALTERNATIVES: usize = 4;
 
 /// An alternative counts as decisive from this many centipawns.
 const ALTERNATIVE_MAX: i32 = 150;
@@ -166,21 +171,32 @@ fn play_game(settings: &GenerateSettings, index: u32) -> GameHarvest {
             }
         } else {
             let limits = Limits::movetime(settings.movetime);
-            let report =
-                match engine.analyse_game(&game, &limits, &two_lines, &stop, &mut |_| {}) {
-                    Ok(r) => r,
-                    Err(_) => break,
-                };
-            let fresh = !used.contains(&position_key(game.position()));
-            if fresh && let Some(kind) = candidate(&game, &report) {
-                harvest.candidates += 1;
-                if let Some(p) = prove(game.position(), kind, &report, &mut verifier, settings) {
-                    for pos in p.positions() {
-                        used.insert(position_key(&pos));
+            let report = match engine.analyse_game(&game, &limits, &two_lines, &stop, &mut |_| {}) {
+                Ok(r) => r,
+                Err(_) => break,
+            };
+            let mut found =
+                harvest.try_position(&game, &report, &mut used, &mut verifier, settings);
+            // The moves a weaker player might have chosen here (near-best at a shallow depth)
+            // often lose to a deeper blow: look at a few of them too.
+            if !found {
+                for alt in plausible_alternatives(&mut engine, &game, report.best, &mut rng) {
+                    let mut branch = game.clone();
+                    if branch.play(alt).is_err() || branch.is_over() {
+                        continue;
                     }
-                    harvest.puzzles.push(p);
+                    let Ok(r) =
+                        engine.analyse_game(&branch, &limits, &two_lines, &stop, &mut |_| {})
+                    else {
+                        continue;
+                    };
+                    found = harvest.try_position(&branch, &r, &mut used, &mut verifier, settings);
+                    if found {
+                        break;
+                    }
                 }
             }
+            let _ = found;
             // The side ahead errs more often and the side behind less, so games stay close
             // longer and more mistakes fall in balanced positions, where they make puzzles.
             let ahead = report.lines.first().map_or(0, |l| l.score.clamped_cp(1000));
@@ -208,6 +224,71 @@ fn play_game(settings: &GenerateSettings, index: u32) -> GameHarvest {
     harvest
 }
 
+impl GameHarvest {
+    /// Tests the position of `game` (analysed in `report`) and keeps the puzzle it holds, if
+    /// any; whether it found one.
+    fn try_position(
+        &mut self,
+        game: &Game,
+        report: &Report,
+        used: &mut HashSet<String>,
+        verifier: &mut Engine,
+        settings: &GenerateSettings,
+    ) -> bool {
+        if used.contains(&position_key(game.position())) {
+            return false;
+        }
+        let Some(kind) = candidate(game, report) else {
+            return false;
+        };
+        self.candidates += 1;
+        let Some(p) = prove(game.position(), kind, report, verifier, settings) else {
+            return false;
+        };
+        for pos in p.positions() {
+            used.insert(position_key(&pos));
+        }
+        self.puzzles.push(p);
+        true
+    }
+}
+
+/// Up to [`ALTERNATIVES`] moves other than `best` that a two-half-move search rates within
+/// 1.5 pawns of its favourite (what the Easy level might play), in random order.
+fn plausible_alternatives(
+    engine: &mut Engine,
+    game: &Game,
+    best: Move,
+    rng: &mut Rng,
+) -> Vec<Move> {
+    let all = AnalyseOptions {
+        multipv: crate::rules::MAX_MOVES,
+        searchmoves: Vec::new(),
+    };
+    let Ok(report) =
+        engine.analyse_game(game, &Limits::depth(2), &all, &StopFlag::new(), &mut |_| {})
+    else {
+        return Vec::new();
+    };
+    let top = report
+        .lines
+        .first()
+        .map_or(0, |l| l.score.clamped_cp(10_000));
+    let mut moves: Vec<Move> = report
+        .lines
+        .iter()
+        .filter(|l| l.mv != best && l.score.clamped_cp(10_000) >= top - 150)
+        .map(|l| l.mv)
+        .collect();
+    // Fisher–Yates with the game's generator, so runs are reproducible from the seed.
+    for i in (1..moves.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        moves.swap(i, j);
+    }
+    moves.truncate(ALTERNATIVES);
+    moves
+}
+
 /// What kind of puzzle a position might be.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Kind {
@@ -223,9 +304,6 @@ fn candidate(game: &Game, report: &Report) -> Option<Kind> {
     }
     let best = report.lines.first()?.score;
     let second = report.lines.get(1)?.score;
-    if std::env::var_os("PZDEBUG").is_some() && (matches!(best, Score::Mate(n) if n > 0) || best.clamped_cp(5000) >= 200) {
-        eprintln!("cand? {} best {} second {} last_capture {}", pos, best, second, game.plies().last().is_some_and(|p| p.capture));
-    }
     match best {
         Score::Mate(n) if n > 0 && n as u32 <= MAX_WIN_MOVES => {
             (!matches!(second, Score::Mate(k) if k > 0)).then_some(Kind::Win(n as u32))
@@ -251,11 +329,9 @@ fn prove(
     settings: &GenerateSettings,
 ) -> Option<Puzzle> {
     let solution = match kind {
-        Kind::Win(_) => win_line(pos),
-        Kind::Material => material_line(pos, report.best),
+        Kind::Win(_) => win_line(pos)?,
+        Kind::Material => material_line(pos, report.best)?,
     };
-    if std::env::var_os("PZDEBUG").is_some() { eprintln!("line {kind:?}: {}", solution.is_some()); }
-    let solution = solution?;
     let mut puzzle = Puzzle {
         position: pos.clone(),
         solution,
@@ -274,10 +350,8 @@ fn prove(
     let thorough = CheckSettings {
         unique_moves: MAX_WIN_MOVES,
     };
-    if let Err(e) = check_puzzle(&puzzle, &thorough) { if std::env::var_os("PZDEBUG").is_some() { eprintln!("check failed: {e}"); } return None; }
-    let depth = verify(&puzzle, verifier, settings);
-    if std::env::var_os("PZDEBUG").is_some() { eprintln!("verify: {depth:?} {}", puzzle.to_line()); }
-    let depth = depth?;
+    check_puzzle(&puzzle, &thorough).ok()?;
+    let depth = verify(&puzzle, verifier, settings)?;
     puzzle.rating = rating(&puzzle, depth);
     Some(puzzle)
 }
@@ -345,7 +419,7 @@ fn material_line(pos: &Position, first: Move) -> Option<Vec<Move>> {
                 let &(best, v) = values.iter().max_by_key(|&&(_, v)| v)?;
                 let rivals = values
                     .iter()
-                    .filter(|&&(m, w)| m != best && w >= v - MARGIN)
+                    .filter(|&&(m, w)| m != best && w >= rival_bar(i, best, m, v, start + MIN_GAIN))
                     .count();
                 if v < start + MIN_GAIN || rivals > 0 || (i == 0 && best != first) {
                     ok = false;
@@ -456,10 +530,9 @@ mod tests {
 
     #[test]
     fn ratings_grow_with_length_and_quiet_first_moves() {
-        let p = parse_line(
-            "k1r3/1P2/8/5/10/6/10/5/8/4/3QK1 w 0 1\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\t1200",
-        )
-        .unwrap();
+        let p =
+            parse_line("k1r3/1P2/8/5/10/6/10/5/8/4/3QK1 w 0 1\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\t1200")
+                .unwrap();
         let short = rating(&p, 1);
         let deep = rating(&p, 8);
         assert!(deep > short, "{short} {deep}");
@@ -469,10 +542,9 @@ mod tests {
 
     #[test]
     fn merging_skips_known_positions() {
-        let p = parse_line(
-            "k1r3/1P2/8/5/10/6/10/5/8/4/3QK1 w 0 1\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\t1200",
-        )
-        .unwrap();
+        let p =
+            parse_line("k1r3/1P2/8/5/10/6/10/5/8/4/3QK1 w 0 1\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\t1200")
+                .unwrap();
         let mut later = p.clone();
         later.position = "k1r3/1P2/8/5/10/6/10/5/8/4/3QK1 w 7 30".parse().unwrap();
         let mut all = vec![p.clone()];

@@ -212,8 +212,15 @@ impl Puzzle {
     /// A stable identifier (16 hex digits) from the position and the first move: what the
     /// player's record of solved puzzles keeps, so it survives reordering of the file.
     pub fn id(&self) -> String {
-        let first = self.solution.first().map(|m| m.to_string()).unwrap_or_default();
-        format!("{:016x}", fnv1a(format!("{} {first}", self.key()).as_bytes()))
+        let first = self
+            .solution
+            .first()
+            .map(|m| m.to_string())
+            .unwrap_or_default();
+        format!(
+            "{:016x}",
+            fnv1a(format!("{} {first}", self.key()).as_bytes())
+        )
     }
 }
 
@@ -247,7 +254,7 @@ pub fn parse_line(line: &str) -> Result<Puzzle, ParsePuzzleError> {
     if texts.len() > MAX_SOLUTION_PLIES {
         return Err(ParsePuzzleError::TooLong(texts.len()));
     }
-    if texts.len() % 2 == 0 {
+    if texts.len().is_multiple_of(2) {
         return Err(ParsePuzzleError::EndsWithReply(texts.len()));
     }
     let mut pos = position.clone();
@@ -393,7 +400,10 @@ mod tests {
 
     #[test]
     fn lines_read_and_write_back() {
-        let p = parse_line(&format!("{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\t1200")).unwrap();
+        let p = parse_line(&format!(
+            "{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\t1200"
+        ))
+        .unwrap();
         assert_eq!(p.solution.len(), 3);
         assert_eq!(p.solver(), Side::White);
         assert_eq!(p.solver_moves(), 2);
@@ -410,13 +420,34 @@ mod tests {
         let cases = [
             ("just one field", "expected 4"),
             (&format!("{MATE_IN_ONE}\t\tmate\t1200"), "empty"),
-            (&format!("{MATE_IN_ONE}\tQa4-d4 Rk3-k2\tmate\t1200"), "must end"),
-            (&format!("{MATE_IN_ONE}\tQa4-d5\tmate\t1200"), "solution move 1"),
-            (&format!("{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q+\tmate\t1200"), "solution move 3"),
-            (&format!("{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q#\tfork\t1200"), "unknown theme"),
-            (&format!("{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\tlots"), "rating"),
-            (&format!("{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\t99999"), "rating"),
-            ("8/4/8/5/10/6/10/5/8/4/6 w 0 1\ta1-a2\tmate\t1200", "position text"),
+            (
+                &format!("{MATE_IN_ONE}\tQa4-d4 Rk3-k2\tmate\t1200"),
+                "must end",
+            ),
+            (
+                &format!("{MATE_IN_ONE}\tQa4-d5\tmate\t1200"),
+                "solution move 1",
+            ),
+            (
+                &format!("{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q+\tmate\t1200"),
+                "solution move 3",
+            ),
+            (
+                &format!("{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q#\tfork\t1200"),
+                "unknown theme",
+            ),
+            (
+                &format!("{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\tlots"),
+                "rating",
+            ),
+            (
+                &format!("{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\t99999"),
+                "rating",
+            ),
+            (
+                "8/4/8/5/10/6/10/5/8/4/6 w 0 1\ta1-a2\tmate\t1200",
+                "position text",
+            ),
         ];
         for (line, expected) in cases {
             let e = parse_line(line).expect_err(line).to_string();
@@ -426,9 +457,8 @@ mod tests {
 
     #[test]
     fn files_skip_comments_and_report_bad_lines_by_number() {
-        let text = format!(
-            "# a comment\n\n{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\t1200\nnonsense\n"
-        );
+        let text =
+            format!("# a comment\n\n{MATE_IN_ONE}\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\t1200\nnonsense\n");
         let file = parse_file(&text);
         assert_eq!(file.entries, 2);
         assert_eq!(file.puzzles.len(), 1);

@@ -24,6 +24,12 @@ pub const START_DEVIATION: f64 = 350.0;
 /// …
 pub const START_VOLATILITY: f64 = 0.06;
 
+/// The player's rating is kept within these bounds (as lichess keeps a floor), so a long run
+/// of failures cannot push it anywhere absurd.
+pub const MIN_RATING: f64 = 100.0;
+/// …
+pub const MAX_RATING: f64 = 4000.0;
+
 /// How many of the unsolved puzzles nearest the player's rating [`next_puzzle`] rotates
 /// through, so the same few puzzles do not come back in a row.
 const NEAREST: usize = 8;
@@ -96,11 +102,10 @@ impl PuzzleProgress {
 
     /// Whether the numbers are usable (a hand-edited or damaged file may hold anything).
     pub fn is_valid(&self) -> bool {
-        let finite = self.rating.is_finite()
-            && self.deviation.is_finite()
-            && self.volatility.is_finite();
+        let finite =
+            self.rating.is_finite() && self.deviation.is_finite() && self.volatility.is_finite();
         finite
-            && (0.0..=5000.0).contains(&self.rating)
+            && (MIN_RATING..=MAX_RATING).contains(&self.rating)
             && self.deviation > 0.0
             && self.deviation <= 1000.0
             && self.volatility > 0.0
@@ -130,7 +135,7 @@ impl PuzzleProgress {
             let outcome = if clean { Outcomes::WIN } else { Outcomes::LOSS };
             let (new, _) = glicko2(&self.glicko(), &opponent, &outcome, &Glicko2Config::new());
             if new.rating.is_finite() && new.deviation.is_finite() && new.volatility.is_finite() {
-                self.rating = new.rating;
+                self.rating = new.rating.clamp(MIN_RATING, MAX_RATING);
                 self.deviation = new.deviation;
                 self.volatility = new.volatility;
             }
@@ -163,7 +168,11 @@ pub fn next_puzzle(progress: &PuzzleProgress, puzzles: &[Puzzle]) -> Option<usiz
             .collect();
     }
     if pool.is_empty() {
-        pool = puzzles.iter().enumerate().map(|(i, p)| (i, p.id())).collect();
+        pool = puzzles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, p.id()))
+            .collect();
     }
     let mut indices: Vec<usize> = pool.into_iter().map(|(i, _)| i).collect();
     indices.sort_by(|&a, &b| {

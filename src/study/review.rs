@@ -296,11 +296,16 @@ pub fn review(
     for (i, ply) in plies.iter().enumerate() {
         let side = positions[i].turn();
         let before = win_chance(mover_eval(evals[i], side));
-        let after = match (searched.get(i + 1), ended) {
-            (Some(s), _) => win_chance(eval_of(-s.score)),
-            (None, Some(o)) if o.winner() == Some(side) => 100.0,
-            (None, Some(o)) if o.winner().is_some() => 0.0,
-            (None, _) => 50.0,
+        let after = match (evals[i + 1], ended.and_then(|o| o.winner())) {
+            // The board ended the game: the mover won (its opponent has no move).
+            (Eval::Mate(0), Some(winner)) if i + 1 == plies.len() => {
+                if winner == side {
+                    100.0
+                } else {
+                    0.0
+                }
+            }
+            (e, _) => win_chance(mover_eval(e, side)),
         };
         let s = &searched[i];
         let loss = (before - after).max(0.0);

@@ -225,10 +225,12 @@ impl PuzzleRun {
             )
         } else if left <= 1 {
             match self.puzzle.theme {
-                Theme::Mate => format!("That is not checkmate: {defender} can answer {text}{taking}."),
-                _ => format!(
-                    "That leaves {defender} a move: {defender} can answer {text}{taking}."
-                ),
+                Theme::Mate => {
+                    format!("That is not checkmate: {defender} can answer {text}{taking}.")
+                }
+                _ => {
+                    format!("That leaves {defender} a move: {defender} can answer {text}{taking}.")
+                }
             }
         } else {
             let moves = match left - 1 {
@@ -236,7 +238,7 @@ impl PuzzleRun {
                 n => n.to_string(),
             };
             format!(
-                "That lets {defender} escape: after {text}{taking} there is no forced {goal} in {moves}."
+                "That lets {defender} escape: after {text}{taking}, there is no forced {goal} in {moves}."
             )
         };
         (Some(reply), sentence)
@@ -247,7 +249,11 @@ impl PuzzleRun {
         let side = self.solver();
         let start = material_balance(&self.puzzle.position, side);
         let draw_for_white = if side == Side::White { start } else { -start };
-        let plies_left = self.puzzle.solution.len().saturating_sub(self.game.plies().len());
+        let plies_left = self
+            .puzzle
+            .solution
+            .len()
+            .saturating_sub(self.game.plies().len());
         let depth = plies_left.saturating_sub(2) as u32;
         let mut after = self.position().after(mv);
         let mut search = MaterialSearch::new(draw_for_white);
@@ -327,7 +333,11 @@ mod tests {
         // An illegal move is refused with the rules' reason.
         let illegal = Move::new(mate.to, mate.from);
         let answer = run.try_move(illegal).unwrap_err();
-        assert!(answer.explanation.contains("not legal"), "{}", answer.explanation);
+        assert!(
+            answer.explanation.contains("not legal"),
+            "{}",
+            answer.explanation
+        );
         // And the right move still works.
         assert_eq!(run.try_move(mate), Ok(PuzzleStep::Solved));
     }

@@ -12,7 +12,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::engine::VALUE;
 use crate::rules::game::HALFMOVE_LIMIT;
-use crate::rules::{Move, MoveList, PieceKind, Position, Side};
+use crate::rules::{MAX_MOVES, Move, MoveList, PieceKind, Position, Side};
 
 /// Longest forced win a puzzle may ask for, in the solver's moves.
 pub const MAX_WIN_MOVES: u32 = 4;
@@ -104,30 +104,29 @@ impl MateSolver {
             return false;
         }
         let moves = pos.legal_moves();
-        // Immediate wins first: they are cheap to find and end the search.
-        let mut checks = Vec::new();
-        let mut others = Vec::new();
-        for &mv in moves.iter() {
+        // Immediate wins first: they are cheap to find and end the search. Checks are noted
+        // on the way, to be tried first below (they are likelier to win).
+        let mut checks = [false; MAX_MOVES];
+        for (i, &mv) in moves.iter().enumerate() {
             let undo = pos.make_move(mv);
             let ends = !pos.has_legal_move();
-            let check = pos.in_check();
+            checks[i] = !ends && n > 1 && pos.in_check();
             pos.unmake_move(mv, undo);
             if ends {
                 return true;
-            }
-            if check {
-                checks.push(mv);
-            } else if pos.is_capture(mv) {
-                others.insert(0, mv);
-            } else {
-                others.push(mv);
             }
         }
         if n == 1 {
             return false;
         }
-        checks.extend(others);
-        checks.into_iter().any(|mv| self.move_wins(pos, mv, n))
+        for checking in [true, false] {
+            for (i, &mv) in moves.iter().enumerate() {
+                if checks[i] == checking && self.move_wins(pos, mv, n) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether `mv` (legal in `pos`) wins within `n` moves, itself included.
@@ -182,7 +181,11 @@ impl MateSolver {
             if ends {
                 return Some(mv);
             }
-            if check { checks.push(mv) } else { others.push(mv) }
+            if check {
+                checks.push(mv)
+            } else {
+                others.push(mv)
+            }
         }
         checks.extend(others);
         checks.into_iter().find(|&mv| self.move_wins(pos, mv, n))
@@ -329,14 +332,27 @@ impl MaterialSearch {
 
     /// Whether `mv` reaches at least `threshold` for the side to move (a null-window test,
     /// cheaper than the exact value).
-    pub fn move_reaches(&mut self, pos: &mut Position, mv: Move, depth: u32, threshold: i32) -> bool {
+    pub fn move_reaches(
+        &mut self,
+        pos: &mut Position,
+        mv: Move,
+        depth: u32,
+        threshold: i32,
+    ) -> bool {
         let undo = pos.make_move(mv);
         let v = -self.negamax(pos, depth, -threshold, -threshold + 1, 1);
         pos.unmake_move(mv, undo);
         v >= threshold
     }
 
-    fn negamax(&mut self, pos: &mut Position, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.nodes += 1;
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -368,7 +384,15 @@ impl MaterialSearch {
 
     /// Captures and promotions only (every move when in check), standing pat on the material
     /// balance otherwise. `moves` are the legal moves of `pos` (not empty).
-    fn quiesce(&mut self, pos: &mut Position, moves: &MoveList, mut alpha: i32, beta: i32, ply: usize, q: usize) -> i32 {
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        moves: &MoveList,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        q: usize,
+    ) -> i32 {
         let in_check = pos.in_check();
         let stand = material_balance(pos, pos.turn());
         if q >= QUIESCENCE_PLIES {
