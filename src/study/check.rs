@@ -119,6 +119,14 @@ pub enum Failure {
         /// What the end really is.
         actual: String,
     },
+    /// A solution move is not legal, or the solution has the wrong length.
+    #[error("solution move {index} ({text}) is not possible")]
+    Illegal {
+        /// 1-based index in the solution.
+        index: usize,
+        /// The move, bare.
+        text: String,
+    },
     /// The same position as an earlier puzzle.
     #[error("the same position as the puzzle on line {0}")]
     Duplicate(usize),
@@ -147,6 +155,23 @@ impl fmt::Display for Proof {
 
 /// Proves `puzzle` (see the module documentation for what that means).
 pub fn check_puzzle(puzzle: &Puzzle, settings: &CheckSettings) -> Result<Proof, Failure> {
+    // Puzzles read from files are legal already; one built in code may not be.
+    let mut pos = puzzle.position.clone();
+    for (i, &mv) in puzzle.solution.iter().enumerate() {
+        if !pos.is_legal(mv) {
+            return Err(Failure::Illegal {
+                index: i + 1,
+                text: mv.to_string(),
+            });
+        }
+        pos.make_move(mv);
+    }
+    if puzzle.solution.is_empty() || puzzle.solution.len().is_multiple_of(2) {
+        return Err(Failure::Illegal {
+            index: puzzle.solution.len(),
+            text: "the solution must have an odd number of moves".into(),
+        });
+    }
     match puzzle.theme {
         Theme::Mate | Theme::Stalemate => check_win(puzzle, settings),
         Theme::Material => check_material(puzzle),
@@ -406,6 +431,18 @@ mod tests {
         assert_eq!(pawns(150), "1.5");
         assert_eq!(pawns(-35), "-0.35");
         assert_eq!(pawns(WIN - 3), "a forced win");
+    }
+
+    #[test]
+    fn a_puzzle_built_in_code_with_an_impossible_move_fails_cleanly() {
+        let mut p =
+            parse_line(&format!("{PROMOTION}\tQa4-d4 Rk3-k2 j2xk2=Q#\tmate\t1200")).unwrap();
+        p.solution[1] = p.solution[0];
+        let e = check_puzzle(&p, &CheckSettings::default()).unwrap_err();
+        assert!(matches!(e, Failure::Illegal { index: 2, .. }), "{e}");
+        p.solution.clear();
+        assert!(check_puzzle(&p, &CheckSettings::default()).is_err());
+        assert!(p.solution_text().is_empty());
     }
 
     #[test]

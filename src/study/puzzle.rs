@@ -151,24 +151,36 @@ impl Puzzle {
         self.solution.len().div_ceil(2)
     }
 
-    /// The solution in move text, each move written in the position it is played in.
+    /// The solution in move text, each move written in the position it is played in (a move
+    /// that is not legal there, which [`parse_line`] never lets through, is written bare, and
+    /// the rest after it too).
     pub fn solution_text(&self) -> Vec<String> {
-        let mut pos = self.position.clone();
+        let mut pos = Some(self.position.clone());
         self.solution
             .iter()
-            .map(|&mv| {
-                let text = pos.move_text(mv);
-                pos.make_move(mv);
-                text
+            .map(|&mv| match pos.as_mut().filter(|p| p.is_legal(mv)) {
+                Some(p) => {
+                    let text = p.move_text(mv);
+                    p.make_move(mv);
+                    text
+                }
+                None => {
+                    pos = None;
+                    mv.to_string()
+                }
             })
             .collect()
     }
 
-    /// The positions along the solution: the start, then after each move.
+    /// The positions along the solution: the start, then after each move (up to the first
+    /// move that is not legal, if any).
     pub fn positions(&self) -> Vec<Position> {
         let mut pos = self.position.clone();
         let mut out = vec![pos.clone()];
         for &mv in &self.solution {
+            if !pos.is_legal(mv) {
+                break;
+            }
             pos.make_move(mv);
             out.push(pos.clone());
         }

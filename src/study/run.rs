@@ -166,13 +166,13 @@ impl PuzzleRun {
                 .and_then(|(_, replies)| replies.first().copied())
                 .or_else(|| p.legal_moves().first().copied())
         };
-        let Some(reply) = reply else {
+        // A stored reply that is not legal cannot come from a read puzzle; end the run then.
+        let Some(reply) = reply.filter(|&r| self.position().is_legal(r)) else {
             self.solved = true;
             return Ok(PuzzleStep::Solved);
         };
         let reply_text = self.position().move_text(reply);
         if self.game.play(reply).is_err() {
-            // A stored reply that is not legal cannot come from a checked puzzle; end the run.
             self.solved = true;
             return Ok(PuzzleStep::Solved);
         }
@@ -191,6 +191,7 @@ impl PuzzleRun {
             played,
             solution,
             solution_text: solution
+                .filter(|&m| self.position().is_legal(m))
                 .map(|m| self.position().move_text(m))
                 .unwrap_or_default(),
             refutation,

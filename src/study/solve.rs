@@ -72,8 +72,10 @@ impl MateSolver {
     }
 
     /// Whether the side to move in `pos` forces the opponent out of legal moves within `n` of
-    /// its own moves.
+    /// its own moves (`n` is capped at 255; the cost grows like the number of moves to the
+    /// power `n`, so keep it small).
     pub fn wins_within(&mut self, pos: &mut Position, n: u32) -> bool {
+        let n = n.min(u32::from(u8::MAX));
         if n == 0 {
             return false;
         }
@@ -150,7 +152,8 @@ impl MateSolver {
         if n == 0 || pos.halfmove_clock() >= HALFMOVE_LIMIT {
             return false;
         }
-        let killer = self.killers[n as usize];
+        let slot = (n as usize).min(self.killers.len() - 1);
+        let killer = self.killers[slot];
         let ordered = killer
             .filter(|k| replies.contains(k))
             .into_iter()
@@ -160,7 +163,7 @@ impl MateSolver {
             let lost = self.wins_within(pos, n);
             pos.unmake_move(reply, undo);
             if !lost {
-                self.killers[n as usize] = Some(reply);
+                self.killers[slot] = Some(reply);
                 return false;
             }
         }
