@@ -5,6 +5,7 @@
 //! * [`uci`] — the engine behind the UCI protocol, and a client for other UCI engines.
 //! * [`lessons`] — Learn Parachess: lessons as data, stage runs, the solver that proves them.
 //! * [`net`] — games over the network (host, join, the protocol).
+//! * [`study`] — game review, puzzles and puzzle ratings.
 //! * `game` — the Bevy desktop game (feature `gui`).
 
 pub mod commands;
@@ -15,4 +16,5 @@ pub mod lessons;
 pub mod net;
 pub mod rules;
 pub mod store;
+pub mod study;
 pub mod uci;

@@ -90,6 +90,12 @@ enum Command {
     Host(commands::netplay::HostArgs),
     /// Join a network game, played headless by the engine or the random mover.
     Join(commands::netplay::JoinArgs),
+    /// Review a game with the engine: print it with an evaluation after every move and
+    /// ?! ? ?? marks, then a summary line.
+    Review(commands::review::ReviewArgs),
+    /// Puzzles: generate them from engine games, or prove a puzzle file.
+    #[command(subcommand)]
+    Puzzles(commands::puzzles::PuzzlesCommand),
 }
 
 #[derive(Subcommand, Debug)]
@@ -123,6 +129,13 @@ fn main() -> ExitCode {
                 .map_err(|e| e.to_string()),
             Some(Command::Join(args)) => commands::netplay::run_join(&args, &mut std::io::stdout())
                 .map_err(|e| e.to_string()),
+            Some(Command::Review(args)) => review(&args),
+            Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Check(args))) => {
+                return puzzles_check(&args);
+            }
+            Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Generate(args))) => {
+                puzzles_generate(&args)
+            }
             None => window(cli.window),
         };
     match result {
@@ -159,6 +172,31 @@ fn play_match(args: &commands::referee::MatchArgs) -> Result<(), String> {
     let stdout = std::io::stdout();
     commands::referee::run(args, &mut stdout.lock()).map_err(|e| e.to_string())?;
     Ok(())
+}
+
+fn review(args: &commands::review::ReviewArgs) -> Result<(), String> {
+    let stdout = std::io::stdout();
+    commands::review::run(args, &mut stdout.lock()).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+fn puzzles_generate(args: &commands::puzzles::GenerateArgs) -> Result<(), String> {
+    let stdout = std::io::stdout();
+    commands::puzzles::run_generate(args, &mut stdout.lock()).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// Fails (exit 1) when any puzzle fails, after reporting them all.
+fn puzzles_check(args: &commands::puzzles::CheckArgs) -> ExitCode {
+    let stdout = std::io::stdout();
+    match commands::puzzles::check(args, &mut stdout.lock()) {
+        Ok(totals) if totals.verified == totals.puzzles => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("parachess: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn perft(depth: u32, position: Option<&str>, divide: bool) -> Result<(), String> {

@@ -9,6 +9,7 @@
 
 mod atomic;
 mod progress;
+pub mod puzzles;
 
 use std::ffi::OsString;
 use std::fs::{self, File};

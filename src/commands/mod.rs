@@ -6,7 +6,9 @@ pub mod check_game;
 pub mod lessons;
 pub mod netplay;
 pub mod perft;
+pub mod puzzles;
 pub mod referee;
+pub mod review;
 pub mod selfplay;
 
 use crate::rules::{Position, PositionError};
