@@ -158,6 +158,30 @@ pub fn file_stamp(when: &jiff::ZonedDateTime) -> String {
     when.strftime("%Y-%m-%d %H-%M-%S").to_string()
 }
 
+/// Moves `file` into `dir` as `<stem>-<local date and time>.<ext>` (with ` (2)`, ` (3)`…
+/// when that name is taken), never replacing anything, and returns where it went: how an
+/// unfinished or unreadable file is kept where the player can find it instead of being
+/// overwritten.
+pub fn set_aside(file: &Path, dir: &Path, stem: &str, ext: &str) -> Result<PathBuf, StoreError> {
+    fs::create_dir_all(dir).map_err(io_error(dir))?;
+    let stamp = file_stamp(&now_local());
+    for n in 1..1000 {
+        let name = match n {
+            1 => format!("{stem}-{stamp}.{ext}"),
+            n => format!("{stem}-{stamp} ({n}).{ext}"),
+        };
+        let to = dir.join(name);
+        match move_no_replace(file, &to) {
+            Ok(()) => return Ok(to),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(io_error(file)(e)),
+        }
+    }
+    Err(io_error(file)(io::Error::other(
+        "no free name to keep it under",
+    )))
+}
+
 /// A file name stem the player can recognise from a name they typed: letters, digits, spaces
 /// and `- _ . , ( ) ' +` kept, anything else (slashes, colons, control characters) made `_`,
 /// no leading dot, at most [`MAX_NAME_CHARS`] characters, never empty or a reserved device name.
@@ -367,10 +391,7 @@ impl Store {
         }
     }
 
-    /// Moves `file` into `dir` as `<stem>-<local date and time>.<ext>` (with ` (2)`, ` (3)`…
-    /// when that name is taken), never replacing anything, and returns where it went: how an
-    /// unfinished or unreadable game is kept where the player can find it instead of being
-    /// overwritten.
+    /// [`set_aside`] with this store.
     pub fn set_aside(
         &self,
         file: &Path,
@@ -378,23 +399,7 @@ impl Store {
         stem: &str,
         ext: &str,
     ) -> Result<PathBuf, StoreError> {
-        fs::create_dir_all(dir).map_err(io_error(dir))?;
-        let stamp = file_stamp(&now_local());
-        for n in 1..1000 {
-            let name = match n {
-                1 => format!("{stem}-{stamp}.{ext}"),
-                n => format!("{stem}-{stamp} ({n}).{ext}"),
-            };
-            let to = dir.join(name);
-            match move_no_replace(file, &to) {
-                Ok(()) => return Ok(to),
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(io_error(file)(e)),
-            }
-        }
-        Err(io_error(file)(io::Error::other(
-            "no free name to keep it under",
-        )))
+        set_aside(file, dir, stem, ext)
     }
 
     /// Keeps the unfinished game in the autosave as `saves/unfinished-<date time>.pgn`, where

@@ -1,12 +1,11 @@
 //! The player's puzzle record on disk: `puzzles.ron` in the data directory (RON, readable by
 //! hand). Written atomically; a file that cannot be read as a record is renamed aside to
-//! `puzzles.ron.corrupt-<seconds since 1970>` (never deleted or overwritten) and reported, so
+//! `puzzles.corrupt-<date time>.ron` (never deleted or overwritten) and reported, so
 //! the player starts afresh but can still recover it.
 
 use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use thiserror::Error;
 
@@ -98,27 +97,20 @@ pub fn load_progress(dir: &Path) -> Result<PuzzleProgress, PuzzleStoreError> {
     }
 }
 
-/// Moves a corrupt record out of the way, to a name no other file has.
+/// Moves a corrupt record out of the way (`puzzles.corrupt-<date time>.ron`), never over another
+/// file.
 fn set_aside(path: &Path, reason: String) -> PuzzleStoreError {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let mut kept = path.with_extension(format!("ron.corrupt-{secs}"));
-    let mut n = 1;
-    while fs::symlink_metadata(&kept).is_ok() {
-        kept = path.with_extension(format!("ron.corrupt-{secs}-{n}"));
-        n += 1;
-    }
-    match fs::rename(path, &kept) {
-        Ok(()) => PuzzleStoreError::Corrupt {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    match crate::store::set_aside(path, dir, "puzzles.corrupt", "ron") {
+        Ok(kept) => PuzzleStoreError::Corrupt {
             path: path.to_path_buf(),
             kept,
             reason,
         },
-        Err(source) => PuzzleStoreError::CorruptStuck {
+        Err(e) => PuzzleStoreError::CorruptStuck {
             path: path.to_path_buf(),
             reason,
-            source,
+            source: std::io::Error::other(e.to_string()),
         },
     }
 }
