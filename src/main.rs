@@ -42,6 +42,15 @@ struct WindowArgs {
     #[cfg(feature = "gui")]
     #[arg(long, value_enum, default_value_t)]
     antialias: parachess::game::Antialias,
+    /// Time the bare scene (Bevy drawing only the board and pieces), the yardstick of
+    /// `scripts/frame-ratio.sh`, instead of the game; needs --bench-frames.
+    #[arg(
+        long,
+        hide = true,
+        requires = "bench_frames",
+        conflicts_with = "position"
+    )]
+    bare_scene: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -219,7 +228,7 @@ fn keys() -> Result<(), String> {
 
 #[cfg(feature = "gui")]
 fn window(args: WindowArgs) -> Result<(), String> {
-    use parachess::game::{LaunchOptions, ViewMode, run};
+    use parachess::game::{LaunchOptions, ViewMode, bare_scene, parse_size, run};
     let mut options = LaunchOptions::default();
     if let Some(text) = &args.position {
         options.position = Some(text.parse().map_err(|e| format!("--position: {e}"))?);
@@ -243,18 +252,15 @@ fn window(args: WindowArgs) -> Result<(), String> {
     if options.bench_frames == Some(0) {
         return Err("--bench-frames must be at least 1".into());
     }
-    match run(options) {
+    let exit = if args.bare_scene {
+        bare_scene::run(options)
+    } else {
+        run(options)
+    };
+    match exit {
         bevy::app::AppExit::Success => Ok(()),
         bevy::app::AppExit::Error(code) => Err(format!("the game stopped with error code {code}")),
     }
-}
-
-/// Reads `WxH`.
-#[cfg(feature = "gui")]
-fn parse_size(text: &str) -> Option<bevy::math::UVec2> {
-    let (w, h) = text.split_once(['x', 'X'])?;
-    let (w, h): (u32, u32) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
-    ((64..=8192).contains(&w) && (64..=8192).contains(&h)).then_some(bevy::math::UVec2::new(w, h))
 }
 
 #[cfg(not(feature = "gui"))]

@@ -4,6 +4,7 @@
 //! the game (play, undo, redo, new game); every other plugin reads it or sends it requests.
 
 pub mod audio;
+pub mod bare_scene;
 pub mod board;
 pub mod keymap;
 pub mod offscreen;
@@ -155,20 +156,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
     let mut app = App::new();
     let title = "Parachess".to_string();
     if options.offscreen() {
-        app.add_plugins(
-            DefaultPlugins
-                .build()
-                .disable::<bevy::winit::WinitPlugin>()
-                .disable::<bevy::audio::AudioPlugin>()
-                .set(WindowPlugin {
-                    primary_window: None,
-                    exit_condition: bevy::window::ExitCondition::DontExit,
-                    ..default()
-                }),
-        )
-        .add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(
-            std::time::Duration::ZERO,
-        ));
+        add_offscreen_plugins(&mut app);
     } else {
         app.add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
@@ -183,6 +171,32 @@ pub fn run(options: LaunchOptions) -> AppExit {
         .insert_resource(options)
         .add_plugins(GamePlugin);
     app.run()
+}
+
+/// Bevy's default plugins for rendering into an image as fast as frames come: no window, no
+/// display, no sound. The bare scene uses the same, so the two are timed on equal terms.
+pub fn add_offscreen_plugins(app: &mut App) {
+    app.add_plugins(
+        DefaultPlugins
+            .build()
+            .disable::<bevy::winit::WinitPlugin>()
+            .disable::<bevy::audio::AudioPlugin>()
+            .set(WindowPlugin {
+                primary_window: None,
+                exit_condition: bevy::window::ExitCondition::DontExit,
+                ..default()
+            }),
+    )
+    .add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(
+        std::time::Duration::ZERO,
+    ));
+}
+
+/// Reads a window or image size `WxH` (each side 64 to 8192 pixels).
+pub fn parse_size(text: &str) -> Option<UVec2> {
+    let (w, h) = text.split_once(['x', 'X'])?;
+    let (w, h): (u32, u32) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
+    ((64..=8192).contains(&w) && (64..=8192).contains(&h)).then_some(UVec2::new(w, h))
 }
 
 #[cfg(test)]

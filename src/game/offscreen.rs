@@ -2,19 +2,28 @@
 //! animated sequence. Both render offscreen into an image, so they need no window or display.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
 use bevy::prelude::*;
-use bevy::render::render_resource::TextureFormat;
+use bevy::render::render_resource::{PipelineCache, TextureFormat};
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::render::{Render, RenderApp, RenderSystems};
 
 use crate::game::LaunchOptions;
-use crate::game::board::animation::Animating;
+use crate::game::board::animation::{Animating, Glide};
 use crate::game::board::camera::OffscreenTarget;
-use crate::game::play::state::{ChessGame, MoveRequest};
+use crate::game::play::state::{ChessGame, GameCommand, MoveRequest};
 
-/// Frames rendered before the first capture and before frame times count.
+/// Frames rendered before the first capture and at least before frame times count.
 const WARM_UP_FRAMES: u32 = 12;
+/// Frame times count once the renderer has had no shader left to compile for this many frames
+/// in a row: shaders compile in the background (for seconds with software rendering), and
+/// frames drawn without them are cheap and would flatter the figures.
+const SETTLED_FRAMES: u32 = 10;
+/// Time anyway after this many frames of warm-up, saying so.
+const MAX_WARM_UP_FRAMES: usize = 3000;
 /// Frames between captures while waiting for the picture to settle.
 const CAPTURE_GAP: u32 = 4;
 /// Give up waiting for two identical captures after this many frames (and keep the last).
@@ -30,42 +39,194 @@ struct Offscreen {
     /// The previous capture's pixels: the picture is final when a capture repeats it.
     previous: Option<Vec<u8>>,
     saved: Option<Result<PathBuf, String>>,
+    seed: u64,
+}
+
+/// Frame timing for `--bench-frames`, public so the bare scene (the yardstick the game's frame
+/// times are compared with) is timed and reported by the very same code.
+#[derive(Resource, Debug)]
+pub struct FrameBench {
+    frames: u32,
+    size: UVec2,
+    launched: Instant,
     last: Option<Instant>,
     frame_times: Vec<f32>,
+    /// Frames of warm-up, once the timed frames have begun.
+    warm_up: Option<usize>,
+    /// Render frames in a row without pipelines waiting to compile, counted by the render world.
+    settled: ShadersSettled,
+    /// Measured frames in which some mesh moved (the benchmark is meant to animate throughout).
+    moving_frames: u32,
     /// Milliseconds from the program's start until the first frame was rendered and read back.
     first_frame_ms: Option<f32>,
     /// The first frame's read-back has been asked for.
     first_requested: bool,
-    seed: u64,
+    reported: bool,
+}
+
+impl FrameBench {
+    /// Times `frames` frames after a warm-up, of an image `size` large, for a program started at
+    /// `launched`.
+    pub fn new(frames: u32, size: UVec2, launched: Instant) -> FrameBench {
+        FrameBench {
+            frames,
+            size,
+            launched,
+            last: None,
+            frame_times: Vec::new(),
+            warm_up: None,
+            settled: ShadersSettled::default(),
+            moving_frames: 0,
+            first_frame_ms: None,
+            first_requested: false,
+            reported: false,
+        }
+    }
+
+    /// Whether the figures have been printed.
+    pub fn reported(&self) -> bool {
+        self.reported
+    }
+
+    /// The figures, one per line, in the form `scripts/frame-ratio.sh` reads.
+    fn report(&self, warm_up: usize) -> String {
+        let measured = &self.frame_times[warm_up..];
+        let (mean, median, p99) = frame_stats(measured);
+        let first = match self.first_frame_ms {
+            Some(ms) => format!("first frame after {ms:.0} ms (from the program's start)"),
+            None => "first frame after: not read back".to_string(),
+        };
+        format!(
+            "frames {}\nsize {}x{}\n{first}\nwarm-up {warm_up} frames (until every shader was \
+             compiled)\nmeshes moved in {} of {} frames\n\
+             frame time mean {mean:.2} ms, median {median:.2} ms, p99 {p99:.2} ms",
+            measured.len(),
+            self.size.x,
+            self.size.y,
+            self.moving_frames,
+            measured.len(),
+        )
+    }
+}
+
+/// How many render frames in a row had no pipeline waiting to compile, shared between the main
+/// world and the render world.
+#[derive(Resource, Clone, Debug, Default)]
+struct ShadersSettled(Arc<AtomicU32>);
+
+fn count_settled_frames(cache: Res<PipelineCache>, settled: Res<ShadersSettled>) {
+    if cache.waiting_pipelines().next().is_none() {
+        settled.0.fetch_add(1, Ordering::Relaxed);
+    } else {
+        settled.0.store(0, Ordering::Relaxed);
+    }
+}
+
+/// Times `frames` frames offscreen after a warm-up and prints the figures (see
+/// [`time_frames`], which runs in `Last`; order systems that wait for the figures after it).
+pub fn add_frame_bench(app: &mut App, frames: u32, size: UVec2, launched: Instant) {
+    let bench = FrameBench::new(frames, size, launched);
+    match app.get_sub_app_mut(RenderApp) {
+        Some(render) => {
+            render
+                .insert_resource(bench.settled.clone())
+                .add_systems(Render, count_settled_frames.in_set(RenderSystems::Cleanup));
+        }
+        // Nothing to compile without a renderer.
+        None => bench.settled.0.store(u32::MAX, Ordering::Relaxed),
+    }
+    app.insert_resource(bench).add_systems(Last, time_frames);
+}
+
+/// Records one frame's time (in `Last`) and prints the figures once enough frames are timed.
+pub fn time_frames(
+    mut commands: Commands,
+    target: Option<Res<OffscreenTarget>>,
+    mut bench: ResMut<FrameBench>,
+    moved: Query<(), (Changed<GlobalTransform>, With<Mesh3d>)>,
+) {
+    if bench.reported {
+        return;
+    }
+    let now = Instant::now();
+    if let Some(target) = &target
+        && !bench.first_requested
+    {
+        // The first frame counts as shown once the renderer has finished it: time its read-back.
+        bench.first_requested = true;
+        let launched = bench.launched;
+        commands.spawn(Screenshot::image(target.0.clone())).observe(
+            move |_: On<ScreenshotCaptured>, mut bench: ResMut<FrameBench>| {
+                bench.first_frame_ms = Some(launched.elapsed().as_secs_f32() * 1000.0);
+            },
+        );
+    }
+    if let Some(last) = bench.last {
+        bench
+            .frame_times
+            .push(now.duration_since(last).as_secs_f32() * 1000.0);
+    }
+    bench.last = Some(now);
+    let done = bench.frame_times.len();
+    let Some(warm_up) = bench.warm_up else {
+        let settled = bench.settled.0.load(Ordering::Relaxed) >= SETTLED_FRAMES;
+        if done >= WARM_UP_FRAMES as usize && (settled || done >= MAX_WARM_UP_FRAMES) {
+            if !settled {
+                eprintln!("parachess: shaders still compiling after {done} frames; timing anyway");
+            }
+            bench.warm_up = Some(done);
+        }
+        return;
+    };
+    if !moved.is_empty() {
+        bench.moving_frames += 1;
+    }
+    if done - warm_up >= bench.frames as usize {
+        println!("{}", bench.report(warm_up));
+        bench.reported = true;
+    }
+}
+
+/// The image offscreen runs render into, `size` pixels (at least 64 a side).
+pub fn offscreen_image(size: UVec2) -> Image {
+    Image::new_target_texture(
+        size.x.max(64),
+        size.y.max(64),
+        TextureFormat::Rgba8UnormSrgb,
+        None,
+    )
 }
 
 pub(super) fn plugin(app: &mut App) {
-    let offscreen = app
-        .world()
-        .get_resource::<LaunchOptions>()
-        .is_some_and(LaunchOptions::offscreen);
-    if !offscreen {
+    let Some(options) = app.world().get_resource::<LaunchOptions>().cloned() else {
+        return;
+    };
+    if !options.offscreen() {
         return;
     }
-    app.init_resource::<Offscreen>()
-        .add_systems(PreStartup, create_target)
-        .add_systems(Last, drive);
+    app.insert_resource(Offscreen {
+        seed: 0x9E37_79B9_7F4A_7C15,
+        ..default()
+    })
+    .add_systems(PreStartup, create_target);
+    match options.bench_frames {
+        Some(n) => {
+            add_frame_bench(app, n, options.size, options.launched);
+            app.add_systems(Last, drive.after(time_frames));
+        }
+        None => {
+            app.add_systems(Last, drive);
+        }
+    }
 }
 
 fn create_target(
     mut commands: Commands,
     options: Res<LaunchOptions>,
     mut images: ResMut<Assets<Image>>,
-    mut run: ResMut<Offscreen>,
 ) {
-    let image = Image::new_target_texture(
-        options.size.x.max(64),
-        options.size.y.max(64),
-        TextureFormat::Rgba8UnormSrgb,
-        None,
-    );
+    let image = offscreen_image(options.size);
     commands.insert_resource(OffscreenTarget(images.add(image)));
-    run.seed = 0x9E37_79B9_7F4A_7C15;
 }
 
 /// Statistics of frame times in milliseconds: (mean, median, p99).
@@ -86,58 +247,40 @@ fn drive(
     options: Res<LaunchOptions>,
     target: Option<Res<OffscreenTarget>>,
     mut run: ResMut<Offscreen>,
+    bench: Option<Res<FrameBench>>,
     mut exit: MessageWriter<AppExit>,
     game: Res<ChessGame>,
     animating: Res<Animating>,
+    gliding: Query<(), With<Glide>>,
     mut moves: MessageWriter<MoveRequest>,
+    mut game_commands: MessageWriter<GameCommand>,
 ) {
-    let now = Instant::now();
     run.frame += 1;
-    if let Some(target) = &target
-        && options.bench_frames.is_some()
-        && !run.first_requested
-    {
-        // The first frame counts as shown once the renderer has finished it: time its read-back.
-        run.first_requested = true;
-        let launched = options.launched;
-        commands.spawn(Screenshot::image(target.0.clone())).observe(
-            move |_: On<ScreenshotCaptured>, mut run: ResMut<Offscreen>| {
-                run.first_frame_ms = Some(launched.elapsed().as_secs_f32() * 1000.0);
-            },
-        );
-    }
-    if let Some(last) = run.last {
-        run.frame_times
-            .push(now.duration_since(last).as_secs_f32() * 1000.0);
-    }
-    run.last = Some(now);
-
-    if let Some(n) = options.bench_frames {
-        // Keep pieces moving: whenever nothing glides, play a pseudo-random legal move.
-        if !animating.0 && !game.game.is_over() {
-            let legal = game.game.legal_moves();
-            if !legal.is_empty() {
-                run.seed ^= run.seed << 13;
-                run.seed ^= run.seed >> 7;
-                run.seed ^= run.seed << 17;
-                moves.write(MoveRequest(legal[(run.seed % legal.len() as u64) as usize]));
+    if let Some(bench) = bench {
+        if !bench.reported() {
+            // Keep pieces moving: whenever nothing glides, play a pseudo-random legal move (a
+            // captured piece may still be bowing out), and start again when a game ends, so
+            // every timed frame animates.
+            if gliding.is_empty() {
+                let legal = game.game.legal_moves();
+                if legal.is_empty() {
+                    let start = game.game.start_position();
+                    let playable = !crate::rules::Game::from_position(start.clone()).is_over();
+                    game_commands.write(GameCommand::NewGame {
+                        start: playable.then(|| Box::new(start.clone())),
+                        players: game.players,
+                    });
+                } else {
+                    run.seed ^= run.seed << 13;
+                    run.seed ^= run.seed >> 7;
+                    run.seed ^= run.seed << 17;
+                    moves.write(MoveRequest(legal[(run.seed % legal.len() as u64) as usize]));
+                }
             }
+            return;
         }
-        if run.frame_times.len() as u32 >= n + WARM_UP_FRAMES {
-            let measured = &run.frame_times[WARM_UP_FRAMES as usize..];
-            let (mean, median, p99) = frame_stats(measured);
-            println!("frames {}", measured.len());
-            println!("size {}x{}", options.size.x, options.size.y);
-            match run.first_frame_ms {
-                Some(ms) => println!("first frame after {ms:.0} ms (from the program's start)"),
-                None => println!("first frame after: not read back"),
-            }
-            println!("frame time mean {mean:.2} ms, median {median:.2} ms, p99 {p99:.2} ms");
-            if options.screenshot.is_none() {
-                exit.write(AppExit::Success);
-                return;
-            }
-        } else {
+        if options.screenshot.is_none() {
+            exit.write(AppExit::Success);
             return;
         }
     }
@@ -187,7 +330,7 @@ fn drive(
     }
 }
 
-fn save_png(image: &Image, path: &std::path::Path) -> Result<PathBuf, String> {
+pub(super) fn save_png(image: &Image, path: &std::path::Path) -> Result<PathBuf, String> {
     let dynamic = image
         .clone()
         .try_into_dynamic()

@@ -165,13 +165,11 @@ fn spawn_cameras(
     if let Some(options) = &options {
         rig.view = options.view;
     }
-    // Bevy does not re-export wgpu's `DeviceType`; its `Cpu` variant names software renderers.
-    let software = adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
     // Both cameras draw into one target and must agree, or the board's picture is lost.
     let msaa = options
         .as_ref()
         .map_or(Antialias::Auto, |o| o.antialias)
-        .msaa(software);
+        .msaa(software_renderer(adapter.as_deref()));
     let target = offscreen.map(|t| RenderTarget::Image(t.0.clone().into()));
     let mut board = commands.spawn((
         Name::new("board camera"),
@@ -203,12 +201,23 @@ fn spawn_cameras(
     if let Some(t) = target {
         ui.insert(t);
     }
-    commands.spawn((
-        Name::new("sun"),
-        Sun,
+    commands.spawn((Name::new("sun"), Sun, sun(rig.view == ViewMode::ThreeD)));
+    commands.insert_resource(ambient_light());
+}
+
+/// Whether the renderer runs on the CPU (Mesa's lavapipe): Bevy does not re-export wgpu's
+/// `DeviceType`, whose `Cpu` variant names software renderers.
+pub fn software_renderer(adapter: Option<&RenderAdapterInfo>) -> bool {
+    adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu")
+}
+
+/// The light that casts the pieces' shadows, public so the bare scene (the frame-time
+/// yardstick) is lit exactly like the game.
+pub fn sun(shadows: bool) -> impl Bundle {
+    (
         DirectionalLight {
             illuminance: 9_000.0,
-            shadow_maps_enabled: rig.view == ViewMode::ThreeD,
+            shadow_maps_enabled: shadows,
             color: Color::srgb(1.0, 0.96, 0.9),
             ..default()
         },
@@ -222,12 +231,16 @@ fn spawn_cameras(
         }
         .build(),
         Transform::from_xyz(-4.0, 12.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
-    commands.insert_resource(GlobalAmbientLight {
+    )
+}
+
+/// The soft light everywhere, beside the sun.
+pub fn ambient_light() -> GlobalAmbientLight {
+    GlobalAmbientLight {
         color: Color::srgb(0.9, 0.92, 1.0),
         brightness: 350.0,
         ..default()
-    });
+    }
 }
 
 fn view_commands(mut commands: MessageReader<ViewCommand>, mut rig: ResMut<CameraRig>) {

@@ -1,11 +1,14 @@
 //! The board as the player sees it: tiles in three colours on a wooden frame, highlights for
 //! the last move, the selection and check, target markers, and optional cell names.
 
+use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 use crate::game::GameSet;
 use crate::game::board::camera::BoardCamera;
-use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon, ring};
+use crate::game::board::meshes::{
+    MeshBuilder, board_corners, board_notches, convex_hull, offset_polygon, ring, triangulate,
+};
 use crate::game::board::pieces::{CellTile, TILE_TOP};
 use crate::game::play::input::{Hovered, Selection, ViewCommand};
 use crate::game::play::state::{ChessGame, cell_world};
@@ -87,29 +90,40 @@ fn dress_tile(
         .insert((Mesh3d(meshes.add(mesh.build())), MeshMaterial3d(material)));
 }
 
+/// The wooden frame: a slab around the board that shows between the tiles as grout.
+///
+/// Its top is only where it can be seen (around the board, in the notches of its outline and in
+/// the gaps between tiles), never under a tile: a slab under the whole board doubled the lit
+/// pixels of every frame, which software rendering pays for in full.
+fn frame_mesh() -> Mesh {
+    const TOP: f32 = 0.03;
+    let hull = convex_hull(&board_corners());
+    let outer = offset_polygon(&hull, -0.55);
+    let mut frame = MeshBuilder::default();
+    frame.walls(&outer, -0.2, TOP);
+    frame.ring_top(&outer, &hull, TOP);
+    let world = |p: Vec2| Vec3::new(p.x, TOP, -p.y);
+    for notch in board_notches() {
+        for t in triangulate(&notch) {
+            frame.polygon(&t.map(|i| world(notch[i])), Vec3::Y);
+        }
+    }
+    // The gaps between tiles: each cell's rim outside its tile.
+    for cell in Cell::all() {
+        let corners: Vec<Vec2> = board().cell(cell).corners_xy().map(Vec2::from).to_vec();
+        frame.ring_top(&corners, &tile_outline(cell), TOP);
+    }
+    frame.build()
+}
+
 fn spawn_frame(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let hull = convex_hull(&board_corners());
-    let mut inner = MeshBuilder::default();
-    inner.prism(&offset_polygon(&hull, -0.06), -0.02, 0.015);
-    let mut outer = MeshBuilder::default();
-    outer.prism(&offset_polygon(&hull, -0.55), -0.2, 0.03);
-    commands.spawn((
-        Name::new("grout"),
-        Mesh3d(meshes.add(inner.build())),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: theme::FRAME.darker(0.08),
-            perceptual_roughness: 0.9,
-            ..default()
-        })),
-        Pickable::IGNORE,
-    ));
     commands.spawn((
         Name::new("frame"),
-        Mesh3d(meshes.add(outer.build())),
+        Mesh3d(meshes.add(frame_mesh())),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: theme::FRAME,
             perceptual_roughness: 0.45,
@@ -117,6 +131,8 @@ fn spawn_frame(
             ..default()
         })),
         Transform::from_xyz(0.0, -0.001, 0.0),
+        // It lies under everything else: its shadow would fall on nothing.
+        NotShadowCaster,
         Pickable::IGNORE,
     ));
     commands.insert_resource(MarkerArt {
