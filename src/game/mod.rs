@@ -3,6 +3,7 @@
 //! Data flows one way: input asks, the rules answer, the view follows. Only [`state`] changes
 //! the game (play, undo, redo, new game); every other plugin reads it or sends it requests.
 
+pub mod aids;
 pub mod audio;
 pub mod board;
 pub mod keymap;
@@ -120,6 +121,7 @@ impl Plugin for CorePlugin {
             play::plugin,
             play::persistence::plugin,
             board::core_plugin,
+            aids::core_plugin,
         ));
     }
 }
@@ -132,6 +134,7 @@ impl Plugin for GamePlugin {
         app.add_plugins((
             CorePlugin,
             board::view_plugin,
+            aids::view_plugin,
             ui::plugin,
             audio::plugin,
             offscreen::plugin,
