@@ -143,8 +143,8 @@ pub fn demo(kind: PieceKind) -> Option<Demo> {
             .filter(|&c| b.cell(c).row >= 6 && b.cell(c).row <= 8 && !used.contains(c))
             .min_by_key(|&c| {
                 let [x, y] = b.cell(c).centre();
-                // Near the middle of the upper half, where its steps show clearly.
-                ((x * x + (y - 2.2) * (y - 2.2)) * 100.0) as i32
+                // Upper right, well apart from the White pawn and its neighbours.
+                (((x - 2.6) * (x - 2.6) + (y - 2.2) * (y - 2.2)) * 100.0) as i32
             })?;
         pieces.push((black, black_pawn));
         shown.push(black);

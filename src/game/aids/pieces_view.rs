@@ -6,7 +6,6 @@
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{RenderTarget, ScalingMode};
-use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::light::NotShadowCaster;
 use bevy::picking::events::{Pointer, Press};
 use bevy::picking::pointer::PointerButton;
@@ -17,6 +16,7 @@ use bevy::window::PrimaryWindow;
 use super::pieces::{Demo, PANEL_ORDER, PanelPiece, demo};
 use super::view::MarkArt;
 use crate::game::GameSet;
+use crate::game::board::camera::BoardCamera;
 use crate::game::board::lines::{
     ARCHER_COLOUR, DIAGONAL_COLOUR, EDGE_COLOUR, KNIGHT_COLOUR, WAVE_COLOUR, draw_piece_lines,
 };
@@ -119,7 +119,9 @@ fn spawn_panel(
     mut images: ResMut<Assets<Image>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    board_camera: Query<&Msaa, With<BoardCamera>>,
 ) {
+    let msaa = board_camera.iter().next().copied().unwrap_or(Msaa::Off);
     let window = windows.single().ok();
     let (card_width, picture) = layout(window);
     let scale = window.map_or(1.0, Window::scale_factor);
@@ -155,14 +157,31 @@ fn spawn_panel(
         }),
         Transform::from_translation(MINI_ORIGIN + Vec3::Y * 30.0)
             .looking_at(MINI_ORIGIN, Vec3::NEG_Z),
-        Tonemapping::None,
-        Msaa::Sample4,
+        // The board camera's multisampling and tonemapping: the panel's board looks like the
+        // 2D view and reuses its compiled pipelines (new ones take seconds on a software
+        // renderer, and the board would show up without its lines meanwhile).
+        msaa,
+        layer.clone(),
+    ));
+    // Lit like the board in the 2D view, by a light of its own (lights shine on the views
+    // whose layers they share).
+    commands.spawn((
+        DespawnOnExit(Modal::Pieces),
+        DirectionalLight {
+            illuminance: 9_000.0,
+            shadow_maps_enabled: false,
+            color: Color::srgb(1.0, 0.96, 0.9),
+            ..default()
+        },
+        Transform::from_translation(MINI_ORIGIN + Vec3::new(-4.0, 12.0, 6.0))
+            .looking_at(MINI_ORIGIN, Vec3::Y),
         layer.clone(),
     ));
     let mut flat = |colour: Color| {
         materials.add(StandardMaterial {
             base_color: colour,
-            unlit: true,
+            perceptual_roughness: 0.62,
+            reflectance: 0.35,
             ..default()
         })
     };

@@ -34,7 +34,7 @@ pub fn toggle(world: &mut World) {
     let on = show.0;
     if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
         status.info(if on {
-            "Threats on: a yellow ring marks a piece of the side to move that is attacked, \
+            "Threats on: an orange ring marks a piece of the side to move that is attacked, \
              a thick red ring one that is attacked and not defended (T turns them off)"
         } else {
             "Threats off"
@@ -44,7 +44,13 @@ pub fn toggle(world: &mut World) {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowThreats>()
-        .add_systems(Update, update_marks.in_set(GameSet::View));
+        // After the animations have said whether anything still moves this frame.
+        .add_systems(
+            Update,
+            update_marks
+                .in_set(GameSet::View)
+                .after(crate::game::board::pieces::sync_pieces),
+        );
 }
 
 /// Puts a mark on every attacked piece of the side to move. While a move glides the marks

@@ -15,7 +15,7 @@ use crate::game::board::pieces::TILE_TOP;
 use crate::game::play::state::{ChessGame, board_to_world, cell_world};
 
 /// The guide's move dots: deep blue, apart from the selection's green dots.
-pub const GUIDE_MOVE: Color = Color::srgba(0.10, 0.16, 0.55, 0.8);
+pub const GUIDE_MOVE: Color = Color::srgba(0.16, 0.30, 0.95, 0.9);
 /// The guide's capture rings.
 pub const GUIDE_CAPTURE: Color = Color::srgba(0.85, 0.12, 0.10, 0.9);
 /// A threatened piece's ring.
