@@ -46,7 +46,11 @@ fn guide_marks(app: &mut App) -> (CellSet, CellSet) {
 fn assert_guide_shows(app: &mut App, cell: Cell) {
     let pos = game(app).position().clone();
     let reach: Reach = pos.reach_of(cell).expect("a piece");
-    let shown = app.world().resource::<PieceGuide>().shown().expect("a guide");
+    let shown = app
+        .world()
+        .resource::<PieceGuide>()
+        .shown()
+        .expect("a guide");
     assert_eq!(shown.cell, cell);
     assert_eq!(Some(shown.piece), pos.piece_at(cell));
     assert_eq!(shown.reach, reach);
@@ -92,6 +96,16 @@ fn right_clicking_an_opponents_piece_shows_its_moves_and_changes_nothing() {
     // Right-clicking an empty cell still drops the selection.
     right_click_cell(&mut app, c("e5"));
     assert_eq!(app.world().resource::<Selection>().cell, None);
+
+    // Holding Shift shows the guide of the piece under the pointer, of either side.
+    let black_rook = board().mirror_top_bottom(c("a1"));
+    let rook = cell_target(&mut app, black_rook);
+    hover(&mut app, rook);
+    assert!(app.world().resource::<PieceGuide>().shown().is_none());
+    hold(&mut app, KeyCode::ShiftLeft);
+    assert_guide_shows(&mut app, black_rook);
+    let_go(&mut app, KeyCode::ShiftLeft);
+    assert!(app.world().resource::<PieceGuide>().shown().is_none());
 
     // Esc hides a guide before it leaves the board.
     right_click_cell(&mut app, black_sorcerer);
@@ -210,7 +224,10 @@ fn threat_marks_are_the_rules_attacks_as_moves_are_played_and_undone() {
             }
         }
     }
-    assert!(seen_attacked > 20 && seen_undefended > 5, "{seen_attacked} {seen_undefended}");
+    assert!(
+        seen_attacked > 20 && seen_undefended > 5,
+        "{seen_attacked} {seen_undefended}"
+    );
     // Off again: no marks.
     tap(&mut app, KeyCode::KeyT);
     assert_eq!(threat_marks(&mut app), (CellSet::EMPTY, CellSet::EMPTY));
@@ -281,7 +298,13 @@ fn a_hint_arrives_while_frames_run_and_the_move_after_it_is_marked_and_saved() {
     assert!(app.world().resource::<ChessGame>().notes().is_empty());
     tap(&mut app, KeyCode::KeyR);
     settle(&mut app, 10);
-    assert!(!app.world().resource::<ChessGame>().notes().iter().any(|n| n.hint));
+    assert!(
+        !app.world()
+            .resource::<ChessGame>()
+            .notes()
+            .iter()
+            .any(|n| n.hint)
+    );
     flush_saves(&app);
     let saved = std::fs::read_to_string(Store::at(&dir).unwrap().autosave_path()).unwrap();
     assert!(!saved.contains("[%hint]"), "{saved}");
@@ -312,10 +335,19 @@ fn a_hint_is_only_for_a_person_to_move_and_lapses_when_the_game_changes() {
     click_cell(&mut app, c("c4"));
     click_cell(&mut app, c("d3"));
     settle(&mut app, 120);
-    assert!(!app.world().resource::<Hint>().searching(), "the stale search goes on");
+    assert!(
+        !app.world().resource::<Hint>().searching(),
+        "the stale search goes on"
+    );
     let revision = app.world().resource::<ChessGame>().revision();
     assert!(app.world().resource::<Hint>().shown_for(revision).is_none());
-    assert!(!app.world().resource::<ChessGame>().notes().iter().any(|n| n.hint));
+    assert!(
+        !app.world()
+            .resource::<ChessGame>()
+            .notes()
+            .iter()
+            .any(|n| n.hint)
+    );
     assert_eq!(game(&app).position().turn(), Side::Black);
 }
 

@@ -269,7 +269,12 @@ pub const KEYMAP: &[Binding] = &[
         Dialog(Modal::Pieces),
         "previous piece",
     ),
-    key(K::Escape, Action::CloseDialog, Dialog(Modal::Pieces), "close"),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::Pieces),
+        "close",
+    ),
     key(K::KeyG, Action::CloseDialog, Dialog(Modal::Pieces), "close"),
 ];
 

@@ -249,3 +249,33 @@ pub fn run_until(app: &mut App, limit: Duration, done: impl Fn(&App) -> bool) ->
     }
     done(app).then_some(frames)
 }
+
+/// The pointer comes over `entity`, as the picking backend reports it.
+pub fn hover(app: &mut App, entity: Entity) {
+    app.world_mut().trigger(Pointer::new(
+        PointerId::Mouse,
+        location(),
+        bevy::picking::events::Over { hit: hit() },
+        entity,
+    ));
+    app.update();
+}
+
+/// Holds `key` down (until [`let_go`]).
+pub fn hold(app: &mut App, key: KeyCode) {
+    if !app.world().contains_resource::<ButtonInput<KeyCode>>() {
+        app.init_resource::<ButtonInput<KeyCode>>();
+    }
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+}
+
+/// Lets go of a key held with [`hold`].
+pub fn let_go(app: &mut App, key: KeyCode) {
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release(key);
+    input.clear();
+    app.update();
+}

@@ -111,7 +111,8 @@ fn update_guide(
         .filter(|_| focus && shift_held(keys.as_deref()))
         .and_then(|c| pos.piece_at(c).map(|p| (c, p)));
     let want = peek.or(guide.pinned).and_then(|(cell, piece)| {
-        pos.reach_of(cell).map(|reach| GuideView { cell, piece, reach })
+        pos.reach_of(cell)
+            .map(|reach| GuideView { cell, piece, reach })
     });
     if guide.shown == want {
         return;
@@ -192,7 +193,10 @@ mod tests {
             reach: pos.reach_of(cell).unwrap(),
         };
         let text = describe(view, true);
-        assert!(text.starts_with("White's Sorcerer on a2: the Sorcerer makes"), "{text}");
+        assert!(
+            text.starts_with("White's Sorcerer on a2: the Sorcerer makes"),
+            "{text}"
+        );
         assert!(text.contains(&format!("{} cells", view.reach.moves.len())));
         assert!(text.ends_with("again to hide."), "{text}");
         let stuck = GuideView {

@@ -37,9 +37,7 @@ pub struct Hint {
 impl Hint {
     /// The move suggested for the game at `revision`, if one is shown for it.
     pub fn shown_for(&self, revision: u64) -> Option<Move> {
-        self.shown
-            .filter(|&(r, _)| r == revision)
-            .map(|(_, mv)| mv)
+        self.shown.filter(|&(r, _)| r == revision).map(|(_, mv)| mv)
     }
 
     /// Whether the engine is looking for a hint.
@@ -67,7 +65,11 @@ pub fn ask(world: &mut World) {
     };
     let message = match refusal {
         Some(why) => Err(why.to_string()),
-        None if hint.pending.as_ref().is_some_and(|p| p.revision == revision) => {
+        None if hint
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.revision == revision) =>
+        {
             Ok("Still looking for a hint...".to_string())
         }
         None if hint.shown_for(revision).is_some() => Ok(hint_text(&snapshot, hint.shown)),
@@ -119,16 +121,15 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Drops a hint search or a hint for an older game, and takes a finished search's move: it
 /// is shown, and noted on the move to come.
-fn poll_hint(
-    mut hint: ResMut<Hint>,
-    mut game: ResMut<ChessGame>,
-    mut status: ResMut<StatusLine>,
-) {
+fn poll_hint(mut hint: ResMut<Hint>, mut game: ResMut<ChessGame>, mut status: ResMut<StatusLine>) {
     let revision = game.revision();
     if hint.shown.is_some_and(|(r, _)| r != revision) {
         hint.shown = None;
     }
-    let stale = hint.pending.as_ref().is_some_and(|p| p.revision != revision);
+    let stale = hint
+        .pending
+        .as_ref()
+        .is_some_and(|p| p.revision != revision);
     if stale && let Some(p) = hint.pending.take() {
         p.stop.stop();
         // The task owns the engine; a fresh one replaces it (its table is only a cache).
@@ -148,7 +149,10 @@ fn poll_hint(
             game.note_next_move(|note| note.hint = true);
             status.info(hint_text(&game.game, hint.shown));
         }
-        Ok(found) => status.warn(format!("The engine suggested {}, which is not legal here", found.best)),
+        Ok(found) => status.warn(format!(
+            "The engine suggested {}, which is not legal here",
+            found.best
+        )),
         Err(e) => status.warn(format!("No hint: {e}")),
     }
 }

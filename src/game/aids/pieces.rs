@@ -165,7 +165,10 @@ fn place_kings(pieces: &[(Cell, Piece)], shown: &[Cell]) -> Option<Demo> {
         }
     }
     let candidates: Vec<Cell> = Cell::all().filter(|&c| !busy.contains(c)).collect();
-    let shown_king = pieces.iter().find(|&&(_, p)| p == white_king).map(|&(c, _)| c);
+    let shown_king = pieces
+        .iter()
+        .find(|&&(_, p)| p == white_king)
+        .map(|&(c, _)| c);
     let whites: Vec<Cell> = shown_king.map_or_else(|| candidates.clone(), |c| vec![c]);
     for &white in &whites {
         for &black in candidates.iter().rev() {
@@ -248,7 +251,10 @@ mod tests {
             assert!(!pos.in_check(), "{kind}");
             for &shown in &demo.shown {
                 let reach = pos.reach_of(shown).unwrap();
-                assert!(!(reach.moves | reach.captures).is_empty(), "{kind} on {shown}");
+                assert!(
+                    !(reach.moves | reach.captures).is_empty(),
+                    "{kind} on {shown}"
+                );
                 let seen = influence(pos.piece_at(shown).unwrap().kind, shown);
                 for &king in &demo.kings {
                     assert!(!seen.contains(king), "{kind}: King on {king}");

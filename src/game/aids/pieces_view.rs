@@ -222,7 +222,7 @@ fn spawn_panel(
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.45)),
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
         GlobalZIndex(10),
         children![(
             Node {
@@ -235,7 +235,8 @@ fn spawn_panel(
                 max_height: percent(98),
                 ..default()
             },
-            BackgroundColor(theme::PANEL),
+            // Opaque: the side panel's text must not show through this large card.
+            BackgroundColor(theme::PANEL.with_alpha(1.0)),
             BorderColor::all(theme::ACCENT),
             children![
                 (
@@ -485,13 +486,23 @@ fn show_kind(
 
 /// What the board shows, in words.
 fn caption(kind: PieceKind, demo: &Demo, moves: usize, captures: usize) -> String {
-    let cells = |n: usize| if n == 1 { "1 cell".to_string() } else { format!("{n} cells") };
+    let cells = |n: usize| {
+        if n == 1 {
+            "1 cell".to_string()
+        } else {
+            format!("{n} cells")
+        }
+    };
     let whose = if demo.shown.len() > 1 {
         format!("A White and a Black {}", kind.name())
     } else {
         format!("The White {} on {}", kind.name(), demo.shown[0])
     };
-    let verb = if demo.shown.len() > 1 { "reach" } else { "reaches" };
+    let verb = if demo.shown.len() > 1 {
+        "reach"
+    } else {
+        "reaches"
+    };
     let take = match captures {
         0 => String::new(),
         1 => " and can take 1 piece".to_string(),

@@ -6,13 +6,16 @@ use bevy::prelude::*;
 
 use super::guide::GuideMark;
 use super::hint::Hint;
-use super::threats::ThreatMark;
+use super::threats::{ShowThreats, ThreatMark};
 use crate::game::GameSet;
 use crate::game::board::camera::BOARD_LAYER;
 use crate::game::board::lines::arc;
 use crate::game::board::meshes::ring;
 use crate::game::board::pieces::TILE_TOP;
+use crate::game::keymap::Action;
 use crate::game::play::state::{ChessGame, board_to_world, cell_world};
+use crate::game::ui::theme;
+use crate::game::ui::widgets::ActionButton;
 
 /// The guide's move dots: deep blue, apart from the selection's green dots.
 pub const GUIDE_MOVE: Color = Color::srgba(0.16, 0.30, 0.95, 0.9);
@@ -51,7 +54,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (make_art, configure_gizmos))
         .add_observer(dress_guide_mark)
         .add_observer(dress_threat_mark)
-        .add_systems(Update, draw_hint.in_set(GameSet::View));
+        .add_systems(
+            Update,
+            (draw_hint, mark_threats_button).in_set(GameSet::View),
+        );
 }
 
 fn make_art(
@@ -163,8 +169,22 @@ fn draw_hint(hint: Res<Hint>, game: Res<ChessGame>, mut gizmos: Gizmos<HintGizmo
         let end = points[n - 1];
         let tip = points[n - 2] + (end - points[n - 2]) * 0.85;
         gizmos.linestrip(points[..n - 1].iter().copied(), HINT);
-        gizmos
-            .arrow(points[n - 2], tip, HINT)
-            .with_tip_length(0.28);
+        gizmos.arrow(points[n - 2], tip, HINT).with_tip_length(0.28);
+    }
+}
+
+/// The Threats button is outlined while the marks are on.
+fn mark_threats_button(
+    show: Res<ShowThreats>,
+    buttons: Query<(Entity, &ActionButton, Option<&Outline>)>,
+    mut commands: Commands,
+) {
+    let colour = if show.0 { theme::ACCENT } else { Color::NONE };
+    for (entity, button, outline) in &buttons {
+        if button.0 == Action::ToggleThreats && outline.is_none_or(|o| o.color != colour) {
+            commands
+                .entity(entity)
+                .insert(Outline::new(px(2), px(0), colour));
+        }
     }
 }

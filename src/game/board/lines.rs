@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 
 use crate::game::GameSet;
-use crate::game::board::pieces::TILE_TOP;
 use crate::game::aids::guide::PieceGuide;
+use crate::game::board::pieces::TILE_TOP;
 use crate::game::play::input::{Hovered, Selection, ViewCommand};
 use crate::game::play::state::{ChessGame, board_to_world, cell_world};
 use crate::rules::{Cell, LeapKind, LineKind, Position, Step, StepKind, board, movement};
@@ -106,7 +106,12 @@ fn draw(
     let pos = game.game.position();
     let shown = guide.shown().map(|g| g.cell).or_else(|| {
         show.0
-            .then(|| hovered.0.filter(|&c| pos.piece_at(c).is_some()).or(selection.cell))
+            .then(|| {
+                hovered
+                    .0
+                    .filter(|&c| pos.piece_at(c).is_some())
+                    .or(selection.cell)
+            })
             .flatten()
     });
     if let Some(cell) = shown {
@@ -158,7 +163,10 @@ pub fn draw_piece_lines<G: GizmoConfigGroup>(
                 LeapKind::Archer => ARCHER_COLOUR,
             };
             // An arc over the route: the leap ignores what stands between.
-            gizmos.linestrip(arc(polyline(origin, cell, &[leap.first, leap.second])), colour.with_alpha(0.8));
+            gizmos.linestrip(
+                arc(polyline(origin, cell, &[leap.first, leap.second])),
+                colour.with_alpha(0.8),
+            );
             ring(gizmos, leap.to(), colour);
         }
     } else if how.one_step {
