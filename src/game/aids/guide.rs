@@ -96,6 +96,7 @@ fn update_guide(
     mut status: ResMut<StatusLine>,
     marks: Query<Entity, With<GuideMark>>,
     mut commands: Commands,
+    mut asked: Local<Option<(Option<Cell>, u64, u64)>>,
 ) {
     let pos = game.game.position();
     let on_board = screen.is_some_and(|s| s.get().shows_board());
@@ -110,7 +111,14 @@ fn update_guide(
         .0
         .filter(|_| focus && shift_held(keys.as_deref()))
         .and_then(|c| pos.piece_at(c).map(|p| (c, p)));
-    let want = peek.or(guide.pinned).and_then(|(cell, piece)| {
+    let wanted = peek.or(guide.pinned);
+    // The rules are asked again only when the piece or the game changes.
+    let key = (wanted.map(|(c, _)| c), game.id(), game.revision());
+    if *asked == Some(key) {
+        return;
+    }
+    *asked = Some(key);
+    let want = wanted.and_then(|(cell, piece)| {
         pos.reach_of(cell)
             .map(|reach| GuideView { cell, piece, reach })
     });

@@ -259,6 +259,8 @@ fn spawn_panel(
                     Node {
                         flex_direction: FlexDirection::Row,
                         column_gap: px(16),
+                        min_height: px(0),
+                        flex_shrink: 1.0,
                         ..default()
                     },
                     children![
@@ -268,8 +270,11 @@ fn spawn_panel(
                                 flex_grow: 1.0,
                                 flex_basis: px(0),
                                 row_gap: px(6),
+                                // In a small window the cards scroll instead of spilling out.
+                                overflow: Overflow::scroll_y(),
                                 ..default()
                             },
+                            ScrollPosition::default(),
                             Children::spawn(SpawnIter(PANEL_ORDER.into_iter().map(piece_card))),
                         ),
                         (
@@ -321,7 +326,13 @@ fn spawn_panel(
                             12.0,
                             theme::TEXT_DIM,
                         ),
-                        button("Close (Esc)", Action::CloseDialog),
+                        (
+                            Node {
+                                flex_shrink: 0.0,
+                                ..default()
+                            },
+                            children![button("Close (Esc)", Action::CloseDialog)],
+                        ),
                     ],
                 ),
             ],
