@@ -7,6 +7,7 @@
 
 use bevy::prelude::*;
 
+use super::aids;
 use super::play::input::{PendingPromotion, Selection, ViewCommand};
 use super::play::state::{ChessGame, GameCommand, MoveRequest};
 use super::screens::{Modal, Screen, set_modal, set_screen};
@@ -64,6 +65,18 @@ pub enum Action {
     Learn,
     /// Leave the program.
     Quit,
+    /// Open the Pieces panel: how each kind of piece moves.
+    Pieces,
+    /// The Pieces panel: show this kind on its board.
+    ShowPiece(PieceKind),
+    /// The Pieces panel: the next kind.
+    NextPiece,
+    /// The Pieces panel: the previous kind.
+    PreviousPiece,
+    /// Mark the pieces of the side to move that are attacked, or stop marking them.
+    ToggleThreats,
+    /// Ask the engine for a move for the person to move.
+    Hint,
 }
 
 /// Where a key binding acts.
@@ -140,6 +153,7 @@ pub const KEYMAP: &[Binding] = &[
     key(K::KeyP, Action::Play, Title, "play"),
     key(K::KeyL, Action::Learn, Title, "learn"),
     ctrl(K::KeyO, Action::Load, Title, "load"),
+    key(K::KeyG, Action::Pieces, Title, "how the pieces move"),
     key(K::KeyQ, Action::Quit, Title, "quit"),
     key(
         K::Escape,
@@ -158,6 +172,9 @@ pub const KEYMAP: &[Binding] = &[
     key(K::KeyC, Action::ToggleNames, Board, "cell names"),
     key(K::KeyL, Action::ToggleLines, Board, "show lines"),
     key(K::KeyM, Action::ToggleMute, Board, "sound"),
+    key(K::KeyT, Action::ToggleThreats, Board, "threats"),
+    key(K::KeyH, Action::Hint, Play, "hint"),
+    key(K::KeyG, Action::Pieces, Play, "how the pieces move"),
     ctrl(K::KeyS, Action::Save, Play, "save"),
     ctrl(K::KeyO, Action::Load, Play, "load"),
     ctrl(K::KeyC, Action::CopyPosition, Play, "copy the position"),
@@ -228,6 +245,37 @@ pub const KEYMAP: &[Binding] = &[
         Dialog(Modal::GameOver),
         "look at the board",
     ),
+    key(
+        K::ArrowDown,
+        Action::NextPiece,
+        Dialog(Modal::Pieces),
+        "next piece",
+    ),
+    key(
+        K::ArrowRight,
+        Action::NextPiece,
+        Dialog(Modal::Pieces),
+        "next piece",
+    ),
+    key(
+        K::ArrowUp,
+        Action::PreviousPiece,
+        Dialog(Modal::Pieces),
+        "previous piece",
+    ),
+    key(
+        K::ArrowLeft,
+        Action::PreviousPiece,
+        Dialog(Modal::Pieces),
+        "previous piece",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::Pieces),
+        "close",
+    ),
+    key(K::KeyG, Action::CloseDialog, Dialog(Modal::Pieces), "close"),
 ];
 
 /// A key's name as the help shows it.
@@ -434,6 +482,12 @@ impl Action {
             Action::Quit => {
                 world.write_message(AppExit::Success);
             }
+            Action::Pieces => set_modal(world, Modal::Pieces),
+            Action::ShowPiece(kind) => aids::pieces::show(world, kind),
+            Action::NextPiece => aids::pieces::step(world, 1),
+            Action::PreviousPiece => aids::pieces::step(world, -1),
+            Action::ToggleThreats => aids::threats::toggle(world),
+            Action::Hint => aids::hint::ask(world),
         }
     }
 }
@@ -445,9 +499,12 @@ fn set_screen_keep(world: &mut World, screen: Screen) {
     }
 }
 
-/// Esc on a board: a selection (or a half-made drag) is dropped first; with nothing selected,
-/// back to the title screen.
+/// Esc on a board: a piece guide or a selection (or a half-made drag) is dropped first; with
+/// nothing shown, back to the title screen.
 fn back(world: &mut World) {
+    if aids::guide::hide(world) {
+        return;
+    }
     let selected = world
         .get_resource::<Selection>()
         .is_some_and(|s| s.cell.is_some());
@@ -480,6 +537,7 @@ mod tests {
             Modal::Load,
             Modal::Promotion,
             Modal::GameOver,
+            Modal::Pieces,
         ];
         for screen in screens {
             for modal in modals {
@@ -509,6 +567,7 @@ mod tests {
             Modal::Load,
             Modal::Promotion,
             Modal::GameOver,
+            Modal::Pieces,
         ] {
             for b in KEYMAP
                 .iter()

@@ -3,6 +3,7 @@
 //! Data flows one way: input asks, the rules answer, the view follows. Only [`state`] changes
 //! the game (play, undo, redo, new game); every other plugin reads it or sends it requests.
 
+pub mod aids;
 pub mod audio;
 pub mod bare_scene;
 pub mod board;
@@ -121,6 +122,7 @@ impl Plugin for CorePlugin {
             play::plugin,
             play::persistence::plugin,
             board::core_plugin,
+            aids::core_plugin,
         ));
     }
 }
@@ -133,6 +135,7 @@ impl Plugin for GamePlugin {
         app.add_plugins((
             CorePlugin,
             board::view_plugin,
+            aids::view_plugin,
             ui::plugin,
             audio::plugin,
             offscreen::plugin,

@@ -51,6 +51,8 @@ pub enum Modal {
     Promotion,
     /// How the game ended.
     GameOver,
+    /// How each kind of piece moves, on a live board.
+    Pieces,
 }
 
 /// Whether nothing on the board is moving: input that changes the board waits for it.

@@ -226,3 +226,56 @@ pub fn settle(app: &mut App, max: u32) -> u32 {
 pub fn game(app: &App) -> &parachess::rules::Game {
     &app.world().resource::<ChessGame>().game
 }
+
+/// Right-clicks the cell (on its piece when it has one): press and release, like a mouse.
+pub fn right_click_cell(app: &mut App, cell: Cell) {
+    let target = cell_target(app, cell);
+    press(app, target, PointerButton::Secondary);
+    release(app, target, PointerButton::Secondary);
+}
+
+/// Runs frames until `done` holds (at most `limit` of wall-clock time, a few milliseconds
+/// apart); returns how many frames ran, or `None` if it never held.
+pub fn run_until(app: &mut App, limit: Duration, done: impl Fn(&App) -> bool) -> Option<u32> {
+    let started = std::time::Instant::now();
+    let mut frames = 0;
+    while started.elapsed() < limit {
+        if done(app) {
+            return Some(frames);
+        }
+        app.update();
+        frames += 1;
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    done(app).then_some(frames)
+}
+
+/// The pointer comes over `entity`, as the picking backend reports it.
+pub fn hover(app: &mut App, entity: Entity) {
+    app.world_mut().trigger(Pointer::new(
+        PointerId::Mouse,
+        location(),
+        bevy::picking::events::Over { hit: hit() },
+        entity,
+    ));
+    app.update();
+}
+
+/// Holds `key` down (until [`let_go`]).
+pub fn hold(app: &mut App, key: KeyCode) {
+    if !app.world().contains_resource::<ButtonInput<KeyCode>>() {
+        app.init_resource::<ButtonInput<KeyCode>>();
+    }
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+}
+
+/// Lets go of a key held with [`hold`].
+pub fn let_go(app: &mut App, key: KeyCode) {
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release(key);
+    input.clear();
+    app.update();
+}

@@ -1,13 +1,15 @@
 //! The "show lines" aid: the hovered (or selected) piece's lines and leaps drawn on the board,
-//! each kind in its own colour, so a newcomer learns the geometry by looking.
+//! each kind in its own colour, so a newcomer learns the geometry by looking. A piece guide
+//! (right-click) draws its piece the same way, aid on or off; so does the Pieces panel.
 
 use bevy::prelude::*;
 
 use crate::game::GameSet;
+use crate::game::aids::guide::PieceGuide;
 use crate::game::board::pieces::TILE_TOP;
 use crate::game::play::input::{Hovered, Selection, ViewCommand};
 use crate::game::play::state::{ChessGame, board_to_world, cell_world};
-use crate::rules::{Cell, LeapKind, LineKind, Step, StepKind, board, movement};
+use crate::rules::{Cell, LeapKind, LineKind, Position, Step, StepKind, board, movement};
 
 /// Whether the aid is on.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,9 +82,9 @@ fn line_colour(kind: LineKind) -> Color {
     }
 }
 
-/// Points of a run of steps: centre, crossing, centre, …
-fn polyline(from: Cell, steps: &[Step]) -> Vec<Vec3> {
-    let lift = Vec3::Y * LIFT;
+/// Points of a run of steps: centre, crossing, centre, … (`origin` moves the whole board).
+fn polyline(origin: Vec3, from: Cell, steps: &[Step]) -> Vec<Vec3> {
+    let lift = origin + Vec3::Y * LIFT;
     let mut points = vec![cell_world(from) + lift];
     for s in steps {
         points.push(board_to_world(s.via.xy()) + lift);
@@ -91,24 +93,40 @@ fn polyline(from: Cell, steps: &[Step]) -> Vec<Vec3> {
     points
 }
 
+/// The piece the aid draws: a piece guide's first, else (with the aid on) the hovered piece or
+/// the selected one.
 fn draw(
     show: Res<ShowLines>,
     hovered: Res<Hovered>,
     selection: Res<Selection>,
+    guide: Res<PieceGuide>,
     game: Res<ChessGame>,
     mut gizmos: Gizmos,
 ) {
-    if !show.0 {
-        return;
-    }
     let pos = game.game.position();
-    let Some(cell) = hovered
-        .0
-        .filter(|&c| pos.piece_at(c).is_some())
-        .or(selection.cell)
-    else {
-        return;
-    };
+    let shown = guide.shown().map(|g| g.cell).or_else(|| {
+        show.0
+            .then(|| {
+                hovered
+                    .0
+                    .filter(|&c| pos.piece_at(c).is_some())
+                    .or(selection.cell)
+            })
+            .flatten()
+    });
+    if let Some(cell) = shown {
+        draw_piece_lines(&mut gizmos, pos, cell, Vec3::ZERO);
+    }
+}
+
+/// Draws how the piece on `cell` moves: its lines (faint behind the first piece in the way),
+/// its leaps as arcs, its steps; for a board whose centre is at `origin` in the world.
+pub fn draw_piece_lines<G: GizmoConfigGroup>(
+    gizmos: &mut Gizmos<'_, '_, G>,
+    pos: &Position,
+    cell: Cell,
+    origin: Vec3,
+) {
     let Some(piece) = pos.piece_at(cell) else {
         return;
     };
@@ -123,57 +141,57 @@ fn draw(
             .position(|&c| occupied.contains(c))
             .map_or(cells.len(), |i| i + 1);
         let colour = line_colour(line.kind);
-        gizmos.linestrip(polyline(cell, &line.steps[..open]), colour);
+        gizmos.linestrip(polyline(origin, cell, &line.steps[..open]), colour);
         if open < cells.len() {
             gizmos.linestrip(
-                polyline(cells[open - 1], &line.steps[open..]),
+                polyline(origin, cells[open - 1], &line.steps[open..]),
                 faint(colour),
             );
         }
     }
-    let ring = |gizmos: &mut Gizmos, at: Cell, colour: Color| {
+    let ring = |gizmos: &mut Gizmos<'_, '_, G>, at: Cell, colour: Color| {
         let iso = Isometry3d::new(
-            cell_world(at) + Vec3::Y * LIFT,
+            origin + cell_world(at) + Vec3::Y * LIFT,
             Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
         );
         gizmos.circle(iso, 0.22, colour);
     };
     if how.leaps {
-        {
-            for leap in &info.leaps {
-                let colour = match leap.kind {
-                    LeapKind::Knight => KNIGHT_COLOUR,
-                    LeapKind::Archer => ARCHER_COLOUR,
-                };
-                // An arc over the route: the leap ignores what stands between.
-                let points = polyline(cell, &[leap.first, leap.second]);
-                let n = points.len() as f32 - 1.0;
-                let arc = points.iter().enumerate().map(|(i, p)| {
-                    let t = i as f32 / n;
-                    *p + Vec3::Y * (0.5 * 4.0 * t * (1.0 - t))
-                });
-                gizmos.linestrip(arc, colour.with_alpha(0.8));
-                ring(&mut gizmos, leap.to(), colour);
-            }
+        for leap in &info.leaps {
+            let colour = match leap.kind {
+                LeapKind::Knight => KNIGHT_COLOUR,
+                LeapKind::Archer => ARCHER_COLOUR,
+            };
+            // An arc over the route: the leap ignores what stands between.
+            gizmos.linestrip(
+                arc(polyline(origin, cell, &[leap.first, leap.second])),
+                colour.with_alpha(0.8),
+            );
+            ring(gizmos, leap.to(), colour);
         }
     } else if how.one_step {
-        {
-            for step in info.steps() {
-                gizmos.linestrip(polyline(cell, &[step]), colour_of(step.kind));
-                ring(&mut gizmos, step.to, colour_of(step.kind));
-            }
+        for step in info.steps() {
+            gizmos.linestrip(polyline(origin, cell, &[step]), colour_of(step.kind));
+            ring(gizmos, step.to, colour_of(step.kind));
         }
     } else if how.pawn_steps {
-        {
-            for ps in &info.pawn_steps[piece.side.index()] {
-                let colour = colour_of(ps.step.kind);
-                gizmos.linestrip(polyline(cell, &[ps.step]), colour);
-                ring(
-                    &mut gizmos,
-                    ps.step.to,
-                    if ps.captures { colour } else { faint(colour) },
-                );
-            }
+        for ps in &info.pawn_steps[piece.side.index()] {
+            let colour = colour_of(ps.step.kind);
+            gizmos.linestrip(polyline(origin, cell, &[ps.step]), colour);
+            ring(
+                gizmos,
+                ps.step.to,
+                if ps.captures { colour } else { faint(colour) },
+            );
         }
     }
+}
+
+/// A leap's route lifted into an arc over the board.
+pub fn arc(points: Vec<Vec3>) -> impl Iterator<Item = Vec3> {
+    let n = (points.len() as f32 - 1.0).max(1.0);
+    points.into_iter().enumerate().map(move |(i, p)| {
+        let t = i as f32 / n;
+        p + Vec3::Y * (0.5 * 4.0 * t * (1.0 - t))
+    })
 }

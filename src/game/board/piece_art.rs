@@ -8,16 +8,16 @@ use crate::game::board::pieces::PieceView;
 use crate::game::{GameSet, ViewMode};
 use crate::rules::{PieceKind, Side};
 
-/// The meshes and materials every piece shares.
+/// The meshes and materials every piece shares (the Pieces panel's board draws with them too).
 #[derive(Resource)]
-struct PieceArt {
+pub(crate) struct PieceArt {
     model: [Handle<Mesh>; 6],
-    symbol: [Handle<Mesh>; 6],
-    outline: [Handle<Mesh>; 6],
+    pub(crate) symbol: [Handle<Mesh>; 6],
+    pub(crate) outline: [Handle<Mesh>; 6],
     /// Model, symbol and outline materials per side.
     model_material: [Handle<StandardMaterial>; 2],
-    symbol_material: [Handle<StandardMaterial>; 2],
-    outline_material: [Handle<StandardMaterial>; 2],
+    pub(crate) symbol_material: [Handle<StandardMaterial>; 2],
+    pub(crate) outline_material: [Handle<StandardMaterial>; 2],
 }
 
 /// Models are drawn a little larger than their modelled size so they read well from the
@@ -150,7 +150,7 @@ fn dress_piece(
 
 /// Symbols stand upright for whoever sits at the bottom of the screen, nudged up a little to
 /// leave the cell's name readable beneath them.
-fn symbol_transform(flipped: bool) -> Transform {
+pub(crate) fn symbol_transform(flipped: bool) -> Transform {
     let rotation = if flipped {
         Quat::from_rotation_y(std::f32::consts::PI)
     } else {

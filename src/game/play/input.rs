@@ -8,6 +8,7 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use crate::game::GameSet;
+use crate::game::aids::guide::PieceGuide;
 use crate::game::board::animation::Animating;
 use crate::game::board::pieces::{CellTile, PieceView};
 use crate::game::play::state::{ChessGame, MoveRequest, StatusLine, capitalise};
@@ -177,14 +178,18 @@ pub(super) struct Act<'w> {
 }
 
 impl Act<'_> {
-    /// Carries out what pressing `cell` means; returns whether the piece there got selected.
-    pub(super) fn press(&mut self, cell: Cell) -> bool {
-        let focus = self.screen.as_ref().is_some_and(|s| s.get().shows_board())
+    /// Whether the screen shows the board and no dialog covers it.
+    fn board_has_focus(&self) -> bool {
+        self.screen.as_ref().is_some_and(|s| s.get().shows_board())
             && self
                 .modal
                 .as_ref()
-                .is_none_or(|m| *m.get() == crate::game::screens::Modal::None);
-        if self.animating.0 || self.promotion.0.is_some() || !focus {
+                .is_none_or(|m| *m.get() == crate::game::screens::Modal::None)
+    }
+
+    /// Carries out what pressing `cell` means; returns whether the piece there got selected.
+    pub(super) fn press(&mut self, cell: Cell) -> bool {
+        if self.animating.0 || self.promotion.0.is_some() || !self.board_has_focus() {
             return false;
         }
         let human = self.game.human_to_move();
@@ -232,6 +237,7 @@ impl Act<'_> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn on_press(
     press: On<Pointer<Press>>,
     tiles: Query<&CellTile>,
@@ -240,6 +246,7 @@ fn on_press(
     parents: Query<&ChildOf>,
     mut act: Act,
     mut drag: ResMut<Drag>,
+    mut guide: ResMut<PieceGuide>,
 ) {
     // Events bubble from meshes to their parents: handle each press once, at its origin.
     if press.entity != press.original_event_target() {
@@ -250,6 +257,7 @@ fn on_press(
     };
     match press.button {
         PointerButton::Primary => {
+            guide.unpin();
             let was_selected = act.selection.cell == Some(cell);
             let selected = act.press(cell) || was_selected;
             *drag = Drag::default();
@@ -266,10 +274,17 @@ fn on_press(
                 }
             }
         }
-        PointerButton::Secondary => {
-            act.selection.clear();
-            act.promotion.0 = None;
-        }
+        // A right-click on a piece, either side's and at any moment, shows or hides how it
+        // moves without touching the game or the selection; elsewhere it drops the selection.
+        PointerButton::Secondary => match act.game.game.position().piece_at(cell) {
+            Some(piece) if act.board_has_focus() => guide.toggle(cell, piece),
+            Some(_) => {}
+            None => {
+                guide.unpin();
+                act.selection.clear();
+                act.promotion.0 = None;
+            }
+        },
         PointerButton::Middle => {}
     }
 }

@@ -351,7 +351,7 @@ fn autosave(
     if !ours && saves.slot_unfinished && game.game.plies().is_empty() && !game.game.is_over() {
         return;
     }
-    let text = crate::rules::record::write_game(&game.game, &tags_for(&game));
+    let text = crate::rules::record::write_record(&game.game, &tags_for(&game), game.notes());
     let keep = !ours && saves.slot_unfinished;
     let job = if keep {
         Job::KeepThenAutosave(text)
@@ -428,7 +428,7 @@ fn handle(world: &mut World, request: SaveRequest) {
             tags.date = Some(crate::store::today());
             let job = Job::Save {
                 name: save_name_at(&crate::store::now_local()),
-                text: crate::rules::record::write_game(&game.game, &tags),
+                text: crate::rules::record::write_record(&game.game, &tags, game.notes()),
             };
             if let Err(e) = writer.send(job) {
                 warn(world, format!("Not saved: {e}"));
@@ -462,7 +462,7 @@ fn handle(world: &mut World, request: SaveRequest) {
             {
                 let players = players_of(&record);
                 let id = world.get_resource_mut::<ChessGame>().map(|mut game| {
-                    game.replace(record.game, players);
+                    game.replace_with_notes(record.game, players, record.notes);
                     game.id()
                 });
                 if let (Some(id), Some(mut saves)) = (id, world.get_resource_mut::<Saves>()) {
@@ -537,7 +537,11 @@ pub fn load_file(world: &mut World, path: PathBuf) {
     match store.load_game(&path) {
         Ok(record) => {
             let players = players_of(&record);
-            world.write_message(GameCommand::Load(Box::new(record.game), players));
+            world.write_message(GameCommand::Load(
+                Box::new(record.game),
+                players,
+                record.notes,
+            ));
             set_screen(world, Screen::Play);
         }
         Err(e) => {

@@ -4,6 +4,7 @@ use bevy::prelude::*;
 
 use crate::engine::Level;
 use crate::game::GameSet;
+use crate::rules::record::PlyNote;
 use crate::rules::{Cell, Game, Move, Outcome, Piece, Position, Route, Side};
 
 /// Who plays a side.
@@ -31,6 +32,10 @@ pub struct ChessGame {
     pub players: [Player; 2],
     revision: u64,
     id: u64,
+    /// What the game record says about each move (a hint asked for, clocks, comments):
+    /// `notes[i]` belongs to the i-th half-move. One note more than the moves played is the
+    /// note of the move to come (a hint was shown for it). Moves taken back lose their notes.
+    notes: Vec<PlyNote>,
 }
 
 impl Default for ChessGame {
@@ -40,6 +45,7 @@ impl Default for ChessGame {
             players: [Player::Human; 2],
             revision: 0,
             id: 0,
+            notes: Vec::new(),
         }
     }
 }
@@ -57,11 +63,30 @@ impl ChessGame {
 
     /// Puts another game on the board, with an identity no other game of this run has.
     pub fn replace(&mut self, game: Game, players: [Player; 2]) {
+        self.replace_with_notes(game, players, Vec::new());
+    }
+
+    /// [`ChessGame::replace`] with the notes a game record keeps about its moves.
+    pub fn replace_with_notes(&mut self, game: Game, players: [Player; 2], notes: Vec<PlyNote>) {
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         self.game = game;
         self.players = players;
+        self.notes = notes;
         self.id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.bump();
+    }
+
+    /// The notes on the moves played (and possibly one on the move to come), for saving.
+    pub fn notes(&self) -> &[PlyNote] {
+        &self.notes
+    }
+
+    /// Changes the note of the move to come: kept with that move once it is played, dropped
+    /// if anything else changes the game first.
+    pub fn note_next_move(&mut self, change: impl FnOnce(&mut PlyNote)) {
+        let next = self.game.plies().len();
+        self.notes.resize_with(next + 1, PlyNote::default);
+        change(&mut self.notes[next]);
     }
 
     /// The player whose turn it is.
@@ -117,6 +142,9 @@ impl ChessGame {
 
     fn bump(&mut self) {
         self.revision += 1;
+        // A move taken back loses its note; a note on a move to come lapses with any change
+        // but that move.
+        self.notes.truncate(self.game.plies().len());
     }
 }
 
@@ -180,8 +208,8 @@ pub enum GameCommand {
         /// White's and Black's players.
         players: [Player; 2],
     },
-    /// Continue a game loaded from a file or an autosave.
-    Load(Box<Game>, [Player; 2]),
+    /// Continue a game loaded from a file or an autosave, with the notes on its moves.
+    Load(Box<Game>, [Player; 2], Vec<PlyNote>),
     /// Take back a move (two against the computer, so it is the person's turn again).
     Undo,
     /// Replay a move taken back.
@@ -314,9 +342,9 @@ fn apply_commands(
                 status.info("New game");
                 false
             }
-            GameCommand::Load(loaded, players) => {
+            GameCommand::Load(loaded, players, notes) => {
                 *stash = PlayStash::default();
-                g.replace((**loaded).clone(), *players);
+                g.replace_with_notes((**loaded).clone(), *players, notes.clone());
                 status.info(format!("Game loaded: {} moves", g.game.plies().len()));
                 false
             }

@@ -144,6 +144,9 @@ fn spawn_panel(mut commands: Commands) {
                     button("2D / 3D", Action::ToggleView),
                     button("Names", Action::ToggleNames),
                     button("Lines", Action::ToggleLines),
+                    button("Pieces", Action::Pieces),
+                    button("Threats", Action::ToggleThreats),
+                    button("Hint", Action::Hint),
                     button("Sound", Action::ToggleMute),
                     button("Save", Action::Save),
                     button("Load", Action::Load),
@@ -156,7 +159,8 @@ fn spawn_panel(mut commands: Commands) {
             ),
             text(
                 format!(
-                    "Click or drag a piece. {}",
+                    "Click or drag a piece. Right-click any piece (or hold Shift over it) to see \
+                     its moves; right-click it again to hide them. {}",
                     help_text(&[Context::Board, Context::Play])
                 ),
                 11.0,
@@ -209,6 +213,21 @@ fn fit_panel(
 /// The move list as lines of "n. white black", headed by a note when the game began from a
 /// set-up position, so an empty or short list never looks like a missing one.
 pub fn move_list_text(game: &crate::rules::Game) -> String {
+    move_list_text_with_notes(game, &[])
+}
+
+/// What marks a move played after a hint in the move list.
+pub const HINT_MARK: &str = " (h)";
+
+/// [`move_list_text`] with the moves played after a hint marked, and a line saying what the
+/// mark means.
+pub fn move_list_text_with_notes(
+    game: &crate::rules::Game,
+    notes: &[crate::rules::record::PlyNote],
+) -> String {
+    let hinted = |i: usize| notes.get(i).is_some_and(|n| n.hint);
+    let any_hint = (0..game.plies().len()).any(hinted);
+    let width = if any_hint { 15 } else { 11 };
     let start = game.start_position();
     let mut number = start.fullmove_number();
     let mut side = start.turn();
@@ -221,14 +240,15 @@ pub fn move_list_text(game: &crate::rules::Game) -> String {
         return out;
     }
     let header = out.len();
-    for ply in game.plies() {
+    for (i, ply) in game.plies().iter().enumerate() {
+        let text = format!("{}{}", ply.text, if hinted(i) { HINT_MARK } else { "" });
         match side {
-            Side::White => out.push_str(&format!("{number:>3}. {:<11}", ply.text)),
+            Side::White => out.push_str(&format!("{number:>3}. {text:<width$}")),
             Side::Black => {
                 if out.len() == header || out.ends_with('\n') {
-                    out.push_str(&format!("{number:>3}. {:<11}", "..."));
+                    out.push_str(&format!("{number:>3}. {:<width$}", "..."));
                 }
-                out.push_str(&format!("{}\n", ply.text));
+                out.push_str(&format!("{text}\n"));
                 number += 1;
             }
         }
@@ -239,6 +259,12 @@ pub fn move_list_text(game: &crate::rules::Game) -> String {
             out.push('\n');
         }
         out.push_str(&format!("     {}  {outcome}", outcome.result_text()));
+    }
+    if any_hint {
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&format!("\n    {}: played after a hint", HINT_MARK.trim()));
     }
     out
 }
@@ -285,7 +311,7 @@ fn update_panel(
         t.0 = turn_text(g);
     }
     for mut t in &mut texts.p1() {
-        t.0 = move_list_text(g);
+        t.0 = move_list_text_with_notes(g, game.notes());
     }
     for mut t in &mut texts.p3() {
         t.0 = format!(

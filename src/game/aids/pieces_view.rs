@@ -1,0 +1,621 @@
+//! The Pieces panel: one card per kind of piece (its name and the rule book's two sentences)
+//! beside a live board that shows the chosen kind at work. That board is drawn by the game —
+//! tiles from the board's geometry, the piece's reach from the rules, its lines by the same
+//! code as the show-lines aid — with its own camera into an image, on a render layer of its
+//! own, and exists only while the panel is open.
+
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{RenderTarget, ScalingMode};
+use bevy::light::NotShadowCaster;
+use bevy::picking::events::{Pointer, Press};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+use bevy::render::render_resource::TextureFormat;
+use bevy::window::PrimaryWindow;
+
+use super::pieces::{Demo, PANEL_ORDER, PanelPiece, demo};
+use super::view::MarkArt;
+use crate::game::GameSet;
+use crate::game::board::camera::BoardCamera;
+use crate::game::board::lines::{
+    ARCHER_COLOUR, DIAGONAL_COLOUR, EDGE_COLOUR, KNIGHT_COLOUR, WAVE_COLOUR, draw_piece_lines,
+};
+use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon};
+use crate::game::board::piece_art::{PieceArt, symbol_transform};
+use crate::game::board::pieces::TILE_TOP;
+use crate::game::board::tiles::tile_outline;
+use crate::game::keymap::Action;
+use crate::game::play::state::cell_world;
+use crate::game::screens::Modal;
+use crate::game::ui::theme;
+use crate::game::ui::widgets::{UiButton, button, text};
+use crate::rules::{Cell, PieceKind, board, guide_text, movement};
+
+/// The render layer only the panel's board camera sees.
+const MINI_LAYER: usize = 5;
+/// Where the panel's board lies in the world: far from the real one.
+const MINI_ORIGIN: Vec3 = Vec3::new(0.0, -400.0, 0.0);
+/// The area (board units) the panel's board shows: the board and its frame.
+const MINI_VIEW: Vec2 = Vec2::new(11.5, 10.3);
+/// Behind the panel's board.
+const MINI_BACKGROUND: Color = Color::srgb(0.14, 0.15, 0.18);
+
+/// Lines drawn on the panel's board (seen by its camera only).
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct PanelGizmos;
+
+/// A card in the panel's list.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct PieceCard(pub PieceKind);
+
+/// A tile of the panel's board.
+#[derive(Component)]
+struct MiniTile(Cell);
+
+/// A piece or mark on the panel's board (replaced when another kind is shown).
+#[derive(Component, Clone)]
+struct MiniContent;
+
+#[derive(Component)]
+struct LegendBox;
+
+#[derive(Component)]
+struct Caption;
+
+/// The demo on the panel's board.
+#[derive(Resource, Default)]
+struct ShownDemo {
+    kind: Option<PieceKind>,
+    demo: Option<Demo>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_gizmo_group::<PanelGizmos>()
+        .init_resource::<ShownDemo>()
+        .add_systems(Startup, configure_gizmos)
+        .add_observer(card_pressed)
+        .add_systems(OnEnter(Modal::Pieces), spawn_panel)
+        .add_systems(OnExit(Modal::Pieces), forget_demo)
+        .add_systems(
+            Update,
+            (show_kind, draw_lines)
+                .chain()
+                .in_set(GameSet::View)
+                .run_if(in_state(Modal::Pieces)),
+        );
+}
+
+fn configure_gizmos(mut store: ResMut<GizmoConfigStore>) {
+    let (config, _) = store.config_mut::<PanelGizmos>();
+    config.line.width = 3.0;
+    config.depth_bias = -0.05;
+    config.render_layers = RenderLayers::layer(MINI_LAYER);
+}
+
+fn forget_demo(mut shown: ResMut<ShownDemo>) {
+    *shown = ShownDemo::default();
+}
+
+/// Sizes in logical pixels: the card's width and the board picture's.
+fn layout(window: Option<&Window>) -> (f32, Vec2) {
+    let (w, h) = window.map_or((1280.0, 800.0), |w| (w.width(), w.height()));
+    let card = (w * 0.96).min(1200.0);
+    let mut board_w = ((card - 56.0) * 0.5).floor();
+    // Room above and below the picture for the title, the legend and the buttons.
+    let max_h = (h * 0.96 - 190.0).max(160.0);
+    if board_w * MINI_VIEW.y / MINI_VIEW.x > max_h {
+        board_w = (max_h * MINI_VIEW.x / MINI_VIEW.y).floor();
+    }
+    (
+        card,
+        Vec2::new(board_w, (board_w * MINI_VIEW.y / MINI_VIEW.x).floor()),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn spawn_panel(
+    mut commands: Commands,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut images: ResMut<Assets<Image>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    board_camera: Query<&Msaa, With<BoardCamera>>,
+) {
+    let msaa = board_camera.iter().next().copied().unwrap_or(Msaa::Off);
+    let window = windows.single().ok();
+    let (card_width, picture) = layout(window);
+    let scale = window.map_or(1.0, Window::scale_factor);
+    let image = images.add(Image::new_target_texture(
+        (picture.x * scale).max(1.0) as u32,
+        (picture.y * scale).max(1.0) as u32,
+        TextureFormat::Rgba8UnormSrgb,
+        None,
+    ));
+    let layer = RenderLayers::layer(MINI_LAYER);
+    let part = (
+        DespawnOnExit(Modal::Pieces),
+        layer.clone(),
+        Pickable::IGNORE,
+        NotShadowCaster,
+    );
+    commands.spawn((
+        Name::new("pieces panel camera"),
+        DespawnOnExit(Modal::Pieces),
+        Camera3d::default(),
+        Camera {
+            order: -1,
+            clear_color: ClearColorConfig::Custom(MINI_BACKGROUND),
+            ..default()
+        },
+        RenderTarget::Image(image.clone().into()),
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: ScalingMode::AutoMin {
+                min_width: MINI_VIEW.x,
+                min_height: MINI_VIEW.y,
+            },
+            ..OrthographicProjection::default_3d()
+        }),
+        Transform::from_translation(MINI_ORIGIN + Vec3::Y * 30.0)
+            .looking_at(MINI_ORIGIN, Vec3::NEG_Z),
+        // The board camera's multisampling and tonemapping: the panel's board looks like the
+        // 2D view and reuses its compiled pipelines (new ones take seconds on a software
+        // renderer, and the board would show up without its lines meanwhile).
+        msaa,
+        layer.clone(),
+    ));
+    // Lit like the board in the 2D view, by a light of its own (lights shine on the views
+    // whose layers they share).
+    commands.spawn((
+        DespawnOnExit(Modal::Pieces),
+        DirectionalLight {
+            illuminance: 9_000.0,
+            shadow_maps_enabled: false,
+            color: Color::srgb(1.0, 0.96, 0.9),
+            ..default()
+        },
+        Transform::from_translation(MINI_ORIGIN + Vec3::new(-4.0, 12.0, 6.0))
+            .looking_at(MINI_ORIGIN, Vec3::Y),
+        layer.clone(),
+    ));
+    let mut flat = |colour: Color| {
+        materials.add(StandardMaterial {
+            base_color: colour,
+            perceptual_roughness: 0.62,
+            reflectance: 0.35,
+            ..default()
+        })
+    };
+    let hull = convex_hull(&board_corners());
+    let mut frame = MeshBuilder::default();
+    frame.prism(&offset_polygon(&hull, -0.45), -0.02, 0.0);
+    commands.spawn((
+        part.clone(),
+        Mesh3d(meshes.add(frame.build())),
+        MeshMaterial3d(flat(theme::FRAME)),
+        Transform::from_translation(MINI_ORIGIN),
+    ));
+    for cell in Cell::all() {
+        let centre = cell_world(cell);
+        let outline: Vec<Vec2> = tile_outline(cell)
+            .into_iter()
+            .map(|p| p - Vec2::new(centre.x, -centre.z))
+            .collect();
+        let mut tile = MeshBuilder::default();
+        tile.prism(&outline, 0.0, TILE_TOP);
+        commands.spawn((
+            part.clone(),
+            MiniTile(cell),
+            Mesh3d(meshes.add(tile.build())),
+            MeshMaterial3d(flat(theme::shape_colour(board().cell(cell).shape))),
+            Transform::from_translation(MINI_ORIGIN + centre),
+        ));
+    }
+    commands.spawn((
+        DespawnOnExit(Modal::Pieces),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            top: px(0),
+            bottom: px(0),
+            right: px(0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+        GlobalZIndex(10),
+        children![(
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(10),
+                padding: UiRect::all(px(18)),
+                border_radius: BorderRadius::all(px(12)),
+                border: UiRect::all(px(2)),
+                width: px(card_width),
+                max_height: percent(98),
+                ..default()
+            },
+            // Opaque: the side panel's text must not show through this large card.
+            BackgroundColor(theme::PANEL.with_alpha(1.0)),
+            BorderColor::all(theme::ACCENT),
+            children![
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        align_items: AlignItems::Baseline,
+                        column_gap: px(14),
+                        ..default()
+                    },
+                    children![
+                        text("How the pieces move", 22.0, theme::ACCENT),
+                        text(
+                            "Each board is drawn from the rules: what you see is what the game allows.",
+                            12.0,
+                            theme::TEXT_DIM,
+                        ),
+                    ],
+                ),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(16),
+                        min_height: px(0),
+                        flex_shrink: 1.0,
+                        ..default()
+                    },
+                    children![
+                        (
+                            Node {
+                                flex_direction: FlexDirection::Column,
+                                flex_grow: 1.0,
+                                flex_basis: px(0),
+                                row_gap: px(6),
+                                // In a small window the cards scroll instead of spilling out.
+                                overflow: Overflow::scroll_y(),
+                                ..default()
+                            },
+                            ScrollPosition::default(),
+                            Children::spawn(SpawnIter(PANEL_ORDER.into_iter().map(piece_card))),
+                        ),
+                        (
+                            Node {
+                                flex_direction: FlexDirection::Column,
+                                align_items: AlignItems::Center,
+                                row_gap: px(8),
+                                ..default()
+                            },
+                            children![
+                                (
+                                    Node {
+                                        width: px(picture.x),
+                                        height: px(picture.y),
+                                        border_radius: BorderRadius::all(px(8)),
+                                        ..default()
+                                    },
+                                    ImageNode::new(image),
+                                ),
+                                (Caption, text("", 14.0, theme::TEXT)),
+                                (
+                                    LegendBox,
+                                    Node {
+                                        flex_direction: FlexDirection::Row,
+                                        flex_wrap: FlexWrap::Wrap,
+                                        justify_content: JustifyContent::Center,
+                                        column_gap: px(14),
+                                        row_gap: px(4),
+                                        max_width: px(picture.x),
+                                        ..default()
+                                    },
+                                ),
+                            ],
+                        ),
+                    ],
+                ),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        align_items: AlignItems::Center,
+                        justify_content: JustifyContent::SpaceBetween,
+                        column_gap: px(12),
+                        ..default()
+                    },
+                    children![
+                        text(
+                            "Click a card or use the arrow keys. In a game, right-click any piece \
+                             (or hold Shift over it) to see what it can do there.",
+                            12.0,
+                            theme::TEXT_DIM,
+                        ),
+                        (
+                            Node {
+                                flex_shrink: 0.0,
+                                ..default()
+                            },
+                            children![button("Close (Esc)", Action::CloseDialog)],
+                        ),
+                    ],
+                ),
+            ],
+        )],
+    ));
+}
+
+/// One kind's card: its name and the guide's two sentences; a press shows it on the board.
+fn piece_card(kind: PieceKind) -> impl Bundle {
+    let [how, remember] = guide_text(kind);
+    (
+        PieceCard(kind),
+        UiButton,
+        Button,
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(3),
+            padding: UiRect::axes(px(12), px(7)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(theme::BUTTON),
+        BorderColor::all(Color::NONE),
+        children![
+            (text(kind.name(), 16.0, theme::ACCENT), Pickable::IGNORE),
+            (text(how, 12.0, theme::TEXT), Pickable::IGNORE),
+            (text(remember, 12.0, theme::TEXT_DIM), Pickable::IGNORE),
+        ],
+    )
+}
+
+/// A press on a card shows its kind (on the press, like every button: see `widgets::button`).
+fn card_pressed(press: On<Pointer<Press>>, cards: Query<&PieceCard>, mut commands: Commands) {
+    if press.button != PointerButton::Primary {
+        return;
+    }
+    if let Ok(&PieceCard(kind)) = cards.get(press.entity) {
+        commands.queue(move |world: &mut World| Action::ShowPiece(kind).run(world));
+    }
+}
+
+/// Puts the chosen kind's demo on the panel's board: its pieces, the marks of what the shown
+/// pieces can reach (asked of the rules), the caption, the legend and the chosen card.
+#[allow(clippy::too_many_arguments)]
+fn show_kind(
+    panel: Res<PanelPiece>,
+    mut shown: ResMut<ShownDemo>,
+    art: Option<Res<PieceArt>>,
+    marks: Option<Res<MarkArt>>,
+    content: Query<Entity, With<MiniContent>>,
+    tiles: Query<(&MiniTile, &MeshMaterial3d<StandardMaterial>)>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut cards: Query<(&PieceCard, &mut BorderColor)>,
+    mut captions: Query<&mut Text, With<Caption>>,
+    legends: Query<Entity, With<LegendBox>>,
+    mut commands: Commands,
+) {
+    let kind = panel.0;
+    // Wait for the board's tiles (spawned with the panel) before the first fill.
+    if shown.kind == Some(kind) || tiles.is_empty() {
+        return;
+    }
+    let (Some(art), Some(marks)) = (art, marks) else {
+        return;
+    };
+    shown.kind = Some(kind);
+    shown.demo = demo(kind);
+    for e in &content {
+        commands.entity(e).despawn();
+    }
+    for (card, mut border) in &mut cards {
+        *border = BorderColor::all(if card.0 == kind {
+            theme::ACCENT
+        } else {
+            Color::NONE
+        });
+    }
+    let Some(demo) = &shown.demo else {
+        return;
+    };
+    let pos = &demo.position;
+    for (tile, material) in &tiles {
+        let base = theme::shape_colour(board().cell(tile.0).shape);
+        let colour = if demo.shown.contains(&tile.0) {
+            base.mix(&theme::SELECTED, 0.55)
+        } else {
+            base
+        };
+        if let Some(mut m) = materials.get_mut(&material.0) {
+            m.base_color = colour;
+        }
+    }
+    let layer = RenderLayers::layer(MINI_LAYER);
+    let part = (
+        MiniContent,
+        DespawnOnExit(Modal::Pieces),
+        layer,
+        Pickable::IGNORE,
+        NotShadowCaster,
+    );
+    for (cell, piece) in pos.placement() {
+        if demo.kings.contains(&cell) {
+            continue;
+        }
+        let (k, s) = (piece.kind.index(), piece.side.index());
+        let at = Transform::from_translation(MINI_ORIGIN + cell_world(cell) + Vec3::Y * TILE_TOP)
+            * symbol_transform(false);
+        commands.spawn((
+            part.clone(),
+            Mesh3d(art.outline[k].clone()),
+            MeshMaterial3d(art.outline_material[s].clone()),
+            at,
+        ));
+        commands.spawn((
+            part.clone(),
+            Mesh3d(art.symbol[k].clone()),
+            MeshMaterial3d(art.symbol_material[s].clone()),
+            at * Transform::from_xyz(0.0, 0.004, 0.0),
+        ));
+    }
+    let mut moves = 0;
+    let mut captures = 0;
+    for &from in &demo.shown {
+        let Some(reach) = pos.reach_of(from) else {
+            continue;
+        };
+        moves += reach.moves.len();
+        captures += reach.captures.len();
+        for (cell, capture) in reach
+            .moves
+            .map(|c| (c, false))
+            .chain(reach.captures.map(|c| (c, true)))
+        {
+            let (mesh, material) = if capture {
+                (&marks.ring, &marks.capture_material)
+            } else {
+                (&marks.dot, &marks.move_material)
+            };
+            commands.spawn((
+                part.clone(),
+                Mesh3d(mesh.clone()),
+                MeshMaterial3d(material.clone()),
+                Transform::from_translation(
+                    MINI_ORIGIN + cell_world(cell) + Vec3::Y * (TILE_TOP + 0.006),
+                ),
+            ));
+        }
+    }
+    for mut t in &mut captions {
+        t.0 = caption(kind, demo, moves, captures);
+    }
+    for legend in &legends {
+        commands.entity(legend).despawn_children();
+        commands.entity(legend).with_children(|parent| {
+            for (colour, label, faint) in legend_entries(kind) {
+                parent.spawn(swatch(colour, label, faint));
+            }
+        });
+    }
+}
+
+/// What the board shows, in words.
+fn caption(kind: PieceKind, demo: &Demo, moves: usize, captures: usize) -> String {
+    let cells = |n: usize| {
+        if n == 1 {
+            "1 cell".to_string()
+        } else {
+            format!("{n} cells")
+        }
+    };
+    let whose = if demo.shown.len() > 1 {
+        format!("A White and a Black {}", kind.name())
+    } else {
+        format!("The White {} on {}", kind.name(), demo.shown[0])
+    };
+    let verb = if demo.shown.len() > 1 {
+        "reach"
+    } else {
+        "reaches"
+    };
+    let take = match captures {
+        0 => String::new(),
+        1 => " and can take 1 piece".to_string(),
+        n => format!(" and can take {n} pieces"),
+    };
+    format!("{whose} {verb} {}{take}", cells(moves))
+}
+
+/// The colours the board uses for `kind`, with their meaning, from how it moves.
+fn legend_entries(kind: PieceKind) -> Vec<(Color, &'static str, bool)> {
+    let how = movement(kind);
+    let mut out = Vec::new();
+    if how.edge_paths {
+        out.push((EDGE_COLOUR, "edge-path", false));
+    }
+    if how.diagonal_paths {
+        out.push((DIAGONAL_COLOUR, "diagonal-path", false));
+    }
+    if how.wave_paths {
+        out.push((WAVE_COLOUR, "wave-path", false));
+    }
+    if how.slides() {
+        out.push((TEXT_FAINT, "faint: beyond a piece in the way", false));
+    }
+    if how.leaps {
+        out.push((KNIGHT_COLOUR, "knight leap", false));
+        out.push((ARCHER_COLOUR, "archer leap", false));
+    }
+    if how.one_step || how.pawn_steps {
+        out.push((EDGE_COLOUR, "edgewise step", false));
+        out.push((DIAGONAL_COLOUR, "diagonal step", false));
+        out.push((WAVE_COLOUR, "arcwise step", false));
+    }
+    if how.pawn_steps {
+        out.push((TEXT_FAINT, "faint ring: no capture that way", false));
+    }
+    out.push((super::view::GUIDE_MOVE.with_alpha(1.0), "can go", true));
+    out.push((super::view::GUIDE_CAPTURE.with_alpha(1.0), "can take", true));
+    out
+}
+
+const TEXT_FAINT: Color = Color::srgb(0.45, 0.45, 0.48);
+
+/// A colour swatch and its meaning: a short bar for a line, a round dot for a mark.
+fn swatch(colour: Color, label: &'static str, dot: bool) -> impl Bundle {
+    let (w, h) = if dot { (12.0, 12.0) } else { (22.0, 5.0) };
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            column_gap: px(6),
+            ..default()
+        },
+        children![
+            (
+                Node {
+                    width: px(w),
+                    height: px(h),
+                    border_radius: BorderRadius::MAX,
+                    ..default()
+                },
+                BackgroundColor(colour),
+            ),
+            text(label, 12.0, theme::TEXT),
+        ],
+    )
+}
+
+/// The shown pieces' lines, every frame (gizmos last one frame).
+fn draw_lines(shown: Res<ShownDemo>, mut gizmos: Gizmos<PanelGizmos>) {
+    if let Some(demo) = &shown.demo {
+        for &cell in &demo.shown {
+            draw_piece_lines(&mut gizmos, &demo.position, cell, MINI_ORIGIN);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_legend_names_exactly_the_ways_the_kind_moves() {
+        let labels = |k| {
+            legend_entries(k)
+                .into_iter()
+                .map(|(_, l, _)| l)
+                .collect::<Vec<_>>()
+        };
+        assert!(labels(PieceKind::Rook).contains(&"edge-path"));
+        assert!(!labels(PieceKind::Rook).contains(&"wave-path"));
+        assert!(labels(PieceKind::Sorcerer).contains(&"archer leap"));
+        assert!(labels(PieceKind::Pawn).contains(&"arcwise step"));
+        for k in PANEL_ORDER {
+            assert!(labels(k).contains(&"can take"), "{k}");
+        }
+    }
+
+    #[test]
+    fn the_picture_fits_the_window() {
+        let (card, picture) = layout(None);
+        assert!(picture.x * 2.0 <= card);
+        assert!(picture.y <= 800.0 * 0.96 - 190.0 + 1.0);
+    }
+}

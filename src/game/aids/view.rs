@@ -1,0 +1,190 @@
+//! How the aids look on the board: the guide's dots and rings, the threat rings and the hint's
+//! arrow. The marks are logical entities made by the core plugins; this dresses them.
+
+use bevy::light::NotShadowCaster;
+use bevy::prelude::*;
+
+use super::guide::GuideMark;
+use super::hint::Hint;
+use super::threats::{ShowThreats, ThreatMark};
+use crate::game::GameSet;
+use crate::game::board::camera::BOARD_LAYER;
+use crate::game::board::lines::arc;
+use crate::game::board::meshes::ring;
+use crate::game::board::pieces::TILE_TOP;
+use crate::game::keymap::Action;
+use crate::game::play::state::{ChessGame, board_to_world, cell_world};
+use crate::game::ui::theme;
+use crate::game::ui::widgets::ActionButton;
+
+/// The guide's move dots: deep blue, apart from the selection's green dots.
+pub const GUIDE_MOVE: Color = Color::srgba(0.16, 0.30, 0.95, 0.9);
+/// The guide's capture rings.
+pub const GUIDE_CAPTURE: Color = Color::srgba(0.85, 0.12, 0.10, 0.9);
+/// A threatened piece's ring.
+pub const THREAT: Color = Color::srgb(1.0, 0.62, 0.08);
+/// An undefended threatened piece's ring.
+pub const UNDEFENDED: Color = Color::srgb(0.90, 0.10, 0.12);
+/// The hint's arrow.
+pub const HINT: Color = Color::srgba(0.20, 0.95, 0.95, 0.95);
+
+/// Meshes and materials the marks share (also used by the Pieces panel's board).
+#[derive(Resource, Clone)]
+pub struct MarkArt {
+    /// A move dot.
+    pub dot: Handle<Mesh>,
+    /// A capture ring.
+    pub ring: Handle<Mesh>,
+    /// Colour of move dots.
+    pub move_material: Handle<StandardMaterial>,
+    /// Colour of capture rings.
+    pub capture_material: Handle<StandardMaterial>,
+    threat_ring: Handle<Mesh>,
+    undefended_ring: Handle<Mesh>,
+    threat_material: Handle<StandardMaterial>,
+    undefended_material: Handle<StandardMaterial>,
+}
+
+/// Lines drawn for the hint: thicker than the show-lines aid.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct HintGizmos;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_gizmo_group::<HintGizmos>()
+        .add_systems(Startup, (make_art, configure_gizmos))
+        .add_observer(dress_guide_mark)
+        .add_observer(dress_threat_mark)
+        .add_systems(
+            Update,
+            (draw_hint, mark_threats_button).in_set(GameSet::View),
+        );
+}
+
+fn make_art(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let mut flat = |colour: Color| {
+        materials.add(StandardMaterial {
+            base_color: colour,
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        })
+    };
+    commands.insert_resource(MarkArt {
+        dot: meshes.add(ring(0.0, 0.12, 24)),
+        ring: meshes.add(ring(0.25, 0.33, 40)),
+        move_material: flat(GUIDE_MOVE),
+        capture_material: flat(GUIDE_CAPTURE),
+        threat_material: flat(THREAT),
+        undefended_material: flat(UNDEFENDED),
+        threat_ring: meshes.add(ring(0.35, 0.40, 48)),
+        undefended_ring: meshes.add(ring(0.31, 0.41, 48)),
+    });
+}
+
+fn configure_gizmos(mut store: ResMut<GizmoConfigStore>) {
+    let (config, _) = store.config_mut::<HintGizmos>();
+    config.line.width = 7.0;
+    config.depth_bias = -0.1;
+    config.render_layers = bevy::camera::visibility::RenderLayers::layer(BOARD_LAYER);
+}
+
+fn dress_guide_mark(
+    add: On<Add, GuideMark>,
+    marks: Query<&GuideMark>,
+    art: Option<Res<MarkArt>>,
+    mut commands: Commands,
+) {
+    let (Ok(mark), Some(art)) = (marks.get(add.entity), art) else {
+        return;
+    };
+    let (mesh, material) = if mark.capture {
+        (&art.ring, &art.capture_material)
+    } else {
+        (&art.dot, &art.move_material)
+    };
+    commands.entity(add.entity).insert((
+        Mesh3d(mesh.clone()),
+        MeshMaterial3d(material.clone()),
+        Pickable::IGNORE,
+        NotShadowCaster,
+    ));
+}
+
+fn dress_threat_mark(
+    add: On<Add, ThreatMark>,
+    marks: Query<&ThreatMark>,
+    art: Option<Res<MarkArt>>,
+    mut commands: Commands,
+) {
+    let (Ok(mark), Some(art)) = (marks.get(add.entity), art) else {
+        return;
+    };
+    let (mesh, material) = if mark.undefended {
+        (&art.undefended_ring, &art.undefended_material)
+    } else {
+        (&art.threat_ring, &art.threat_material)
+    };
+    commands.entity(add.entity).insert((
+        Mesh3d(mesh.clone()),
+        MeshMaterial3d(material.clone()),
+        Pickable::IGNORE,
+        NotShadowCaster,
+    ));
+}
+
+/// The hinted move as an arrow along its route (an arc for a leap), from a ring on its start.
+fn draw_hint(hint: Res<Hint>, game: Res<ChessGame>, mut gizmos: Gizmos<HintGizmos>) {
+    let Some(mv) = hint.shown_for(game.revision()) else {
+        return;
+    };
+    let Some(route) = game.game.position().route(mv) else {
+        return;
+    };
+    let lift = Vec3::Y * (TILE_TOP + 0.03);
+    let mut points = vec![cell_world(mv.from) + lift];
+    for step in &route.steps {
+        points.push(board_to_world(step.via.xy()) + lift);
+        points.push(cell_world(step.to) + lift);
+    }
+    let points: Vec<Vec3> = if route.leap {
+        arc(points).collect()
+    } else {
+        points
+    };
+    gizmos.circle(
+        Isometry3d::new(
+            cell_world(mv.from) + lift,
+            Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
+        ),
+        0.3,
+        HINT,
+    );
+    let n = points.len();
+    if n >= 2 {
+        // Stop the shaft short of the target's centre so the head is not buried in the piece.
+        let end = points[n - 1];
+        let tip = points[n - 2] + (end - points[n - 2]) * 0.85;
+        gizmos.linestrip(points[..n - 1].iter().copied(), HINT);
+        gizmos.arrow(points[n - 2], tip, HINT).with_tip_length(0.28);
+    }
+}
+
+/// The Threats button is outlined while the marks are on.
+fn mark_threats_button(
+    show: Res<ShowThreats>,
+    buttons: Query<(Entity, &ActionButton, Option<&Outline>)>,
+    mut commands: Commands,
+) {
+    let colour = if show.0 { theme::ACCENT } else { Color::NONE };
+    for (entity, button, outline) in &buttons {
+        if button.0 == Action::ToggleThreats && outline.is_none_or(|o| o.color != colour) {
+            commands
+                .entity(entity)
+                .insert(Outline::new(px(2), px(0), colour));
+        }
+    }
+}
