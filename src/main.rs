@@ -38,6 +38,10 @@ struct WindowArgs {
     /// Render this many frames of an animated sequence offscreen and print frame times.
     #[arg(long, value_name = "N")]
     bench_frames: Option<u32>,
+    /// Open a lesson of Learn Parachess (1 to 15), at a stage with N:S (with --screenshot, a
+    /// picture of that stage).
+    #[arg(long, value_name = "N[:S]", conflicts_with_all = ["position", "bench_frames"])]
+    lesson: Option<String>,
     /// 4× multisampling of the board: auto turns it off on software renderers (no GPU).
     #[cfg(feature = "gui")]
     #[arg(long, value_enum, default_value_t)]
@@ -242,10 +246,17 @@ fn window(args: WindowArgs) -> Result<(), String> {
             "--size must look like 1280x800 (each side 64 to 8192 pixels), not {size:?}"
         ))?;
     }
+    if let Some(text) = &args.lesson {
+        let lessons = parachess::lessons::builtin().map_err(|e| e.to_string())?;
+        options.lesson = Some(parachess::game::learn::parse_lesson_arg(text, &lessons)?);
+    }
     options.screenshot = args.screenshot;
     options.bench_frames = args.bench_frames;
-    // A position to play, a screenshot or a benchmark go straight to the board.
-    if options.position.is_some() || options.offscreen() {
+    // A position to play, a screenshot or a benchmark go straight to the board; a lesson to
+    // the learn screen.
+    if options.lesson.is_some() {
+        options.screen = parachess::game::screens::Screen::Learn;
+    } else if options.position.is_some() || options.offscreen() {
         options.screen = parachess::game::screens::Screen::Play;
     }
     options.antialias = args.antialias;

@@ -79,6 +79,40 @@ fn bad_window_options_fail_before_a_window_opens() {
             "--bench-frames must be at least 1",
         ),
         (&["--position", "junk"], "--position: position text"),
+        (
+            &["--lesson", "0"],
+            "--lesson must be a lesson number from 1 to 15, optionally with a stage (3:2), not \"0\"",
+        ),
+        (
+            &["--lesson", "16"],
+            "--lesson must be a lesson number from 1 to 15",
+        ),
+        (
+            &["--lesson", "two"],
+            "--lesson must be a lesson number from 1 to 15",
+        ),
+        (
+            &["--lesson", "3:x"],
+            "--lesson must be a lesson number from 1 to 15",
+        ),
+        (
+            &["--lesson", "3:9"],
+            "--lesson 3:9: lesson 3 (Edge-paths and the Rook) has stages 1 to 4",
+        ),
+        (
+            &["--lesson", "2:0"],
+            "lesson 2 (Three kinds of step) has stages 1 to 5",
+        ),
+        (&["--lesson"], "a value is required for '--lesson <N[:S]>'"),
+        (
+            &[
+                "--lesson",
+                "2",
+                "--position",
+                "3k2/4/8/5/10/6/10/5/8/4/3K2 w 0 1",
+            ],
+            "the argument '--lesson <N[:S]>' cannot be used with '--position <TEXT>'",
+        ),
     ];
     assert_all_refused(cases);
 }

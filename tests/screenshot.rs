@@ -241,3 +241,43 @@ fn bench_frames_reports_the_frame_times_of_an_animated_game() {
     assert!(first > 0.0, "{stdout}");
     assert!(mean > 0.0 && median > 0.0 && p99 >= median, "{stdout}");
 }
+
+/// A lesson stage rendered offscreen: the stars stand on their cells in gold, and the panel
+/// beside the board is filled with the stage's text and its three stars.
+#[test]
+fn a_lesson_screenshot_shows_the_stars_and_the_panel() {
+    // Lesson 2, stage 5: the King on e5 walks to the stars on g6 and h4.
+    let out = out_dir().join("lesson-2-5.png");
+    let pixels = render(&["--view", "2d", "--lesson", "2:5"], &out);
+    let gold = |c: [f32; 3]| c[0] > 0.75 && c[1] > 0.5 && c[2] < 0.35 && saturation(c) > 0.6;
+    for name in ["g6", "h4"] {
+        let colour = sample(&pixels, board().cell(name.parse().unwrap()).centre());
+        assert!(gold(colour), "no gold star on {name}: {colour:?}");
+    }
+    for name in ["e4", "f3", "h3"] {
+        let colour = sample(&pixels, board().cell(name.parse().unwrap()).centre());
+        assert!(!gold(colour), "a star on {name}? {colour:?}");
+    }
+    // The panel: light text on the dark panel, and the gold of the goal and the stars.
+    let panel_x = SIZE.x - (parachess::game::board::camera::panel_width(SIZE.x as f32) as u32);
+    let (mut light, mut golden) = (0, 0);
+    for y in 0..SIZE.y {
+        for x in panel_x + 4..SIZE.x {
+            let p = pixels[(y * SIZE.x + x) as usize];
+            if luminance(p) > 0.75 {
+                light += 1;
+            }
+            if gold(p) {
+                golden += 1;
+            }
+        }
+    }
+    assert!(
+        light > 800,
+        "hardly any text in the panel: {light} light pixels"
+    );
+    assert!(
+        golden > 150,
+        "no stars or goal in the panel: {golden} gold pixels"
+    );
+}

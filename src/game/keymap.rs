@@ -77,6 +77,17 @@ pub enum Action {
     ToggleThreats,
     /// Ask the engine for a move for the person to move.
     Hint,
+    /// Learn: open this lesson (index into the lesson list) at its first stage not yet done.
+    OpenLesson(usize),
+    /// Learn: start the suggested lesson, go on to the next stage or lesson, or retry a failed
+    /// stage.
+    LearnNext,
+    /// Learn: start the stage again.
+    RestartStage,
+    /// Learn: show the stage's hint.
+    StageHint,
+    /// Learn: back to the lesson list.
+    LessonList,
 }
 
 /// Where a key binding acts.
@@ -88,6 +99,8 @@ pub enum Context {
     Board,
     /// On the play screen, with no dialog open.
     Play,
+    /// On the learn screen, with no dialog open.
+    Learn,
     /// While this dialog is open.
     Dialog(Modal),
 }
@@ -99,6 +112,7 @@ impl Context {
             Context::Title => screen == Screen::Title && modal == Modal::None,
             Context::Board => screen.shows_board() && modal == Modal::None,
             Context::Play => screen == Screen::Play && modal == Modal::None,
+            Context::Learn => screen == Screen::Learn && modal == Modal::None,
             Context::Dialog(m) => modal == m,
         }
     }
@@ -144,7 +158,7 @@ const fn ctrl(key: KeyCode, action: Action, context: Context, help: &'static str
     }
 }
 
-use Context::{Board, Dialog, Play, Title};
+use Context::{Board, Dialog, Learn, Play, Title};
 use KeyCode as K;
 
 /// Every key the game knows, in the order the help lists them.
@@ -179,6 +193,9 @@ pub const KEYMAP: &[Binding] = &[
     ctrl(K::KeyO, Action::Load, Play, "load"),
     ctrl(K::KeyC, Action::CopyPosition, Play, "copy the position"),
     ctrl(K::KeyV, Action::PastePosition, Play, "paste a position"),
+    key(K::Enter, Action::LearnNext, Learn, "start / next"),
+    key(K::KeyR, Action::RestartStage, Learn, "restart the stage"),
+    key(K::KeyH, Action::StageHint, Learn, "hint"),
     key(
         K::Enter,
         Action::StartNewGame,
@@ -276,6 +293,24 @@ pub const KEYMAP: &[Binding] = &[
         "close",
     ),
     key(K::KeyG, Action::CloseDialog, Dialog(Modal::Pieces), "close"),
+    key(
+        K::Enter,
+        Action::LearnNext,
+        Dialog(Modal::StageEnd),
+        "next / retry",
+    ),
+    key(
+        K::KeyR,
+        Action::RestartStage,
+        Dialog(Modal::StageEnd),
+        "retry",
+    ),
+    key(
+        K::Escape,
+        Action::LessonList,
+        Dialog(Modal::StageEnd),
+        "the lessons",
+    ),
 ];
 
 /// A key's name as the help shows it.
@@ -336,6 +371,7 @@ pub fn markdown_table() -> String {
             Context::Title => "title screen".to_string(),
             Context::Board => "any board".to_string(),
             Context::Play => "game".to_string(),
+            Context::Learn => "lessons".to_string(),
             Context::Dialog(m) => format!("{m:?} dialog"),
         };
         out.push_str(&format!(
@@ -488,6 +524,11 @@ impl Action {
             Action::PreviousPiece => aids::pieces::step(world, -1),
             Action::ToggleThreats => aids::threats::toggle(world),
             Action::Hint => aids::hint::ask(world),
+            Action::OpenLesson(index) => crate::game::learn::open_lesson(world, index),
+            Action::LearnNext => crate::game::learn::next(world),
+            Action::RestartStage => crate::game::learn::restart(world),
+            Action::StageHint => crate::game::learn::hint(world),
+            Action::LessonList => crate::game::learn::to_list(world),
         }
     }
 }
@@ -500,7 +541,8 @@ fn set_screen_keep(world: &mut World, screen: Screen) {
 }
 
 /// Esc on a board: a piece guide or a selection (or a half-made drag) is dropped first; with
-/// nothing shown, back to the title screen.
+/// nothing shown, back to the title screen (from a lesson stage, back to the lesson list
+/// first).
 fn back(world: &mut World) {
     if aids::guide::hide(world) {
         return;
@@ -512,6 +554,9 @@ fn back(world: &mut World) {
         if let Some(mut s) = world.get_resource_mut::<Selection>() {
             s.clear();
         }
+        return;
+    }
+    if crate::game::learn::back(world) {
         return;
     }
     set_screen(world, Screen::Title);
@@ -538,6 +583,7 @@ mod tests {
             Modal::Promotion,
             Modal::GameOver,
             Modal::Pieces,
+            Modal::StageEnd,
         ];
         for screen in screens {
             for modal in modals {
@@ -568,12 +614,12 @@ mod tests {
             Modal::Promotion,
             Modal::GameOver,
             Modal::Pieces,
+            Modal::StageEnd,
         ] {
-            for b in KEYMAP
-                .iter()
-                .filter(|b| b.context.active(Screen::Play, modal))
-            {
-                assert_eq!(b.context, Context::Dialog(modal), "{b:?}");
+            for screen in [Screen::Play, Screen::Learn] {
+                for b in KEYMAP.iter().filter(|b| b.context.active(screen, modal)) {
+                    assert_eq!(b.context, Context::Dialog(modal), "{b:?}");
+                }
             }
         }
     }
@@ -585,5 +631,28 @@ mod tests {
         assert!(help.contains("Ctrl+S: save"), "{help}");
         assert!(!help.contains("flip"), "{help}");
         assert!(markdown_table().contains("| game | `N` | new game |"));
+    }
+
+    #[test]
+    fn learn_keys_do_not_undo_or_redo() {
+        let on_learn: Vec<_> = KEYMAP
+            .iter()
+            .filter(|b| b.context.active(Screen::Learn, Modal::None))
+            .collect();
+        let r = on_learn
+            .iter()
+            .find(|b| b.chord.key == K::KeyR && !b.chord.ctrl)
+            .expect("R acts on the learn screen");
+        assert_eq!(r.action, Action::RestartStage);
+        assert!(
+            on_learn
+                .iter()
+                .all(|b| b.action != Action::Redo && b.action != Action::Undo)
+        );
+        let help = help_text(&[Context::Board, Context::Learn]);
+        assert!(
+            help.contains("R: restart the stage") && help.contains("H: hint"),
+            "{help}"
+        );
     }
 }

@@ -8,6 +8,7 @@ pub mod audio;
 pub mod bare_scene;
 pub mod board;
 pub mod keymap;
+pub mod learn;
 pub mod offscreen;
 pub mod play;
 pub mod screens;
@@ -82,6 +83,8 @@ pub struct LaunchOptions {
     pub antialias: Antialias,
     /// The screen to open on.
     pub screen: screens::Screen,
+    /// Open this lesson stage on the learn screen (`--lesson`).
+    pub lesson: Option<learn::LessonStart>,
 }
 
 impl Default for LaunchOptions {
@@ -95,6 +98,7 @@ impl Default for LaunchOptions {
             launched: std::time::Instant::now(),
             antialias: Antialias::Auto,
             screen: screens::Screen::Title,
+            lesson: None,
         }
     }
 }
@@ -123,6 +127,7 @@ impl Plugin for CorePlugin {
             play::persistence::plugin,
             board::core_plugin,
             aids::core_plugin,
+            learn::core_plugin,
         ));
     }
 }
@@ -139,6 +144,7 @@ impl Plugin for GamePlugin {
             ui::plugin,
             audio::plugin,
             offscreen::plugin,
+            learn::view_plugin,
         ));
     }
 }

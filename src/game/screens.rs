@@ -53,6 +53,8 @@ pub enum Modal {
     GameOver,
     /// How each kind of piece moves, on a live board.
     Pieces,
+    /// A lesson stage is over: completed (stars, next stage) or failed (why, retry).
+    StageEnd,
 }
 
 /// Whether nothing on the board is moving: input that changes the board waits for it.

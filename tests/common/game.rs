@@ -279,3 +279,37 @@ pub fn let_go(app: &mut App, key: KeyCode) {
     input.clear();
     app.update();
 }
+
+/// A headless app on the learn screen at lesson `lesson`, stage `stage` (both counting from 1,
+/// as `--lesson` does), saving into `data`.
+pub fn learn_app(data: PathBuf, lesson: usize, stage: usize) -> App {
+    let mut app = headless_app_with(
+        data,
+        LaunchOptions {
+            screen: Screen::Learn,
+            lesson: Some(parachess::game::learn::LessonStart {
+                lesson: lesson - 1,
+                stage: stage - 1,
+            }),
+            ..LaunchOptions::default()
+        },
+    );
+    app.update();
+    app
+}
+
+/// Waits until the lesson progress has been read and every write has reached the disk.
+pub fn flush_lessons(app: &mut App) {
+    for _ in 0..2000 {
+        let busy = app
+            .world()
+            .resource::<parachess::game::learn::LearnProgress>()
+            .busy();
+        if !busy {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("the lesson progress was never written");
+}

@@ -21,6 +21,17 @@ impl Default for ShowLines {
     }
 }
 
+/// What a screen asks of the aid beyond the player's switch.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct LinesOverride {
+    /// Draw this piece's lines, even with the aid off, for this many more seconds (after a
+    /// refused move: the lines show why). A selected piece still wins.
+    pub forced: Option<(Cell, f32)>,
+    /// Draw no lines for hovered or selected pieces (an exercise that asks the player to find
+    /// where a piece goes).
+    pub hide_aid: bool,
+}
+
 /// Edge-paths (Rook, Queen).
 pub const EDGE_COLOUR: Color = Color::srgb(0.35, 0.70, 1.0);
 /// Diagonal-paths (Bishop, Queen).
@@ -36,6 +47,7 @@ const LIFT: f32 = TILE_TOP + 0.02;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowLines>()
+        .init_resource::<LinesOverride>()
         .add_systems(Startup, configure)
         .add_systems(Update, (toggle, draw).chain().in_set(GameSet::View));
 }
@@ -94,9 +106,10 @@ fn polyline(origin: Vec3, from: Cell, steps: &[Step]) -> Vec<Vec3> {
 }
 
 /// The piece the aid draws: a piece guide's first, else (with the aid on) the hovered piece or
-/// the selected one.
+/// the selected one, or a piece a lesson shows after a refused move.
 fn draw(
     show: Res<ShowLines>,
+    overrides: Res<LinesOverride>,
     hovered: Res<Hovered>,
     selection: Res<Selection>,
     guide: Res<PieceGuide>,
@@ -104,17 +117,21 @@ fn draw(
     mut gizmos: Gizmos,
 ) {
     let pos = game.game.position();
-    let shown = guide.shown().map(|g| g.cell).or_else(|| {
-        show.0
-            .then(|| {
-                hovered
-                    .0
-                    .filter(|&c| pos.piece_at(c).is_some())
-                    .or(selection.cell)
-            })
-            .flatten()
-    });
-    if let Some(cell) = shown {
+    let forced = overrides.forced.map(|(cell, _)| cell);
+    let aid = (show.0 && !overrides.hide_aid)
+        .then(|| {
+            hovered
+                .0
+                .filter(|&c| pos.piece_at(c).is_some())
+                .or(selection.cell)
+        })
+        .flatten();
+    let chosen = if selection.cell.is_some() {
+        aid.or(forced)
+    } else {
+        forced.or(aid)
+    };
+    if let Some(cell) = guide.shown().map(|g| g.cell).or(chosen) {
         draw_piece_lines(&mut gizmos, pos, cell, Vec3::ZERO);
     }
 }

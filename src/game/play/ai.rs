@@ -56,6 +56,7 @@ fn cancel_stale(game: Res<ChessGame>, mut computer: ResMut<ComputerPlayer>) {
 
 fn start_search(
     game: Res<ChessGame>,
+    screen: Option<Res<State<crate::game::screens::Screen>>>,
     animating: Res<Animating>,
     mut computer: ResMut<ComputerPlayer>,
     mut thinking: ResMut<Thinking>,
@@ -64,7 +65,10 @@ fn start_search(
     if thinking.0 != busy {
         thinking.0 = busy;
     }
-    if busy || animating.0 || game.game.is_over() {
+    // Only where its move would be played: off the play screen (the title, the lesson list)
+    // a result would be dropped and the search started again and again.
+    let playing = screen.is_none_or(|s| s.get().moves_go_to_game());
+    if busy || animating.0 || game.game.is_over() || !playing {
         return;
     }
     let Player::Computer(level) = game.player_to_move() else {

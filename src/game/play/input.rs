@@ -36,6 +36,26 @@ impl Selection {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hovered(pub Option<Cell>);
 
+/// When on, a press on the board means the cell itself, not a piece to move: presses are sent
+/// as [`CellClicked`] and nothing is selected (an exercise that asks for cells, or a board that
+/// takes no moves right now).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellPicking(pub bool);
+
+/// A cell pressed while [`CellPicking`] is on.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellClicked(pub Cell);
+
+/// A move attempt the rules refused before it became a [`MoveRequest`]: the piece on `from`
+/// cannot go to `to` (the status line says why). Lets a screen show that piece's lines.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefusedMove {
+    /// The selected piece's cell.
+    pub from: Cell,
+    /// Where the player tried to put it.
+    pub to: Cell,
+}
+
 /// A pawn move waiting for the player to choose what it becomes.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PendingPromotion(pub Option<(Cell, Cell)>);
@@ -132,7 +152,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Hovered>()
         .init_resource::<PendingPromotion>()
         .init_resource::<Drag>()
+        .init_resource::<CellPicking>()
         .add_message::<ViewCommand>()
+        .add_message::<CellClicked>()
+        .add_message::<RefusedMove>()
         .add_observer(on_press)
         .add_observer(on_release)
         .add_observer(on_over)
@@ -171,6 +194,9 @@ pub(super) struct Act<'w> {
     promotion: ResMut<'w, PendingPromotion>,
     status: ResMut<'w, StatusLine>,
     requests: MessageWriter<'w, MoveRequest>,
+    picking: Res<'w, CellPicking>,
+    clicked: MessageWriter<'w, CellClicked>,
+    refused: MessageWriter<'w, RefusedMove>,
     animating: Res<'w, Animating>,
     screen: Option<Res<'w, State<crate::game::screens::Screen>>>,
     modal: Option<Res<'w, State<crate::game::screens::Modal>>>,
@@ -190,6 +216,11 @@ impl Act<'_> {
     /// Carries out what pressing `cell` means; returns whether the piece there got selected.
     pub(super) fn press(&mut self, cell: Cell) -> bool {
         if self.animating.0 || self.promotion.0.is_some() || !self.board_has_focus() {
+            return false;
+        }
+        if self.picking.0 {
+            self.selection.clear();
+            self.clicked.write(CellClicked(cell));
             return false;
         }
         let human = self.game.human_to_move();
@@ -228,6 +259,9 @@ impl Act<'_> {
                 false
             }
             Intent::Refuse(why) => {
+                if let Some(from) = self.selection.cell {
+                    self.refused.write(RefusedMove { from, to: cell });
+                }
                 self.selection.clear();
                 self.status.warn(why);
                 false

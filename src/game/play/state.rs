@@ -415,39 +415,47 @@ fn apply_moves(
     mut played: MessageWriter<MovePlayed>,
 ) {
     for &MoveRequest(mv) in requests.read() {
-        let position = game.game.position().clone();
-        let (Some(piece), Some(route)) = (position.piece_at(mv.from), position.route(mv)) else {
-            status.warn(match position.check_move(mv) {
-                Err(e) => capitalise(&e.to_string()),
-                Ok(()) => "That move cannot be shown".to_string(),
-            });
-            continue;
-        };
-        let captured = position.piece_at(mv.to);
-        match game.game.play(mv) {
-            Ok(ply) => {
-                let text = ply.text.clone();
-                let after = game.game.position();
-                let check = after.in_check();
-                let outcome = game.game.outcome();
-                status.info(match outcome {
+        match play_on_board(&mut game, mv) {
+            Ok(move_played) => {
+                let text = &move_played.text;
+                status.info(match move_played.outcome {
                     Some(o) => format!("{text}: {o}"),
-                    None => format!("{} played {text}", !after.turn()),
+                    None => format!("{} played {text}", move_played.piece.side),
                 });
-                game.bump();
-                played.write(MovePlayed {
-                    mv,
-                    piece,
-                    captured,
-                    route,
-                    text,
-                    check,
-                    outcome,
-                });
+                played.write(move_played);
             }
-            Err(e) => status.warn(capitalise(&e.to_string())),
+            Err(why) => status.warn(why),
         }
     }
+}
+
+/// Plays `mv` on the board's game and returns what the view needs to show it (write it as a
+/// [`MovePlayed`] message so it glides), or the rules' reason in a sentence.
+pub fn play_on_board(game: &mut ChessGame, mv: Move) -> Result<MovePlayed, String> {
+    let position = game.game.position().clone();
+    let (Some(piece), Some(route)) = (position.piece_at(mv.from), position.route(mv)) else {
+        return Err(match position.check_move(mv) {
+            Err(e) => capitalise(&e.to_string()),
+            Ok(()) => "That move cannot be shown".to_string(),
+        });
+    };
+    let captured = position.piece_at(mv.to);
+    let text = match game.game.play(mv) {
+        Ok(ply) => ply.text.clone(),
+        Err(e) => return Err(capitalise(&e.to_string())),
+    };
+    let check = game.game.position().in_check();
+    let outcome = game.game.outcome();
+    game.bump();
+    Ok(MovePlayed {
+        mv,
+        piece,
+        captured,
+        route,
+        text,
+        check,
+        outcome,
+    })
 }
 
 /// Messages from the rules start in lower case; the status line starts sentences.

@@ -62,7 +62,7 @@ pub fn button(label: impl Into<String>, action: Action) -> impl Bundle {
 /// A button with its own observer for presses and extra components on the button entity.
 pub fn button_with<M>(
     label: impl Into<String>,
-    extra: impl Bundle + Sync,
+    extra: impl Bundle,
     on_press: impl IntoEntityObserver<M> + Sync,
 ) -> impl Bundle {
     let label = label.into();

@@ -1,0 +1,121 @@
+//! The learner's best stars per stage: read from the data folder at start and written after
+//! each improvement, both on the IO task pool so the frame loop never waits for the disk. One
+//! write at a time, each of the whole progress as it stands, so the last one wins.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
+
+use crate::game::GameSet;
+use crate::game::play::persistence::Saves;
+use crate::game::play::state::StatusLine;
+use crate::store::{LessonProgress, LoadedProgress, Store, StoreError};
+
+/// The progress, and the reads and writes under way.
+#[derive(Resource, Default)]
+pub struct LearnProgress {
+    progress: LessonProgress,
+    /// Completions of this session, applied again over the file once it has been read.
+    session: Vec<(String, usize, u8)>,
+    /// The file has been read (or there is no data folder to read).
+    loaded: bool,
+    store: Option<Store>,
+    loading: Option<Task<Result<LoadedProgress, StoreError>>>,
+    writing: Option<Task<Result<PathBuf, StoreError>>>,
+    /// The progress changed since the last write was started.
+    dirty: bool,
+}
+
+impl LearnProgress {
+    /// Best stars per stage.
+    pub fn progress(&self) -> &LessonProgress {
+        &self.progress
+    }
+
+    /// Whether a read or a write is still under way or waiting (tests wait for this).
+    pub fn busy(&self) -> bool {
+        self.loading.is_some() || self.writing.is_some() || (self.dirty && self.store.is_some())
+    }
+
+    /// Records a completion; returns whether it beat the best so far (then it gets saved).
+    pub(crate) fn record(&mut self, lesson: &str, stage: usize, stars: u8) -> bool {
+        self.session.push((lesson.to_string(), stage, stars));
+        let better = self.progress.record(lesson, stage, stars);
+        self.dirty |= better;
+        better
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LearnProgress>()
+        .add_systems(Startup, start_loading)
+        .add_systems(Update, pump.in_set(GameSet::Input));
+}
+
+/// Reads the progress file in the background (not in offscreen runs: they have no store).
+fn start_loading(saves: Option<Res<Saves>>, mut progress: ResMut<LearnProgress>) {
+    let Some(store) = saves.and_then(|s| s.store().cloned()) else {
+        progress.loaded = true;
+        return;
+    };
+    let reader = store.clone();
+    progress.store = Some(store);
+    progress.loading = Some(IoTaskPool::get().spawn(async move { reader.load_lesson_progress() }));
+}
+
+/// Takes a finished read, finishes writes, and starts the next write when there is news.
+fn pump(mut tracked: ResMut<LearnProgress>, mut status: ResMut<StatusLine>) {
+    // Polling must not look like a change: the list is rebuilt when the progress changes.
+    let progress = tracked.bypass_change_detection();
+    let mut changed = false;
+    if let Some(task) = progress.loading.as_mut()
+        && let Some(result) = block_on(poll_once(task))
+    {
+        progress.loading = None;
+        progress.loaded = true;
+        match result {
+            Ok(loaded) => {
+                if let Some((aside, problem)) = &loaded.set_aside {
+                    status.warn(format!(
+                        "Your lesson progress could not be read ({problem}); it was kept as {} and you start afresh",
+                        aside.display()
+                    ));
+                }
+                let mut merged = loaded.progress;
+                for (lesson, stage, stars) in &progress.session {
+                    merged.record(lesson, *stage, *stars);
+                }
+                let differs = merged != progress.progress;
+                progress.progress = merged;
+                progress.dirty = !progress.session.is_empty() && differs;
+                changed = true;
+            }
+            Err(e) => {
+                // Keep what this session earns, but never overwrite a file that could not be
+                // read: it may hold more.
+                status.warn(format!("Your lesson progress could not be read: {e}"));
+                progress.store = None;
+            }
+        }
+    }
+    if let Some(task) = progress.writing.as_mut()
+        && let Some(result) = block_on(poll_once(task))
+    {
+        progress.writing = None;
+        if let Err(e) = result {
+            status.warn(format!("Your lesson progress was not saved: {e}"));
+        }
+    }
+    if progress.loaded && progress.dirty && progress.writing.is_none() {
+        progress.dirty = false;
+        if let Some(store) = progress.store.clone() {
+            let snapshot = progress.progress.clone();
+            progress.writing =
+                Some(IoTaskPool::get().spawn(async move { store.save_lesson_progress(&snapshot) }));
+        }
+    }
+    if changed {
+        tracked.set_changed();
+    }
+}

@@ -1,0 +1,988 @@
+//! What the learner sees: the lesson list, the stage panel beside the board, the card at the
+//! end of a stage, and the marks on the board (stars to collect, cells found, cells the stage
+//! highlights, a wrong click).
+
+use bevy::ecs::spawn::SpawnWith;
+use bevy::picking::events::{Pointer, Press};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+
+use super::art::LearnArt;
+use super::{Learn, LearnProgress, LearnView};
+use crate::game::GameSet;
+use crate::game::board::animation::Animating;
+use crate::game::board::pieces::TILE_TOP;
+use crate::game::keymap::{Action, Context, help_text};
+use crate::game::play::state::{ChessGame, cell_world};
+use crate::game::screens::{Modal, Screen};
+use crate::game::ui::widgets::{UiButton, button, card, row, text};
+use crate::game::ui::{StatusText, button_row, side_panel, theme};
+use crate::lessons::{Goal, Lesson, RunState, stars_for};
+use crate::rules::{Cell, PieceKind};
+
+/// A completed lesson's colour in the list.
+const DONE: Color = Color::srgb(0.45, 0.80, 0.50);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(LearnView::List), spawn_list)
+        .add_systems(OnEnter(LearnView::Stage), spawn_panel)
+        .add_systems(OnEnter(Modal::StageEnd), spawn_end_card)
+        .add_systems(
+            Update,
+            (
+                refresh_list.run_if(in_state(LearnView::List)),
+                update_panel.run_if(in_state(LearnView::Stage)),
+                board_marks,
+            )
+                .in_set(GameSet::View),
+        );
+}
+
+/// The whole lesson list (rebuilt when the progress changes).
+#[derive(Component)]
+struct LessonList;
+
+/// The first sentence of a text, at most about `max` characters (cut at a word).
+fn first_sentence(text: &str, max: usize) -> String {
+    let sentence = match text.find(". ") {
+        Some(i) => &text[..=i],
+        None => text,
+    };
+    if sentence.chars().count() <= max {
+        return sentence.to_string();
+    }
+    let mut out = String::new();
+    for word in sentence.split_whitespace() {
+        if out.chars().count() + word.chars().count() + 1 > max.saturating_sub(3) {
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out.push_str("...");
+    out
+}
+
+/// A row: a star picture and a few words.
+fn star_count(art: &LearnArt, size: f32, label: String, colour: Color) -> impl Bundle + use<> {
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            column_gap: px(4),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            (
+                ImageNode::new(art.star.clone()),
+                Node {
+                    width: px(size),
+                    height: px(size),
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ),
+            (text(label, size * 0.95, colour), Pickable::IGNORE),
+        ],
+    )
+}
+
+fn spawn_list(
+    mut commands: Commands,
+    learn: Res<Learn>,
+    progress: Res<LearnProgress>,
+    art: Option<Res<LearnArt>>,
+) {
+    let Some(art) = art else { return };
+    let suggestion = crate::lessons::next_suggested(&learn.lessons, progress.progress());
+    let started = learn
+        .lessons
+        .iter()
+        .any(|l| progress.progress().lesson_stars(&l.id, l.stages.len()) > 0);
+    let tiles: Vec<_> = learn
+        .lessons
+        .iter()
+        .enumerate()
+        .map(|(i, lesson)| lesson_tile(&art, i, lesson, &progress, suggestion == Some(i)))
+        .collect();
+    let start_label = match suggestion {
+        Some(i) => format!(
+            "{}: {}. {}  (Enter)",
+            if started { "Next lesson" } else { "Start here" },
+            i + 1,
+            learn.lessons[i].title
+        ),
+        None => "Every lesson is complete! Play a lesson again to earn more stars.".to_string(),
+    };
+    let problem = learn.problem.clone().unwrap_or_default();
+    let (earned, most) = learn.lessons.iter().fold((0, 0), |(e, m), l| {
+        (
+            e + progress.progress().lesson_stars(&l.id, l.stages.len()),
+            m + 3 * l.stages.len() as u32,
+        )
+    });
+    commands.spawn((
+        LessonList,
+        DespawnOnExit(LearnView::List),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            top: px(0),
+            bottom: px(0),
+            right: px(0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.72)),
+        GlobalZIndex(5),
+        children![(
+            Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(8),
+                padding: UiRect::axes(px(28), px(16)),
+                border_radius: BorderRadius::all(px(14)),
+                max_width: percent(96),
+                max_height: percent(96),
+                ..default()
+            },
+            BackgroundColor(theme::PANEL),
+            children![
+                text("LEARN PARACHESS", 30.0, theme::ACCENT),
+                text(
+                    "Fifteen short lessons, from the board to checkmate. Each stage gives up to \
+                     three stars: three for the fewest moves.",
+                    14.0,
+                    theme::TEXT,
+                ),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        align_items: AlignItems::Center,
+                        column_gap: px(16),
+                        ..default()
+                    },
+                    children![
+                        start_button(start_label, suggestion.is_some()),
+                        star_count(&art, 16.0, format!("{earned}/{most}"), theme::ACCENT),
+                    ],
+                ),
+                (
+                    Node {
+                        display: if problem.is_empty() {
+                            Display::None
+                        } else {
+                            Display::Flex
+                        },
+                        ..default()
+                    },
+                    text(problem, 14.0, theme::WARNING),
+                ),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        flex_wrap: FlexWrap::Wrap,
+                        justify_content: JustifyContent::Center,
+                        column_gap: px(8),
+                        row_gap: px(8),
+                        max_width: px(960),
+                        overflow: Overflow::scroll_y(),
+                        flex_shrink: 1.0,
+                        ..default()
+                    },
+                    ScrollPosition::default(),
+                    Children::spawn(SpawnWith(move |grid: &mut ChildSpawner| {
+                        for (index, tile) in tiles.into_iter().enumerate() {
+                            grid.spawn(tile).observe(
+                                move |press: On<Pointer<Press>>, mut commands: Commands| {
+                                    if press.button == PointerButton::Primary {
+                                        commands.queue(move |world: &mut World| {
+                                            Action::OpenLesson(index).run(world)
+                                        });
+                                    }
+                                },
+                            );
+                        }
+                    })),
+                ),
+                (
+                    row(),
+                    children![button("Back to the title (Esc)", Action::Back)],
+                ),
+                text(
+                    "Click a lesson to open it. Enter: the suggested lesson, Esc: back to the title",
+                    11.0,
+                    theme::TEXT_DIM,
+                ),
+            ],
+        )],
+    ));
+}
+
+fn start_button(label: String, any: bool) -> impl Bundle {
+    (
+        Node {
+            display: if any { Display::Flex } else { Display::None },
+            flex_direction: FlexDirection::Column,
+            ..default()
+        },
+        children![button(label, Action::LearnNext)],
+    )
+}
+
+/// One lesson in the list: number and title, what it is about, the stars earned.
+fn lesson_tile(
+    art: &LearnArt,
+    index: usize,
+    lesson: &Lesson,
+    progress: &LearnProgress,
+    suggested: bool,
+) -> impl Bundle + use<> {
+    let stages = lesson.stages.len();
+    let p = progress.progress();
+    let stars = p.lesson_stars(&lesson.id, stages);
+    let complete = p.lesson_complete(&lesson.id, stages);
+    let border = if suggested {
+        theme::ACCENT
+    } else if complete {
+        DONE.with_alpha(0.6)
+    } else {
+        Color::NONE
+    };
+    let tag = if suggested {
+        ("NEXT", theme::ACCENT)
+    } else if complete {
+        ("COMPLETE", DONE)
+    } else {
+        ("", theme::TEXT_DIM)
+    };
+    let pips: Vec<(u8, bool)> = (0..stages)
+        .map(|i| (p.stars(&lesson.id, i), false))
+        .collect();
+    let star_colour = if stars > 0 {
+        theme::ACCENT
+    } else {
+        theme::TEXT_DIM
+    };
+    (
+        UiButton,
+        Button,
+        Node {
+            width: px(300),
+            min_height: px(84),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::SpaceBetween,
+            row_gap: px(3),
+            padding: UiRect::axes(px(10), px(6)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(theme::BUTTON),
+        BorderColor::all(border),
+        children![
+            (
+                text(
+                    format!("{}. {}", index + 1, lesson.title),
+                    15.0,
+                    theme::TEXT
+                ),
+                Pickable::IGNORE
+            ),
+            (
+                text(first_sentence(&lesson.intro, 84), 12.0, theme::TEXT_DIM),
+                Pickable::IGNORE
+            ),
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    justify_content: JustifyContent::SpaceBetween,
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![
+                    (
+                        Node {
+                            flex_direction: FlexDirection::Row,
+                            align_items: AlignItems::Center,
+                            column_gap: px(10),
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                        children![
+                            stage_pips(pips),
+                            star_count(art, 13.0, format!("{stars}/{}", 3 * stages), star_colour),
+                        ],
+                    ),
+                    (text(tag.0, 11.0, tag.1), Pickable::IGNORE),
+                ],
+            ),
+        ],
+    )
+}
+
+/// The colour of a stage's mark: grey until done, gold with three stars.
+fn pip_colour(stars: u8) -> Color {
+    match stars {
+        0 => Color::srgb(0.36, 0.37, 0.40),
+        3 => theme::ACCENT,
+        _ => theme::ACCENT.darker(0.25),
+    }
+}
+
+/// One mark per stage: (best stars, whether it is the stage being played).
+fn pip(stars: u8, current: bool) -> impl Bundle {
+    (
+        Node {
+            width: px(16),
+            height: px(7),
+            border: UiRect::all(px(if current { 2.0 } else { 0.0 })),
+            border_radius: BorderRadius::all(px(3)),
+            ..default()
+        },
+        BackgroundColor(pip_colour(stars)),
+        BorderColor::all(theme::TEXT),
+        Pickable::IGNORE,
+    )
+}
+
+fn stage_pips(pips: Vec<(u8, bool)>) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            column_gap: px(3),
+            ..default()
+        },
+        Pickable::IGNORE,
+        Children::spawn(SpawnIter(
+            pips.into_iter().map(|(stars, current)| pip(stars, current)),
+        )),
+    )
+}
+
+/// Rebuilds the list when the progress arrives or changes.
+fn refresh_list(
+    progress: Res<LearnProgress>,
+    lists: Query<Entity, With<LessonList>>,
+    mut commands: Commands,
+) {
+    if !progress.is_changed() || progress.is_added() {
+        return;
+    }
+    for e in &lists {
+        commands.entity(e).despawn();
+    }
+    commands.run_system_cached(spawn_list);
+}
+
+/// The texts of the panel that change.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+enum Field {
+    Lesson,
+    Number,
+    Title,
+    Intro,
+    Body,
+    Goal,
+    Moves,
+    Hint,
+}
+
+/// One of the three stars beside the moves.
+#[derive(Component)]
+struct StarSlot(u8);
+
+/// The row of marks, one per stage of the lesson.
+#[derive(Component)]
+struct Pips;
+
+fn field(which: Field, size: f32, colour: Color) -> impl Bundle {
+    (which, text("", size, colour))
+}
+
+fn spawn_panel(mut commands: Commands, art: Option<Res<LearnArt>>) {
+    let Some(art) = art else { return };
+    let slot = |i: u8| {
+        (
+            StarSlot(i),
+            ImageNode::new(art.no_star.clone()),
+            Node {
+                width: px(22),
+                height: px(22),
+                ..default()
+            },
+        )
+    };
+    commands.spawn((
+        side_panel(Screen::Learn),
+        DespawnOnExit(LearnView::Stage),
+        children![
+            field(Field::Lesson, 14.0, theme::ACCENT),
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    align_items: AlignItems::Center,
+                    column_gap: px(10),
+                    ..default()
+                },
+                children![
+                    field(Field::Number, 12.0, theme::TEXT_DIM),
+                    (
+                        Pips,
+                        Node {
+                            flex_direction: FlexDirection::Row,
+                            column_gap: px(3),
+                            ..default()
+                        },
+                    ),
+                ],
+            ),
+            field(Field::Title, 22.0, theme::TEXT),
+            field(Field::Intro, 13.0, theme::TEXT_DIM),
+            field(Field::Body, 15.0, theme::TEXT),
+            (
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(6),
+                    padding: UiRect::all(px(10)),
+                    border_radius: BorderRadius::all(px(6)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.05)),
+                children![
+                    field(Field::Goal, 14.0, theme::ACCENT),
+                    (
+                        Node {
+                            flex_direction: FlexDirection::Row,
+                            align_items: AlignItems::Center,
+                            column_gap: px(10),
+                            ..default()
+                        },
+                        children![
+                            field(Field::Moves, 14.0, theme::TEXT),
+                            (
+                                Node {
+                                    flex_direction: FlexDirection::Row,
+                                    column_gap: px(2),
+                                    ..default()
+                                },
+                                children![slot(0), slot(1), slot(2)],
+                            ),
+                        ],
+                    ),
+                ],
+            ),
+            field(Field::Hint, 14.0, theme::TEXT),
+            (StatusText, text("", 14.0, theme::TEXT)),
+            Node {
+                flex_grow: 1.0,
+                ..default()
+            },
+            (
+                button_row(),
+                children![
+                    button("Hint (H)", Action::StageHint),
+                    button("Restart (R)", Action::RestartStage),
+                    button("Lessons (Esc)", Action::LessonList),
+                ],
+            ),
+            (
+                button_row(),
+                children![
+                    button("Flip", Action::Flip),
+                    button("2D / 3D", Action::ToggleView),
+                    button("Names", Action::ToggleNames),
+                    button("Lines", Action::ToggleLines),
+                ],
+            ),
+            text(
+                help_text(&[Context::Learn, Context::Board]).replace(
+                    "Esc: deselect, then back to the title screen",
+                    "Esc: the lessons"
+                ),
+                11.0,
+                theme::TEXT_DIM,
+            ),
+        ],
+    ));
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// What the panel says, worked out from the stage and the attempt.
+#[derive(Clone, PartialEq, Debug, Default)]
+struct PanelTexts {
+    lesson: String,
+    number: String,
+    title: String,
+    intro: String,
+    body: String,
+    goal: String,
+    moves: String,
+    hint: String,
+    stars: u8,
+    /// Per stage: best stars (0 = not done), and whether it is the open one.
+    pips: Vec<(u8, bool)>,
+}
+
+fn panel_texts(learn: &Learn, progress: &LearnProgress) -> Option<PanelTexts> {
+    let open = learn.open.as_ref()?;
+    let lesson = learn.lessons.get(open.lesson)?;
+    let run = &open.run;
+    let stage = run.stage();
+    let pos = run.position();
+    let them = !run.learner();
+    let made = run.moves_made();
+    let goal = match &stage.goal {
+        Goal::Click(cells) => format!("Cells found: {} of {}", run.found().len(), cells.len()),
+        Goal::Reach(from) => {
+            let total = stage.start.legal_targets(*from).len();
+            let kind = stage
+                .start
+                .piece_at(*from)
+                .map_or(PieceKind::King, |p| p.kind);
+            format!(
+                "Click every cell the {} on {from} can reach: {} of {total} found",
+                kind.name(),
+                run.found().len()
+            )
+        }
+        Goal::Stars(_) => format!("Land on every star: {} left", run.stars_left().len()),
+        Goal::CaptureAll => format!(
+            "Capture every {} piece but the King: {} left",
+            them.name().to_lowercase(),
+            (pos.side_cells(them) & !pos.kind_cells(PieceKind::King)).len()
+        ),
+        Goal::Promote => "Promote a Pawn on the last row".into(),
+        Goal::Check => "Give check with one move".into(),
+        Goal::EscapeCheck => "Get your King out of check with one move".into(),
+        Goal::Mate(n) => format!("Checkmate {them} within {}", plural(*n, "move", "moves")),
+        Goal::Stalemate(n) => format!(
+            "Leave {them} without a legal move, not in check, within {}",
+            plural(*n, "move", "moves")
+        ),
+        Goal::Draw(n) => format!("Draw the game within {}", plural(*n, "move", "moves")),
+    };
+    let unit = if stage.wants_clicks() {
+        ("click", "clicks")
+    } else {
+        ("move", "moves")
+    };
+    let fewest = run.fewest();
+    let moves = format!("{}  (fewest {fewest})", plural(made, unit.0, unit.1),);
+    // The stars still within reach: every cell or star left takes one more click or move.
+    let left_at_least = match &stage.goal {
+        Goal::Click(cells) => (*cells & !run.found()).len(),
+        Goal::Reach(from) => (stage.start.legal_targets(*from) & !run.found()).len(),
+        Goal::Stars(_) => run.stars_left().len(),
+        Goal::CaptureAll => (pos.side_cells(them) & !pos.kind_cells(PieceKind::King)).len(),
+        _ => 1,
+    } as u32;
+    let stars = match run.state() {
+        RunState::Complete(r) => r.stars,
+        RunState::Failed(_) => 0,
+        _ => stars_for(made.saturating_add(left_at_least), fewest),
+    };
+    let hint = if !open.hint_shown {
+        String::new()
+    } else {
+        match &stage.hint {
+            Some(h) => format!("Hint: {h}"),
+            None => match stage.goal {
+                Goal::Click(_) | Goal::Reach(_) if super::stage::lines_piece(stage).is_some() => {
+                    "Hint: the piece's lines are drawn on the board for a few seconds.".into()
+                }
+                Goal::Click(_) | Goal::Reach(_) => {
+                    "Hint: turn on the cell names (C) to read each cell's name.".into()
+                }
+                Goal::Stars(_) => "Hint: every move must land on a star or bring the piece \
+                                   closer to one. Hover a piece to see its lines."
+                    .into(),
+                _ => "Hint: hover each of your pieces to see its lines, and try each move in \
+                      your head first."
+                    .into(),
+            },
+        }
+    };
+    let p = progress.progress();
+    let pips = (0..lesson.stages.len())
+        .map(|i| (p.stars(&lesson.id, i), i == open.stage))
+        .collect();
+    Some(PanelTexts {
+        lesson: format!("Lesson {}: {}", open.lesson + 1, lesson.title),
+        number: format!("Stage {} of {}", open.stage + 1, lesson.stages.len()),
+        title: stage.title.clone(),
+        intro: if open.stage == 0 {
+            lesson.intro.clone()
+        } else {
+            String::new()
+        },
+        body: stage.text.clone(),
+        goal,
+        moves,
+        hint,
+        stars,
+        pips,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn update_panel(
+    learn: Res<Learn>,
+    progress: Res<LearnProgress>,
+    art: Option<Res<LearnArt>>,
+    mut fields: Query<(&Field, &mut Text, &mut Node)>,
+    mut slots: Query<(&StarSlot, &mut ImageNode)>,
+    pips: Query<Entity, With<Pips>>,
+    added: Query<(), Added<Pips>>,
+    mut shown: Local<Option<PanelTexts>>,
+    mut commands: Commands,
+) {
+    let Some(art) = art else { return };
+    let Some(want) = panel_texts(&learn, &progress) else {
+        return;
+    };
+    if added.is_empty() && shown.as_ref() == Some(&want) {
+        return;
+    }
+    for (which, mut t, mut node) in &mut fields {
+        let value = match which {
+            Field::Lesson => &want.lesson,
+            Field::Number => &want.number,
+            Field::Title => &want.title,
+            Field::Intro => &want.intro,
+            Field::Body => &want.body,
+            Field::Goal => &want.goal,
+            Field::Moves => &want.moves,
+            Field::Hint => &want.hint,
+        };
+        if t.0 != *value {
+            t.0 = value.clone();
+        }
+        let display = if value.is_empty() {
+            Display::None
+        } else {
+            Display::Flex
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    for (slot, mut image) in &mut slots {
+        let handle = if slot.0 < want.stars {
+            art.star.clone()
+        } else {
+            art.no_star.clone()
+        };
+        if image.image != handle {
+            image.image = handle;
+        }
+    }
+    if !added.is_empty() || shown.as_ref().is_none_or(|s| s.pips != want.pips) {
+        for row in &pips {
+            commands.entity(row).despawn_children();
+            commands.entity(row).with_children(|c| {
+                for &(stars, current) in &want.pips {
+                    c.spawn(pip(stars, current));
+                }
+            });
+        }
+    }
+    *shown = Some(want);
+}
+
+/// The card at the end of an attempt: stars and moves, or why it failed; what comes next.
+fn spawn_end_card(
+    mut commands: Commands,
+    learn: Res<Learn>,
+    progress: Res<LearnProgress>,
+    art: Option<Res<LearnArt>>,
+    panels: Query<&ComputedNode, With<crate::game::ui::Panel>>,
+) {
+    let (Some(art), Some(open)) = (art, learn.open.as_ref()) else {
+        return;
+    };
+    let Some(lesson) = learn.lessons.get(open.lesson) else {
+        return;
+    };
+    let Some(ended) = open.ended_as().cloned() else {
+        return;
+    };
+    // Centred over the board, left of the panel.
+    let panel = panels
+        .iter()
+        .next()
+        .map_or(340.0, |n| n.size().x * n.inverse_scale_factor());
+    let last_stage = open.stage + 1 == lesson.stages.len();
+    let last_lesson = open.lesson + 1 == learn.lessons.len();
+    let (star, no_star) = (art.star.clone(), art.no_star.clone());
+    let lesson_line = format!(
+        "{}: {}/{} stars",
+        lesson.title,
+        progress
+            .progress()
+            .lesson_stars(&lesson.id, lesson.stages.len()),
+        3 * lesson.stages.len()
+    );
+    let (unit_one, unit) = if open.run.stage().wants_clicks() {
+        ("click", "clicks")
+    } else {
+        ("move", "moves")
+    };
+    let goal = open.run.stage().goal.clone();
+    let next_title = learn.lessons.get(open.lesson + 1).map(|l| l.title.clone());
+    let children = Children::spawn(SpawnWith(move |card: &mut ChildSpawner| {
+        let Ok(result) = ended.result else {
+            let why = ended.result.err().unwrap_or_default();
+            card.spawn(text("Not this time", 26.0, theme::WARNING));
+            card.spawn(text(super::stage::sentence(&why), 16.0, theme::TEXT));
+            card.spawn(row()).with_children(|r| {
+                r.spawn(button("Try again (Enter)", Action::LearnNext));
+                r.spawn(button("Lessons (Esc)", Action::LessonList));
+            });
+            return;
+        };
+        let heading = match goal {
+            _ if last_stage => "Lesson complete!",
+            Goal::Mate(_) => "Checkmate! Stage complete",
+            Goal::Stalemate(_) => "Stalemate! Stage complete",
+            Goal::Draw(_) => "A draw! Stage complete",
+            _ => "Stage complete",
+        };
+        card.spawn(text(heading, 26.0, theme::ACCENT));
+        card.spawn(Node {
+            flex_direction: FlexDirection::Row,
+            column_gap: px(6),
+            ..default()
+        })
+        .with_children(|stars| {
+            for i in 0..3 {
+                stars.spawn((
+                    ImageNode::new(if i < result.stars {
+                        star.clone()
+                    } else {
+                        no_star.clone()
+                    }),
+                    Node {
+                        width: px(44),
+                        height: px(44),
+                        ..default()
+                    },
+                ));
+            }
+        });
+        card.spawn(text(
+            format!(
+                "{} (fewest {})",
+                plural(result.moves, unit_one, unit),
+                result.fewest
+            ),
+            17.0,
+            theme::TEXT,
+        ));
+        if result.stars < 3 {
+            card.spawn(text(
+                format!(
+                    "Three stars for {}: try again to beat your score.",
+                    plural(result.fewest, unit_one, unit)
+                ),
+                13.0,
+                theme::TEXT_DIM,
+            ));
+        }
+        if ended.new_best {
+            card.spawn(text("New best for this stage", 13.0, DONE));
+        }
+        if last_stage {
+            card.spawn(text(lesson_line, 14.0, theme::TEXT));
+        }
+        let next = match (last_stage, last_lesson, next_title) {
+            (false, _, _) => "Next stage (Enter)".to_string(),
+            (true, false, Some(title)) => format!("Next lesson: {title} (Enter)"),
+            _ => "Every lesson done: play a game (Enter)".to_string(),
+        };
+        card.spawn(row()).with_children(|r| {
+            r.spawn(button(next, Action::LearnNext));
+            r.spawn(button("Retry (R)", Action::RestartStage));
+            r.spawn(button("Lessons (Esc)", Action::LessonList));
+        });
+    }));
+    // Low over the board rather than in its middle, and without dimming it: the final
+    // position (the mate, the last star) stays in view. The modal state keeps the board's
+    // input off meanwhile.
+    commands
+        .spawn((
+            DespawnOnExit(Modal::StageEnd),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                top: px(0),
+                bottom: px(0),
+                right: px(0),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::FlexEnd,
+                align_items: AlignItems::Center,
+                padding: UiRect {
+                    bottom: px(22),
+                    right: px(panel),
+                    ..default()
+                },
+                ..default()
+            },
+            Pickable::IGNORE,
+            GlobalZIndex(10),
+        ))
+        .with_children(|root| {
+            root.spawn(card(children))
+                .insert(BackgroundColor(theme::PANEL.with_alpha(1.0)));
+        });
+}
+
+/// A mark on the board.
+#[derive(Component)]
+struct LearnMark;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mark {
+    Star,
+    StarTarget,
+    Found,
+    Highlight,
+    Flash,
+    LastMove,
+}
+
+/// Keeps the marks on the board in line with the stage: stars go when the piece lands.
+#[allow(clippy::too_many_arguments)]
+fn board_marks(
+    learn: Res<Learn>,
+    screen: Res<State<Screen>>,
+    game: Res<ChessGame>,
+    animating: Res<Animating>,
+    selection: Res<crate::game::play::input::Selection>,
+    art: Option<ResMut<LearnArt>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    marks: Query<Entity, With<LearnMark>>,
+    mut shown: Local<Vec<(Cell, Mark)>>,
+    mut commands: Commands,
+) {
+    let Some(mut art) = art else { return };
+    let mut want = Vec::new();
+    if let Some(open) = learn
+        .open
+        .as_ref()
+        .filter(|_| *screen.get() == Screen::Learn)
+    {
+        // While a piece glides the marks wait, so a star goes when the piece lands on it.
+        if animating.0 {
+            return;
+        }
+        let run = &open.run;
+        want.extend(run.stars_left().into_iter().map(|c| (c, Mark::Star)));
+        want.extend(
+            (run.stars_left() & selection.targets)
+                .into_iter()
+                .map(|c| (c, Mark::StarTarget)),
+        );
+        want.extend(run.found().into_iter().map(|c| (c, Mark::Found)));
+        want.extend(
+            run.stage()
+                .highlight
+                .into_iter()
+                .map(|c| (c, Mark::Highlight)),
+        );
+        if let Some((cell, _)) = open.flash {
+            want.push((cell, Mark::Flash));
+        }
+        // The board's own last-move colour is missing when the turn came back without a move.
+        if game.game.last_move().is_none()
+            && let Some(mv) = run.last_move()
+        {
+            want.push((mv.from, Mark::LastMove));
+            want.push((mv.to, Mark::LastMove));
+        }
+    }
+    if *shown == want {
+        return;
+    }
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    for &(cell, mark) in &want {
+        let at = cell_world(cell);
+        let (mesh, material, translation) = match mark {
+            Mark::Star => {
+                commands.spawn((
+                    LearnMark,
+                    Mesh3d(art.star_rim_mesh.clone()),
+                    MeshMaterial3d(art.rim_material.clone()),
+                    Transform::from_translation(at + Vec3::Y * (TILE_TOP + 0.003)),
+                    Pickable::IGNORE,
+                ));
+                (
+                    art.star_mesh.clone(),
+                    art.star_material.clone(),
+                    at + Vec3::Y * (TILE_TOP + 0.004),
+                )
+            }
+            Mark::StarTarget => (
+                art.target_ring.clone(),
+                art.target_material.clone(),
+                at + Vec3::Y * (TILE_TOP + 0.005),
+            ),
+            Mark::Found => (
+                art.fill(cell, &mut meshes),
+                art.found.clone(),
+                Vec3::Y * (TILE_TOP + 0.002),
+            ),
+            Mark::Flash => (
+                art.fill(cell, &mut meshes),
+                art.flash.clone(),
+                Vec3::Y * (TILE_TOP + 0.0025),
+            ),
+            Mark::LastMove => (
+                art.fill(cell, &mut meshes),
+                art.last_move.clone(),
+                Vec3::Y * (TILE_TOP + 0.0015),
+            ),
+            Mark::Highlight => (
+                art.outline(cell, &mut meshes),
+                art.highlight.clone(),
+                Vec3::Y * (TILE_TOP + 0.003),
+            ),
+        };
+        commands.spawn((
+            LearnMark,
+            Mesh3d(mesh),
+            MeshMaterial3d(material),
+            Transform::from_translation(translation),
+            Pickable::IGNORE,
+        ));
+    }
+    *shown = want;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_sentence;
+
+    #[test]
+    fn the_list_shows_one_short_sentence() {
+        assert_eq!(first_sentence("One. Two.", 80), "One.");
+        assert_eq!(first_sentence("Just one", 80), "Just one");
+        let long = "word ".repeat(40);
+        let cut = first_sentence(&long, 30);
+        assert!(cut.ends_with("...") && cut.chars().count() <= 30, "{cut}");
+    }
+}
