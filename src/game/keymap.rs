@@ -97,10 +97,8 @@ pub enum Context {
     Title,
     /// On any screen that shows the board, with no dialog open.
     Board,
-    /// On the play screen, with no dialog open.
-    Play,
-    /// On the learn screen, with no dialog open.
-    Learn,
+    /// On this screen, with no dialog open.
+    On(Screen),
     /// While this dialog is open.
     Dialog(Modal),
 }
@@ -111,8 +109,7 @@ impl Context {
         match self {
             Context::Title => screen == Screen::Title && modal == Modal::None,
             Context::Board => screen.shows_board() && modal == Modal::None,
-            Context::Play => screen == Screen::Play && modal == Modal::None,
-            Context::Learn => screen == Screen::Learn && modal == Modal::None,
+            Context::On(s) => screen == s && modal == Modal::None,
             Context::Dialog(m) => modal == m,
         }
     }
@@ -370,8 +367,7 @@ pub fn markdown_table() -> String {
         let place = match b.context {
             Context::Title => "title screen".to_string(),
             Context::Board => "any board".to_string(),
-            Context::Play => "game".to_string(),
-            Context::Learn => "lessons".to_string(),
+            Context::On(s) => s.place().to_string(),
             Context::Dialog(m) => format!("{m:?} dialog"),
         };
         out.push_str(&format!(
@@ -626,7 +622,7 @@ mod tests {
 
     #[test]
     fn help_lists_keys_by_what_they_do() {
-        let help = help_text(&[Context::Play]);
+        let help = help_text(&[Context::On(Screen::Play)]);
         assert!(help.contains("U / Backspace / Ctrl+Z: undo"), "{help}");
         assert!(help.contains("Ctrl+S: save"), "{help}");
         assert!(!help.contains("flip"), "{help}");
@@ -649,7 +645,7 @@ mod tests {
                 .iter()
                 .all(|b| b.action != Action::Redo && b.action != Action::Undo)
         );
-        let help = help_text(&[Context::Board, Context::Learn]);
+        let help = help_text(&[Context::Board, Context::On(Screen::Learn)]);
         assert!(
             help.contains("R: restart the stage") && help.contains("H: hint"),
             "{help}"

@@ -19,9 +19,30 @@ pub enum Screen {
     Play,
     /// Lessons and the piece guide.
     Learn,
+    /// The engine's view of a position: lines, evaluation, review of a whole game.
+    Analysis,
+    /// Setting up a position piece by piece.
+    Editor,
+    /// Tactical exercises, one at a time, with a rating.
+    Puzzles,
+    /// Hosting or joining a game over the network.
+    Online,
 }
 
 impl Screen {
+    /// Where a key acts, in words, for the keymap table in the README.
+    pub fn place(self) -> &'static str {
+        match self {
+            Screen::Title => "title screen",
+            Screen::Play => "game",
+            Screen::Learn => "lessons",
+            Screen::Analysis => "analysis",
+            Screen::Editor => "board editor",
+            Screen::Puzzles => "puzzles",
+            Screen::Online => "online game",
+        }
+    }
+
     /// Whether the board is the centre of this screen (board keys and clicks act).
     pub fn shows_board(self) -> bool {
         !matches!(self, Screen::Title)

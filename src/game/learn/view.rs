@@ -501,7 +501,7 @@ fn spawn_panel(mut commands: Commands, art: Option<Res<LearnArt>>) {
                 ],
             ),
             text(
-                help_text(&[Context::Learn, Context::Board]).replace(
+                help_text(&[Context::On(Screen::Learn), Context::Board]).replace(
                     "Esc: deselect, then back to the title screen",
                     "Esc: the lessons"
                 ),

@@ -161,7 +161,7 @@ fn spawn_panel(mut commands: Commands) {
                 format!(
                     "Click or drag a piece. Right-click any piece (or hold Shift over it) to see \
                      its moves; right-click it again to hide them. {}",
-                    help_text(&[Context::Board, Context::Play])
+                    help_text(&[Context::Board, Context::On(Screen::Play)])
                 ),
                 11.0,
                 theme::TEXT_DIM,
