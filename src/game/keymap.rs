@@ -155,7 +155,11 @@ const fn ctrl(key: KeyCode, action: Action, context: Context, help: &'static str
     }
 }
 
-use Context::{Board, Dialog, Learn, Play, Title};
+use Context::{Board, Dialog, Title};
+/// The play screen, in the table below.
+const PLAY: Context = Context::On(Screen::Play);
+/// The learn screen, in the table below.
+const LEARN: Context = Context::On(Screen::Learn);
 use KeyCode as K;
 
 /// Every key the game knows, in the order the help lists them.
@@ -172,27 +176,27 @@ pub const KEYMAP: &[Binding] = &[
         Board,
         "deselect, then back to the title screen",
     ),
-    key(K::KeyN, Action::NewGame, Play, "new game"),
-    key(K::KeyU, Action::Undo, Play, "undo"),
-    key(K::Backspace, Action::Undo, Play, "undo"),
-    ctrl(K::KeyZ, Action::Undo, Play, "undo"),
-    key(K::KeyR, Action::Redo, Play, "redo"),
-    ctrl(K::KeyY, Action::Redo, Play, "redo"),
+    key(K::KeyN, Action::NewGame, PLAY, "new game"),
+    key(K::KeyU, Action::Undo, PLAY, "undo"),
+    key(K::Backspace, Action::Undo, PLAY, "undo"),
+    ctrl(K::KeyZ, Action::Undo, PLAY, "undo"),
+    key(K::KeyR, Action::Redo, PLAY, "redo"),
+    ctrl(K::KeyY, Action::Redo, PLAY, "redo"),
     key(K::KeyF, Action::Flip, Board, "flip the board"),
     key(K::KeyV, Action::ToggleView, Board, "2D / 3D"),
     key(K::KeyC, Action::ToggleNames, Board, "cell names"),
     key(K::KeyL, Action::ToggleLines, Board, "show lines"),
     key(K::KeyM, Action::ToggleMute, Board, "sound"),
     key(K::KeyT, Action::ToggleThreats, Board, "threats"),
-    key(K::KeyH, Action::Hint, Play, "hint"),
-    key(K::KeyG, Action::Pieces, Play, "how the pieces move"),
-    ctrl(K::KeyS, Action::Save, Play, "save"),
-    ctrl(K::KeyO, Action::Load, Play, "load"),
-    ctrl(K::KeyC, Action::CopyPosition, Play, "copy the position"),
-    ctrl(K::KeyV, Action::PastePosition, Play, "paste a position"),
-    key(K::Enter, Action::LearnNext, Learn, "start / next"),
-    key(K::KeyR, Action::RestartStage, Learn, "restart the stage"),
-    key(K::KeyH, Action::StageHint, Learn, "hint"),
+    key(K::KeyH, Action::Hint, PLAY, "hint"),
+    key(K::KeyG, Action::Pieces, PLAY, "how the pieces move"),
+    ctrl(K::KeyS, Action::Save, PLAY, "save"),
+    ctrl(K::KeyO, Action::Load, PLAY, "load"),
+    ctrl(K::KeyC, Action::CopyPosition, PLAY, "copy the position"),
+    ctrl(K::KeyV, Action::PastePosition, PLAY, "paste a position"),
+    key(K::Enter, Action::LearnNext, LEARN, "start / next"),
+    key(K::KeyR, Action::RestartStage, LEARN, "restart the stage"),
+    key(K::KeyH, Action::StageHint, LEARN, "hint"),
     key(
         K::Enter,
         Action::StartNewGame,
