@@ -8,8 +8,9 @@ use std::process::Command;
 
 mod common;
 
-/// Runs `parachess` offscreen on software Vulkan (unless told otherwise); its standard output.
-fn bench(args: &[&str]) -> String {
+/// Runs `parachess` offscreen on software Vulkan (unless told otherwise); its standard output
+/// and its standard error.
+fn bench(args: &[&str]) -> (String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_parachess"))
         .args(args)
         .env(
@@ -22,7 +23,10 @@ fn bench(args: &[&str]) -> String {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{args:?} failed:\n{stderr}");
     assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr.into_owned(),
+    )
 }
 
 /// The figures as the script reads them: the fourth and tenth words of the frame-time line
@@ -72,7 +76,7 @@ fn the_game_and_the_bare_scene_print_the_same_figures_and_keep_moving() {
             if bare {
                 args.push("--bare-scene");
             }
-            let out = bench(&args);
+            let (out, err) = bench(&args);
             println!("{args:?}:\n{out}");
             let lines: Vec<&str> = out.lines().collect();
             assert_eq!(lines.len(), 6, "{args:?}: {out}");
@@ -84,7 +88,10 @@ fn the_game_and_the_bare_scene_print_the_same_figures_and_keep_moving() {
             // With so few frames the p99 is the slowest frame.
             assert!(mean > 0.0 && p99 + 0.01 >= mean, "{args:?}: {out}");
             assert_eq!(timed, frames);
-            assert_eq!(moving, frames, "{args:?}: frames without motion: {out}");
+            assert_eq!(
+                moving, frames,
+                "{args:?}: frames without motion: {out}\n{err}"
+            );
         }
     }
 }

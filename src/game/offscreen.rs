@@ -144,6 +144,9 @@ pub fn time_frames(
     target: Option<Res<OffscreenTarget>>,
     mut bench: ResMut<FrameBench>,
     moved: Query<(), (Changed<GlobalTransform>, With<Mesh3d>)>,
+    gliding: Query<(), With<Glide>>,
+    game: Option<Res<ChessGame>>,
+    status: Option<Res<crate::game::play::state::StatusLine>>,
 ) {
     if bench.reported {
         return;
@@ -180,6 +183,15 @@ pub fn time_frames(
     };
     if !moved.is_empty() {
         bench.moving_frames += 1;
+    } else {
+        eprintln!(
+            "parachess: timed frame {} moved no mesh (gliding {}, plies {:?}, over {:?}, status {:?})",
+            done - warm_up,
+            gliding.iter().count(),
+            game.as_ref().map(|g| g.game.plies().len()),
+            game.as_ref().map(|g| g.game.outcome()),
+            status.as_ref().map(|s| s.text.clone()),
+        );
     }
     if done - warm_up >= bench.frames as usize {
         println!("{}", bench.report(warm_up));
