@@ -15,7 +15,7 @@ use bevy::render::renderer::RenderAdapterInfo;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use crate::game::board::camera::{
-    CameraRig, OffscreenTarget, ambient_light, software_renderer, sun,
+    CameraRig, OffscreenTarget, ambient_light, board_viewport, software_renderer, sun,
 };
 use crate::game::board::meshes::MeshBuilder;
 use crate::game::board::pieces::piece_home;
@@ -86,6 +86,11 @@ fn spawn_scene(
     };
     commands.spawn((
         Camera3d::default(),
+        // The game's framing: the board left of where its panel would be.
+        Camera {
+            viewport: Some(board_viewport(options.size, 1.0)),
+            ..default()
+        },
         rig.projection(),
         rig.transform(),
         options

@@ -303,6 +303,19 @@ fn shadows_follow_view(rig: Res<CameraRig>, mut suns: Query<&mut DirectionalLigh
     }
 }
 
+/// The board camera's part of a picture `size` physical pixels large (at `scale` physical
+/// pixels per logical one): everything left of the panel. Public so the bare scene (the
+/// frame-time yardstick) frames the board exactly as the game does.
+pub fn board_viewport(size: UVec2, scale: f32) -> Viewport {
+    let panel = (panel_width(size.x as f32 / scale) * scale) as u32;
+    let width = size.x.saturating_sub(panel).max(1);
+    Viewport {
+        physical_position: UVec2::ZERO,
+        physical_size: UVec2::new(width, size.y.max(1)),
+        ..default()
+    }
+}
+
 /// Keeps the board camera's viewport to the left of the panel as the window changes.
 fn fit_viewport(
     windows: Query<&Window, With<PrimaryWindow>>,
@@ -317,13 +330,7 @@ fn fit_viewport(
     } else {
         return;
     };
-    let panel = (panel_width(size.x as f32 / scale) * scale) as u32;
-    let width = size.x.saturating_sub(panel).max(1);
-    let viewport = Viewport {
-        physical_position: UVec2::ZERO,
-        physical_size: UVec2::new(width, size.y.max(1)),
-        ..default()
-    };
+    let viewport = board_viewport(size, scale);
     for mut camera in &mut cameras {
         if camera
             .viewport
