@@ -9,7 +9,7 @@
 
 pub mod analysis;
 pub mod navigation;
-mod panel;
+pub mod panel;
 pub mod review;
 mod view;
 
