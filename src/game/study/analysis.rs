@@ -204,22 +204,24 @@ pub fn white_share(score: Score) -> f32 {
     (crate::study::win_chance(eval) / 100.0) as f32
 }
 
-/// A line of the analysis as players write it, from White's point of view: `+0.35  12. c4-d3
-/// i5-h4 13. ...`, at most `plies` half-moves.
-pub fn line_text(pos: &Position, score: Score, pv: &[crate::rules::Move], plies: usize) -> String {
-    let mut out = format!("{:>6} ", white_view(score, pos.turn()).to_string());
+/// A line of the analysis as players write it: `12. c4-d3 i5-h4 13. ...`, at most `plies`
+/// half-moves (it ends early at a move that is not legal, rather than showing it).
+pub fn line_text(pos: &Position, pv: &[crate::rules::Move], plies: usize) -> String {
+    let mut out = String::new();
     let mut pos = pos.clone();
     for (i, &mv) in pv.iter().take(plies).enumerate() {
         if !pos.is_legal(mv) {
             break;
         }
         let number = pos.fullmove_number();
+        if i > 0 {
+            out.push(' ');
+        }
         match pos.turn() {
-            Side::White => out.push_str(&format!(" {number}.")),
-            Side::Black if i == 0 => out.push_str(&format!(" {number}...")),
+            Side::White => out.push_str(&format!("{number}. ")),
+            Side::Black if i == 0 => out.push_str(&format!("{number}... ")),
             Side::Black => {}
         }
-        out.push(' ');
         out.push_str(&pos.move_text(mv));
         pos.make_move(mv);
     }
@@ -516,7 +518,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lines_read_as_numbered_moves_from_whites_view() {
+    fn lines_read_as_numbered_moves() {
         let pos = Position::start();
         let game = {
             let mut g = Game::new();
@@ -525,13 +527,20 @@ mod tests {
         };
         let after = game.position();
         let reply = after.legal_moves()[0];
-        let text = line_text(after, Score::Cp(-35), &[reply], 6);
-        assert_eq!(text, format!(" +0.35  1... {}", after.move_text(reply)));
+        let text = line_text(after, &[reply], 6);
+        assert_eq!(text, format!("1... {}", after.move_text(reply)));
         let first = pos.legal_moves()[0];
-        let text = line_text(&pos, Score::Mate(3), &[first], 6);
-        assert!(text.starts_with("    #3  1. "), "{text}");
+        let second = {
+            let mut p = pos.clone();
+            p.make_move(first);
+            p.legal_moves()[0]
+        };
+        let text = line_text(&pos, &[first, second, first], 2);
+        assert!(text.starts_with("1. ") && text.ends_with(" ..."), "{text}");
+        assert_eq!(text.matches("1.").count(), 1, "{text}");
         // An illegal move ends the line rather than a panic.
-        assert_eq!(line_text(&pos, Score::Cp(0), &[reply, first], 6), "  0.00 ");
+        assert_eq!(line_text(&pos, &[reply, first], 6), "");
+        assert_eq!(white_view(Score::Cp(-35), Side::Black).to_string(), "+0.35");
     }
 
     #[test]

@@ -450,10 +450,15 @@ fn press_entry(press: On<Pointer<Press>>, entries: Query<&MoveEntry>, mut comman
 fn mark_shown_move(
     game: Res<ChessGame>,
     mut entries: Query<(&MoveEntry, &mut BackgroundColor, Ref<MoveEntry>)>,
-    mut lists: Query<&mut ScrollPosition, With<MoveList>>,
-    mut shown: Local<Option<(u64, usize)>>,
+    mut lists: Query<(&mut ScrollPosition, &ComputedNode), With<MoveList>>,
+    mut shown: Local<Option<(u64, usize, u32)>>,
 ) {
-    let now = (game.revision(), game.shown_ply());
+    // Also once the rows are laid out (a scroll asked for earlier is cut to the old length).
+    let laid_out = lists
+        .iter()
+        .map(|(_, n)| (n.content_size().y + n.size().y) as u32)
+        .sum();
+    let now = (game.revision(), game.shown_ply(), laid_out);
     let fresh = entries.iter().any(|(_, _, r)| r.is_added());
     if *shown == Some(now) && !fresh {
         return;
@@ -477,11 +482,19 @@ fn mark_shown_move(
     }
     let black_first = game.game.start_position().turn() == Side::Black;
     let row = (ply + usize::from(black_first)).saturating_sub(1) / 2;
-    for mut scroll in &mut lists {
+    for (mut scroll, node) in &mut lists {
+        // The shown move in the middle of what the list shows (three rows down before the
+        // list has been laid out).
+        let visible = node.size().y * node.inverse_scale_factor();
+        let above = if visible > ROW_HEIGHT {
+            (visible - ROW_HEIGHT) / 2.0
+        } else {
+            3.0 * ROW_HEIGHT
+        };
         scroll.0.y = if at_end {
             1.0e6
         } else {
-            (row as f32 * ROW_HEIGHT - 3.0 * ROW_HEIGHT).max(0.0)
+            (row as f32 * ROW_HEIGHT - above).max(0.0)
         };
     }
 }

@@ -10,12 +10,12 @@ use crate::game::screens::Screen;
 use crate::game::ui::widgets::{button, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 
-use super::analysis::{Analyser, line_text};
-use super::navigation::{move_list, shown_text};
+use super::analysis::{Analyser, line_text, white_view};
+use super::navigation::move_list;
 use super::review::{ReviewState, graph, worst_moves};
 
 /// Half-moves of each line shown.
-const LINE_PLIES: usize = 8;
+const LINE_PLIES: usize = 6;
 
 #[derive(Component)]
 struct Heading;
@@ -30,6 +30,40 @@ pub struct EngineInfo;
 /// The engine's line `.0` (from 0, best first), in move text.
 #[derive(Component, Debug)]
 pub struct EngineLine(pub usize);
+
+/// The score of line `.0`, from White's point of view.
+#[derive(Component, Debug)]
+pub struct EngineScore(pub usize);
+
+/// A line's row: its score, then its moves (wrapping beside the score).
+fn line_row(i: usize) -> impl Bundle {
+    let colour = if i == 0 { theme::TEXT } else { theme::TEXT_DIM };
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            column_gap: px(8),
+            ..default()
+        },
+        children![
+            (
+                Node {
+                    width: px(48),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                children![(EngineScore(i), text("", 13.0, theme::ACCENT))],
+            ),
+            (
+                Node {
+                    flex_grow: 1.0,
+                    flex_shrink: 1.0,
+                    ..default()
+                },
+                children![(EngineLine(i), text("", 13.0, colour))],
+            ),
+        ],
+    )
+}
 
 #[derive(Component)]
 struct ReviewBar;
@@ -65,11 +99,7 @@ fn spawn_panel(mut commands: Commands) {
                     flex_shrink: 0.0,
                     ..default()
                 },
-                children![
-                    (EngineLine(0), text("", 13.0, theme::TEXT)),
-                    (EngineLine(1), text("", 13.0, theme::TEXT_DIM)),
-                    (EngineLine(2), text("", 13.0, theme::TEXT_DIM)),
-                ],
+                children![line_row(0), line_row(1), line_row(2)],
             ),
             (
                 ReviewBar,
@@ -115,17 +145,14 @@ fn spawn_panel(mut commands: Commands) {
                     button(">|", Action::LastMove),
                     button("Undo", Action::Undo),
                     button("Flip", Action::Flip),
-                    button("2D / 3D", Action::ToggleView),
                     button("Review", Action::Review),
-                    button("Copy pos.", Action::CopyPosition),
-                    button("Paste pos.", Action::AnalysePaste),
                     button("Back", Action::Back),
                 ],
             ),
             text(
                 format!(
-                    "Move either side's pieces; the engine follows the board. {}",
-                    help_text(&[Context::Board, Context::On(Screen::Analysis)])
+                    "{}. Esc: back. The board's keys (F, V, C, L, T) work as in play.",
+                    help_text(&[Context::On(Screen::Analysis)])
                 ),
                 11.0,
                 theme::TEXT_DIM,
@@ -184,6 +211,7 @@ fn update_panel(
         Query<&mut Text, With<EngineInfo>>,
         Query<(&mut Text, &EngineLine)>,
         Query<&mut Text, With<ReviewText>>,
+        Query<(&mut Text, &EngineScore)>,
     )>,
     mut bar: Query<&mut Node, (With<ReviewBar>, Without<ReviewFill>)>,
     mut fill: Query<&mut Node, (With<ReviewFill>, Without<ReviewBar>)>,
@@ -197,7 +225,12 @@ fn update_panel(
     }
     let board = game.board();
     let turn = if game.browsing() {
-        format!("{}  {}", turn_text(board), shown_text(&game))
+        format!(
+            "{}  (move {} of {})",
+            turn_text(board),
+            game.shown_ply(),
+            game.game.plies().len()
+        )
     } else {
         turn_text(board)
     };
@@ -210,11 +243,15 @@ fn update_panel(
     }
     let pos = board.position();
     let lines = analyser.latest().map(|r| r.lines.as_slice()).unwrap_or(&[]);
+    let shown = |i: usize| lines.get(i).filter(|_| !board.is_over() && !review.running());
     for (mut t, line) in &mut texts.p3() {
-        let value = lines
-            .get(line.0)
-            .filter(|_| !board.is_over() && !review.running())
-            .map_or(String::new(), |l| line_text(pos, l.score, &l.pv, LINE_PLIES));
+        let value = shown(line.0).map_or(String::new(), |l| line_text(pos, &l.pv, LINE_PLIES));
+        set(&mut t, value);
+    }
+    for (mut t, score) in &mut texts.p5() {
+        let value = shown(score.0).map_or(String::new(), |l| {
+            white_view(l.score, pos.turn()).to_string()
+        });
         set(&mut t, value);
     }
     let progress = review.progress();

@@ -281,13 +281,7 @@ fn collect(
     state.version += 1;
     match result {
         Ok(review) => {
-            status.info(format!(
-                "Review done. White: accuracy {:.0}%, {}. Black: accuracy {:.0}%, {}.",
-                review.white.accuracy,
-                counts(&review, Side::White),
-                review.black.accuracy,
-                counts(&review, Side::Black),
-            ));
+            status.info("Review done: press the graph, or a worst move, to look at it");
             state.done = Some(Reviewed {
                 moves: review.moves.iter().map(|m| m.played).collect(),
                 start: game.game.start_position().clone(),
@@ -296,24 +290,6 @@ fn collect(
         }
         Err(e) => status.warn(format!("The review did not finish: {e}")),
     }
-}
-
-/// "2 inaccuracies, 1 mistake, 0 blunders".
-fn counts(review: &Review, side: Side) -> String {
-    let s = review.summary(side);
-    let plural = |n: u32, one: &str, many: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {many}")
-        }
-    };
-    format!(
-        "{}, {}, {}",
-        plural(s.inaccuracies, "inaccuracy", "inaccuracies"),
-        plural(s.mistakes, "mistake", "mistakes"),
-        plural(s.blunders, "blunder", "blunders")
-    )
 }
 
 /// A picked worst move stays picked while its position is shown.
@@ -330,7 +306,7 @@ pub fn graph() -> impl Bundle {
     (
         EvalGraph,
         Node {
-            height: px(64),
+            height: px(56),
             flex_shrink: 0.0,
             flex_direction: FlexDirection::Row,
             align_items: AlignItems::Stretch,
@@ -381,6 +357,34 @@ fn fill_graphs(
         };
         commands.entity(graph).despawn_children();
         commands.entity(graph).with_children(|g| {
+            // The level line: above it White stands better.
+            g.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    top: percent(50),
+                    left: px(0),
+                    right: px(0),
+                    height: px(1),
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.96, 0.78, 0.45, 0.45)),
+                GlobalZIndex(1),
+                Pickable::IGNORE,
+            ));
+            g.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    top: px(2),
+                    left: px(6),
+                    ..default()
+                },
+                GlobalZIndex(1),
+                Pickable::IGNORE,
+                children![(
+                    text("White's chances", 10.0, Color::srgb(0.45, 0.45, 0.48)),
+                    Pickable::IGNORE
+                )],
+            ));
             for (ply, chance) in chances.iter().enumerate() {
                 g.spawn((
                     GraphColumn(ply),
@@ -464,9 +468,8 @@ fn fill_worst(
                 let s = review.summary(side);
                 c.spawn(text(
                     format!(
-                        "{side}: accuracy {:.0}%, {}",
-                        s.accuracy,
-                        counts(review, side)
+                        "{side}: accuracy {:.0}%   {} ?!  {} ?  {} ??",
+                        s.accuracy, s.inaccuracies, s.mistakes, s.blunders
                     ),
                     12.0,
                     theme::TEXT_DIM,
