@@ -109,7 +109,10 @@ fn keys_step_through_the_game_with_the_pieces_gliding_and_the_game_kept_whole() 
     );
     settle(&mut app, 200);
     agree(&mut app);
-    assert_eq!(chess(&app).board().position(), &prefix_position(&app, whole - 1));
+    assert_eq!(
+        chess(&app).board().position(),
+        &prefix_position(&app, whole - 1)
+    );
     // The whole game is still the game.
     assert_eq!(game(&app).plies().len(), whole);
 
@@ -237,8 +240,10 @@ fn against_the_computer_an_earlier_position_is_only_looked_at() {
     });
     app.update();
     click_move(&mut app, "c4-d3");
-    run_until(&mut app, Duration::from_secs(30), |a| game(a).plies().len() == 2)
-        .expect("the computer answers");
+    run_until(&mut app, Duration::from_secs(30), |a| {
+        game(a).plies().len() == 2
+    })
+    .expect("the computer answers");
     settle(&mut app, 200);
     // The move, and a look back while it still glides: the computer waits.
     click_cell(&mut app, "c3".parse().unwrap());
@@ -251,7 +256,11 @@ fn against_the_computer_an_earlier_position_is_only_looked_at() {
         app.update();
         std::thread::sleep(Duration::from_millis(2));
     }
-    assert_eq!(game(&app).plies().len(), 3, "the computer moved while browsing");
+    assert_eq!(
+        game(&app).plies().len(),
+        3,
+        "the computer moved while browsing"
+    );
     settle(&mut app, 200);
     agree(&mut app);
     // A board move is refused, saying why; nothing changes.
@@ -270,8 +279,10 @@ fn against_the_computer_an_earlier_position_is_only_looked_at() {
     assert_eq!(game(&app).plies().len(), 3);
     // Back at the end the computer goes on.
     tap(&mut app, KeyCode::End);
-    run_until(&mut app, Duration::from_secs(30), |a| game(a).plies().len() == 4)
-        .expect("the computer answers at the end");
+    run_until(&mut app, Duration::from_secs(30), |a| {
+        game(a).plies().len() == 4
+    })
+    .expect("the computer answers at the end");
     settle(&mut app, 200);
     agree(&mut app);
 }
@@ -293,10 +304,10 @@ fn until_refreshed(app: &mut App, reports: usize) -> u32 {
         app.update();
         slowest = slowest.max(t.elapsed());
         frames += 1;
-        if let Some(r) = app.world().resource::<Analyser>().latest() {
-            if seen.last() != Some(&r.nodes) {
-                seen.push(r.nodes);
-            }
+        if let Some(r) = app.world().resource::<Analyser>().latest()
+            && seen.last() != Some(&r.nodes)
+        {
+            seen.push(r.nodes);
         }
         std::thread::sleep(Duration::from_millis(2));
     }
@@ -304,7 +315,10 @@ fn until_refreshed(app: &mut App, reports: usize) -> u32 {
     // waited for a depth would take seconds.
     assert!(slowest < Duration::from_secs(1), "a frame took {slowest:?}");
     // Each refresh was taken by a frame of its own, the frames going on meanwhile.
-    assert!(frames as usize >= reports, "{frames} frames for {reports} reports");
+    assert!(
+        frames as usize >= reports,
+        "{frames} frames for {reports} reports"
+    );
     frames
 }
 

@@ -8,10 +8,10 @@
 use bevy::prelude::*;
 
 use super::aids;
-use super::study;
 use super::play::input::{PendingPromotion, Selection, ViewCommand};
 use super::play::state::{ChessGame, GameCommand, MoveRequest};
 use super::screens::{Modal, Screen, set_modal, set_screen};
+use super::study;
 use crate::engine::Level;
 use crate::rules::{Move, PieceKind};
 
@@ -232,7 +232,12 @@ pub const KEYMAP: &[Binding] = &[
     key(K::Home, Action::FirstMove, PLAY, "first move"),
     key(K::End, Action::LastMove, PLAY, "back to the game"),
     key(K::KeyA, Action::Analyse, PLAY, "analyse"),
-    key(K::ArrowLeft, Action::PreviousMove, ANALYSIS, "previous move"),
+    key(
+        K::ArrowLeft,
+        Action::PreviousMove,
+        ANALYSIS,
+        "previous move",
+    ),
     key(K::ArrowRight, Action::NextMove, ANALYSIS, "next move"),
     key(K::Home, Action::FirstMove, ANALYSIS, "first move"),
     key(K::End, Action::LastMove, ANALYSIS, "last move"),
@@ -240,7 +245,12 @@ pub const KEYMAP: &[Binding] = &[
     key(K::Backspace, Action::Undo, ANALYSIS, "undo"),
     ctrl(K::KeyZ, Action::Undo, ANALYSIS, "undo"),
     ctrl(K::KeyC, Action::CopyPosition, ANALYSIS, "copy the position"),
-    ctrl(K::KeyV, Action::AnalysePaste, ANALYSIS, "analyse a pasted position"),
+    ctrl(
+        K::KeyV,
+        Action::AnalysePaste,
+        ANALYSIS,
+        "analyse a pasted position",
+    ),
     key(K::Enter, Action::LearnNext, LEARN, "start / next"),
     key(K::KeyR, Action::RestartStage, LEARN, "restart the stage"),
     key(K::KeyH, Action::StageHint, LEARN, "hint"),

@@ -180,7 +180,9 @@ pub fn draw_move_arrow(
         let end = points[n - 1];
         let tip = points[n - 2] + (end - points[n - 2]) * 0.85;
         gizmos.linestrip(points[..n - 1].iter().copied(), colour);
-        gizmos.arrow(points[n - 2], tip, colour).with_tip_length(0.28);
+        gizmos
+            .arrow(points[n - 2], tip, colour)
+            .with_tip_length(0.28);
     }
 }
 

@@ -532,7 +532,9 @@ fn undo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
     // Undoing the first move of a line started from an earlier position brings the old line
     // back, shown where the two part.
     if !declared
-        && g.abandoned.last().is_some_and(|a| a.at + 1 == g.game.plies().len())
+        && g.abandoned
+            .last()
+            .is_some_and(|a| a.at + 1 == g.game.plies().len())
         && let Some(old) = g.abandoned.pop()
     {
         g.game = old.game;
@@ -580,9 +582,9 @@ fn apply_moves(
                 let text = &move_played.text;
                 status.info(match move_played.outcome {
                     Some(o) => format!("{text}: {o}"),
-                    None if game.kept_lines() > lines => format!(
-                        "{text}: a new line from here (Undo brings the old one back)"
-                    ),
+                    None if game.kept_lines() > lines => {
+                        format!("{text}: a new line from here (Undo brings the old one back)")
+                    }
                     None => format!("{} played {text}", move_played.piece.side),
                 });
                 played.write(move_played);
@@ -700,5 +702,73 @@ fn watch_game_end(
         next.set(crate::game::screens::Modal::GameOver);
     } else if !over && *modal.get() == crate::game::screens::Modal::GameOver {
         next.set(crate::game::screens::Modal::None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn played(moves: &[&str]) -> ChessGame {
+        let mut g = ChessGame::default();
+        for m in moves {
+            g.game.play_text(m).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn an_earlier_position_is_shown_without_changing_the_game() {
+        let moves = ["c4-d3", "i4-h3", "c3-d2", "i5-h4", "Sa2-e3"];
+        let mut g = played(&moves);
+        let (revision, saved) = (g.revision(), g.game_revision());
+        for ply in [3, 1, 4, 0, 2, 5, 1] {
+            let mut expected = Game::new();
+            for m in &moves[..ply] {
+                expected.play_text(m).unwrap();
+            }
+            g.show_ply(ply);
+            assert_eq!(g.shown_ply(), ply);
+            assert_eq!(g.board().position(), expected.position());
+            assert_eq!(g.board().plies().len(), ply);
+            assert_eq!(g.browsing(), ply < moves.len());
+            assert_eq!(g.game.plies().len(), moves.len());
+        }
+        assert!(g.revision() > revision, "the view changed");
+        assert_eq!(g.game_revision(), saved, "the game did not");
+        assert!(!g.show_ply(1), "already shown");
+        g.replace(Game::new(), [Player::Human; 2]);
+        assert!(!g.browsing());
+    }
+
+    #[test]
+    fn a_move_from_an_earlier_position_branches_and_undo_restores_the_line() {
+        let mut g = played(&["c4-d3", "i4-h3", "c3-d2", "i5-h4"]);
+        let mut status = StatusLine::default();
+        g.show_ply(2);
+        // The game's own move steps forward.
+        let own = g.game.plies()[2].mv;
+        play_on_board(&mut g, own).unwrap();
+        assert_eq!((g.shown_ply(), g.kept_lines()), (3, 0));
+        assert!(g.browsing());
+        // Undo waits while an earlier position is shown.
+        assert!(!undo(&mut g, &mut status) && status.warning);
+        let other = g.board().position().parse_move("i3-g5").unwrap();
+        play_on_board(&mut g, other).unwrap();
+        assert_eq!(g.game.plies().len(), 4);
+        assert_eq!(g.kept_lines(), 1);
+        assert!(!g.browsing());
+        assert!(undo(&mut g, &mut status));
+        assert_eq!(g.game.plies()[3].text, "i5-h4");
+        assert_eq!(g.shown_ply(), 3);
+        assert_eq!(g.kept_lines(), 0);
+        // Against the computer a move for the game returns to its end first.
+        let mut g = played(&["c4-d3", "i4-h3", "c3-d2"]);
+        g.players = [Player::Human, Player::Computer(Level::Easy)];
+        g.show_ply(1);
+        let reply = g.game.position().parse_move("i5-h4").unwrap();
+        play_on_board(&mut g, reply).unwrap();
+        assert_eq!(g.game.plies().len(), 4);
+        assert!(!g.browsing());
     }
 }

@@ -173,16 +173,15 @@ pub(crate) fn go_to(world: &mut World, target: usize) {
                     world.despawn(v);
                 } else {
                     let delay = glide.duration() * 0.75;
-                    world.entity_mut(v).remove::<PieceView>().insert(Vanish::after(delay));
+                    world
+                        .entity_mut(v)
+                        .remove::<PieceView>()
+                        .insert(Vanish::after(delay));
                 }
             }
-            world.entity_mut(entity).insert((
-                PieceView {
-                    cell: mv.to,
-                    piece,
-                },
-                glide,
-            ));
+            world
+                .entity_mut(entity)
+                .insert((PieceView { cell: mv.to, piece }, glide));
         })
     } else {
         on(world, mv.to).map(|(entity, view)| {
@@ -512,8 +511,7 @@ mod tests {
         assert_eq!(numbered_move(&game, 0), "1. c4-d3");
         assert_eq!(numbered_move(&game, 1), "1... i5-h3");
         assert_eq!(numbered_move(&game, 2), "2. c3-d2");
-        let set_up: crate::rules::Position =
-            "6/3k/3Q4/5/5K4/6/10/5/8/4/6 b 0 7".parse().unwrap();
+        let set_up: crate::rules::Position = "6/3k/3Q4/5/5K4/6/10/5/8/4/6 b 0 7".parse().unwrap();
         let mut game = Game::from_position(set_up);
         let reply = game.legal_moves()[0];
         game.play(reply).unwrap();

@@ -243,7 +243,11 @@ fn update_panel(
     }
     let pos = board.position();
     let lines = analyser.latest().map(|r| r.lines.as_slice()).unwrap_or(&[]);
-    let shown = |i: usize| lines.get(i).filter(|_| !board.is_over() && !review.running());
+    let shown = |i: usize| {
+        lines
+            .get(i)
+            .filter(|_| !board.is_over() && !review.running())
+    };
     for (mut t, line) in &mut texts.p3() {
         let value = shown(line.0).map_or(String::new(), |l| line_text(pos, &l.pv, LINE_PLIES));
         set(&mut t, value);

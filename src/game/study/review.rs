@@ -32,6 +32,13 @@ struct Job {
     result: Mutex<Receiver<Result<Review, ReviewError>>>,
 }
 
+impl Drop for Job {
+    /// A review nobody waits for any more stops (the screen was left, the program closed).
+    fn drop(&mut self) {
+        self.stop.stop();
+    }
+}
+
 /// A finished review and the game it is of.
 struct Reviewed {
     review: Review,
@@ -107,9 +114,8 @@ impl ReviewState {
 
     /// Stops a running review and forgets everything.
     fn clear(&mut self) {
-        if let Some(job) = self.job.take() {
-            job.stop.stop();
-        }
+        // Dropping the job stops its thread.
+        self.job = None;
         self.done = None;
         self.selected = None;
         self.version += 1;
@@ -166,7 +172,10 @@ pub(crate) fn start(world: &mut World) {
     let mut state = world.get_resource_or_insert_with(ReviewState::default);
     state.clear();
     let stop = StopFlag::new();
-    let progress = Arc::new((AtomicUsize::new(0), AtomicUsize::new(game.plies().len() + 1)));
+    let progress = Arc::new((
+        AtomicUsize::new(0),
+        AtomicUsize::new(game.plies().len() + 1),
+    ));
     let (send, receive) = channel();
     let (task_stop, task_progress) = (stop.clone(), progress.clone());
     let spawned = std::thread::Builder::new()
@@ -215,16 +224,16 @@ pub(crate) fn select(world: &mut World, index: usize) {
     let Some(mut state) = world.get_resource_mut::<ReviewState>() else {
         return;
     };
-    let Some((start, m)) = state
-        .done
-        .as_ref()
-        .and_then(|d| d.review.moves.get(index).map(|m| (d.start.clone(), m.clone())))
-    else {
+    let Some((start, m)) = state.done.as_ref().and_then(|d| {
+        d.review
+            .moves
+            .get(index)
+            .map(|m| (d.start.clone(), m.clone()))
+    }) else {
         return;
     };
     state.selected = Some(index);
-    if let (Some(better), Some(mut status)) = (m.better, world.get_resource_mut::<StatusLine>())
-    {
+    if let (Some(better), Some(mut status)) = (m.better, world.get_resource_mut::<StatusLine>()) {
         status.info(format!(
             "{} {} was a {}: {} was better (the green arrow; red: the move played)",
             move_number(&start, index),
@@ -245,9 +254,8 @@ pub(crate) fn show_reviewed(world: &mut World, ply: usize) {
         .map_or(0, |s| s.common(&game.game));
     if ply > common {
         if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-            status.warn(
-                "That move is not in this line any more: Undo brings back the reviewed game",
-            );
+            status
+                .warn("That move is not in this line any more: Undo brings back the reviewed game");
         }
         return;
     }
@@ -260,11 +268,7 @@ fn leave(mut state: ResMut<ReviewState>) {
 }
 
 /// Takes the finished review off its thread.
-fn collect(
-    mut state: ResMut<ReviewState>,
-    game: Res<ChessGame>,
-    mut status: ResMut<StatusLine>,
-) {
+fn collect(mut state: ResMut<ReviewState>, game: Res<ChessGame>, mut status: ResMut<StatusLine>) {
     let Some(job) = &state.job else {
         return;
     };
@@ -348,7 +352,10 @@ fn fill_graphs(
         return;
     }
     *shown = Some(state.version);
-    let chances = state.review().map(Review::white_chances).unwrap_or_default();
+    let chances = state
+        .review()
+        .map(Review::white_chances)
+        .unwrap_or_default();
     for (graph, mut node, _) in &mut graphs {
         node.display = if chances.is_empty() {
             Display::None
@@ -498,11 +505,7 @@ fn fill_worst(
                             BackgroundColor(theme::BUTTON),
                             children![(
                                 text(
-                                    format!(
-                                        "{} {}{mark}",
-                                        move_number(&done.start, index),
-                                        m.text
-                                    ),
+                                    format!("{} {}{mark}", move_number(&done.start, index), m.text),
                                     12.0,
                                     label_colour(m.label),
                                 ),

@@ -111,7 +111,11 @@ fn update_bar(
     let (share, label) = match board.outcome() {
         Some(o) => match o.winner() {
             Some(w) => (
-                if w == crate::rules::Side::White { 1.0 } else { 0.0 },
+                if w == crate::rules::Side::White {
+                    1.0
+                } else {
+                    0.0
+                },
                 o.result_text().to_string(),
             ),
             None => (0.5, "1/2".to_string()),
@@ -185,7 +189,8 @@ fn update_banner(
     mut banners: Query<&mut Node, With<Banner>>,
     mut texts: Query<&mut Text, With<BannerText>>,
 ) {
-    let wanted = banner_text(&game).filter(|_| matches!(screen.get(), Screen::Play | Screen::Analysis));
+    let wanted =
+        banner_text(&game).filter(|_| matches!(screen.get(), Screen::Play | Screen::Analysis));
     let width = if let Ok(w) = windows.single() {
         Some(w.width())
     } else {
