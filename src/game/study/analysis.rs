@@ -21,6 +21,10 @@ use crate::rules::{Game, Position, Side};
 use super::StudySettings;
 use super::review::ReviewState;
 
+/// The systems that follow the board with the engine: what shows the lines runs after them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Following;
+
 /// The screen the analysis was opened from: leaving goes back there.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AnalysisOrigin(pub Screen);
@@ -148,6 +152,15 @@ impl Analyser {
         self.latest.as_ref()
     }
 
+    /// The latest lines if they are for the position `game` shows now (not yet, in the frame
+    /// the position changes, until the analysis has followed it).
+    pub fn latest_for(&self, game: &ChessGame) -> Option<&Report> {
+        self.current
+            .as_ref()
+            .filter(|c| c.key == (game.id(), game.revision()))
+            .and(self.latest.as_ref())
+    }
+
     /// Whether the engine is searching now (on its thread).
     pub fn searching(&self) -> bool {
         self.worker
@@ -172,10 +185,10 @@ impl Analyser {
         self.problem.as_deref()
     }
 
-    /// The best line's score from White's point of view.
-    pub fn white_score(&self) -> Option<Score> {
+    /// The best line's score from White's point of view, for the position `game` shows.
+    pub fn white_score(&self, game: &ChessGame) -> Option<Score> {
         let turn = self.current.as_ref()?.turn;
-        let line = self.latest.as_ref()?.lines.first()?;
+        let line = self.latest_for(game)?.lines.first()?;
         Some(white_view(line.score, turn))
     }
 
@@ -240,6 +253,7 @@ pub(super) fn plugin(app: &mut App) {
             (open_launch_analysis, follow_board, collect)
                 .chain()
                 .in_set(GameSet::View)
+                .in_set(Following)
                 .before(crate::game::board::pieces::sync_pieces),
         );
 }

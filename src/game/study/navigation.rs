@@ -481,19 +481,12 @@ fn mark_shown_move(
     }
     let black_first = game.game.start_position().turn() == Side::Black;
     let row = (ply + usize::from(black_first)).saturating_sub(1) / 2;
-    for (mut scroll, node) in &mut lists {
-        // The shown move in the middle of what the list shows (three rows down before the
-        // list has been laid out).
-        let visible = node.size().y * node.inverse_scale_factor();
-        let above = if visible > ROW_HEIGHT {
-            (visible - ROW_HEIGHT) / 2.0
-        } else {
-            3.0 * ROW_HEIGHT
-        };
+    for (mut scroll, _) in &mut lists {
+        // The shown move two rows from the top, so the moves before it show too.
         scroll.0.y = if at_end {
             1.0e6
         } else {
-            (row as f32 * ROW_HEIGHT - above).max(0.0)
+            (row as f32 * ROW_HEIGHT - 2.0 * ROW_HEIGHT).max(0.0)
         };
     }
 }

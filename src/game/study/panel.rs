@@ -80,6 +80,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             update_panel
                 .in_set(GameSet::View)
+                .after(super::analysis::Following)
                 .run_if(in_state(Screen::Analysis)),
         );
 }
@@ -188,7 +189,7 @@ fn engine_info(game: &ChessGame, analyser: &Analyser, review: &ReviewState) -> S
     if let Some(problem) = analyser.problem() {
         return problem.to_string();
     }
-    match analyser.latest() {
+    match analyser.latest_for(game) {
         Some(r) => format!(
             "Depth {}  {} positions  {}/s{}",
             r.depth,
@@ -242,7 +243,10 @@ fn update_panel(
         set(&mut t, info.clone());
     }
     let pos = board.position();
-    let lines = analyser.latest().map(|r| r.lines.as_slice()).unwrap_or(&[]);
+    let lines = analyser
+        .latest_for(&game)
+        .map(|r| r.lines.as_slice())
+        .unwrap_or(&[]);
     let shown = |i: usize| {
         lines
             .get(i)

@@ -46,7 +46,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 update_banner,
-                (update_bar, draw_arrows).run_if(in_state(Screen::Analysis)),
+                (update_bar, draw_arrows)
+                    .after(super::analysis::Following)
+                    .run_if(in_state(Screen::Analysis)),
                 hold_capture,
             )
                 .in_set(GameSet::View),
@@ -120,7 +122,7 @@ fn update_bar(
             ),
             None => (0.5, "1/2".to_string()),
         },
-        None => match analyser.white_score() {
+        None => match analyser.white_score(&game) {
             Some(score) => (white_share(score), score.to_string()),
             None => (0.5, "...".to_string()),
         },
@@ -249,7 +251,7 @@ fn draw_arrows(
     if game.board().is_over() || review.running() {
         return;
     }
-    if let Some(best) = analyser.latest().and_then(|r| r.lines.first()) {
+    if let Some(best) = analyser.latest_for(&game).and_then(|r| r.lines.first()) {
         draw_move_arrow(&mut gizmos, pos, best.mv, BEST);
     }
 }
