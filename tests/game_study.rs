@@ -129,13 +129,27 @@ fn keys_step_through_the_game_with_the_pieces_gliding_and_the_game_kept_whole() 
     agree(&mut app);
     assert_eq!(chess(&app).shown_ply(), 0);
     assert_eq!(chess(&app).board().position(), &Position::start());
+    // The autosave keeps the whole game while an earlier position is shown.
+    flush_saves(&app);
+    let dir = app.world().resource::<DataDir>().0.clone();
+    let saved = Store::at(&dir).unwrap().load_autosave().unwrap().unwrap();
+    assert_eq!(saved.game.plies().len(), whole);
     // Held, Right steps again and again, quickly.
     hold(&mut app, KeyCode::ArrowRight);
-    for _ in 0..90 {
+    assert_eq!(chess(&app).shown_ply(), 1, "the press steps once");
+    // Held keys are not pressed again each frame (the input plugin clears that).
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .clear();
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(chess(&app).shown_ply(), 1, "no repeat before the delay");
+    for _ in 0..40 {
         app.update();
     }
     let_go(&mut app, KeyCode::ArrowRight);
-    assert!(chess(&app).shown_ply() >= 3, "{}", chess(&app).shown_ply());
+    assert!(chess(&app).shown_ply() >= 4, "{}", chess(&app).shown_ply());
     settle(&mut app, 200);
     agree(&mut app);
     tap(&mut app, KeyCode::End);

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
@@ -18,8 +19,65 @@ use crate::game::screens::{Screen, set_screen};
 use crate::rules::record::{Eval, PlyNote};
 use crate::rules::{Game, Position, Side};
 
-use super::StudySettings;
 use super::review::ReviewState;
+use crate::study::ReviewSettings;
+
+/// How the analysis and the review search.
+#[derive(Resource, Clone, Debug)]
+pub struct StudySettings {
+    /// Lines the analysis shows (MultiPV).
+    pub lines: usize,
+    /// The analysis engine's table, in megabytes.
+    pub hash_mb: usize,
+    /// How often the lines are refreshed during a long depth.
+    pub refresh: Duration,
+    /// When the analysis of a position ends (no limit: when the position changes).
+    pub limits: Limits,
+    /// The review's time per position and threads.
+    pub review: ReviewSettings,
+}
+
+impl Default for StudySettings {
+    fn default() -> StudySettings {
+        StudySettings {
+            lines: 3,
+            hash_mb: 32,
+            refresh: Duration::from_millis(200),
+            limits: Limits::default(),
+            review: ReviewSettings {
+                movetime: Duration::from_millis(300),
+                threads: 2,
+            },
+        }
+    }
+}
+
+impl StudySettings {
+    /// For a screenshot: searches that end, so the picture settles.
+    pub(super) fn offscreen() -> StudySettings {
+        StudySettings {
+            limits: Limits::movetime(Duration::from_millis(2500)),
+            review: ReviewSettings {
+                movetime: Duration::from_millis(150),
+                threads: 2,
+            },
+            ..StudySettings::default()
+        }
+    }
+}
+
+/// A game to open the analysis screen on at start (`--analyse`, `--review`).
+#[derive(Clone, Debug)]
+pub struct AnalyseStart {
+    /// The game (a position alone is a game without moves).
+    pub game: Game,
+    /// The notes its record kept on the moves.
+    pub notes: Vec<PlyNote>,
+    /// Half-moves of it to show (the end when `None`).
+    pub ply: Option<usize>,
+    /// Review it.
+    pub review: bool,
+}
 
 /// The systems that follow the board with the engine: what shows the lines runs after them.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]

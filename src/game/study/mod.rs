@@ -13,73 +13,9 @@ pub mod panel;
 pub mod review;
 mod view;
 
-use std::time::Duration;
-
 use bevy::prelude::*;
 
-use crate::engine::Limits;
-use crate::rules::Game;
-use crate::rules::record::PlyNote;
-use crate::study::ReviewSettings;
-
-pub use analysis::open_analysis;
-
-/// How the analysis and the review search.
-#[derive(Resource, Clone, Debug)]
-pub struct StudySettings {
-    /// Lines the analysis shows (MultiPV).
-    pub lines: usize,
-    /// The analysis engine's table, in megabytes.
-    pub hash_mb: usize,
-    /// How often the lines are refreshed during a long depth.
-    pub refresh: Duration,
-    /// When the analysis of a position ends (no limit: when the position changes).
-    pub limits: Limits,
-    /// The review's time per position and threads.
-    pub review: ReviewSettings,
-}
-
-impl Default for StudySettings {
-    fn default() -> StudySettings {
-        StudySettings {
-            lines: 3,
-            hash_mb: 32,
-            refresh: Duration::from_millis(200),
-            limits: Limits::default(),
-            review: ReviewSettings {
-                movetime: Duration::from_millis(300),
-                threads: 2,
-            },
-        }
-    }
-}
-
-impl StudySettings {
-    /// For a screenshot: searches that end, so the picture settles.
-    fn offscreen() -> StudySettings {
-        StudySettings {
-            limits: Limits::movetime(Duration::from_millis(2500)),
-            review: ReviewSettings {
-                movetime: Duration::from_millis(150),
-                threads: 2,
-            },
-            ..StudySettings::default()
-        }
-    }
-}
-
-/// A game to open the analysis screen on at start (`--analyse`, `--review`).
-#[derive(Clone, Debug)]
-pub struct AnalyseStart {
-    /// The game (a position alone is a game without moves).
-    pub game: Game,
-    /// The notes its record kept on the moves.
-    pub notes: Vec<PlyNote>,
-    /// Half-moves of it to show (the end when `None`).
-    pub ply: Option<usize>,
-    /// Review it.
-    pub review: bool,
-}
+pub use analysis::{AnalyseStart, StudySettings, open_analysis};
 
 /// The logic tests drive.
 pub(super) fn core_plugin(app: &mut App) {

@@ -167,7 +167,7 @@ pub(crate) fn start(world: &mut World) {
         return;
     };
     let settings = world
-        .get_resource::<super::StudySettings>()
+        .get_resource::<super::analysis::StudySettings>()
         .map_or_else(ReviewSettings::default, |s| s.review);
     let mut state = world.get_resource_or_insert_with(ReviewState::default);
     state.clear();
