@@ -42,6 +42,16 @@ struct WindowArgs {
     /// picture of that stage).
     #[arg(long, value_name = "N[:S]", conflicts_with_all = ["position", "bench_frames"])]
     lesson: Option<String>,
+    /// Open the analysis screen on a game file (.pgn) or a position text (with --screenshot, a
+    /// picture of it once the engine has looked).
+    #[arg(long, value_name = "FILE|TEXT", conflicts_with_all = ["position", "lesson", "bench_frames"])]
+    analyse: Option<String>,
+    /// With --analyse: review the game (labels, evaluation graph, worst moves).
+    #[arg(long, requires = "analyse")]
+    review: bool,
+    /// With --analyse: show the position after this many half-moves (default: the last).
+    #[arg(long, value_name = "N", requires = "analyse")]
+    ply: Option<usize>,
     /// 4× multisampling of the board: auto turns it off on software renderers (no GPU).
     #[cfg(feature = "gui")]
     #[arg(long, value_enum, default_value_t)]
@@ -250,11 +260,16 @@ fn window(args: WindowArgs) -> Result<(), String> {
         let lessons = parachess::lessons::builtin().map_err(|e| e.to_string())?;
         options.lesson = Some(parachess::game::learn::parse_lesson_arg(text, &lessons)?);
     }
+    if let Some(what) = &args.analyse {
+        options.analyse = Some(analyse_start(what, args.ply, args.review)?);
+    }
     options.screenshot = args.screenshot;
     options.bench_frames = args.bench_frames;
     // A position to play, a screenshot or a benchmark go straight to the board; a lesson to
-    // the learn screen.
-    if options.lesson.is_some() {
+    // the learn screen; an analysis opens over the title screen.
+    if options.analyse.is_some() {
+        options.screen = parachess::game::screens::Screen::Title;
+    } else if options.lesson.is_some() {
         options.screen = parachess::game::screens::Screen::Learn;
     } else if options.position.is_some() || options.offscreen() {
         options.screen = parachess::game::screens::Screen::Play;
@@ -272,6 +287,41 @@ fn window(args: WindowArgs) -> Result<(), String> {
         bevy::app::AppExit::Success => Ok(()),
         bevy::app::AppExit::Error(code) => Err(format!("the game stopped with error code {code}")),
     }
+}
+
+/// `--analyse`: a game file when one is there, else a position text.
+#[cfg(feature = "gui")]
+fn analyse_start(
+    what: &str,
+    ply: Option<usize>,
+    review: bool,
+) -> Result<parachess::game::study::AnalyseStart, String> {
+    let path = std::path::Path::new(what);
+    let (game, notes) = if path.is_file() {
+        let bytes = std::fs::read(path).map_err(|e| format!("--analyse {what}: {e}"))?;
+        let record = parachess::rules::record::read_game(&bytes)
+            .map_err(|e| format!("--analyse {what}: {e}"))?;
+        (record.game, record.notes)
+    } else {
+        let pos: parachess::rules::Position = what.trim().parse().map_err(|e| {
+            format!("--analyse takes a game file or a position text; {what:?} is neither: {e}")
+        })?;
+        (parachess::rules::Game::from_position(pos), Vec::new())
+    };
+    if let Some(n) = ply
+        && n > game.plies().len()
+    {
+        return Err(format!(
+            "--ply {n}: the game has {} half-moves",
+            game.plies().len()
+        ));
+    }
+    Ok(parachess::game::study::AnalyseStart {
+        game,
+        notes,
+        ply,
+        review,
+    })
 }
 
 #[cfg(not(feature = "gui"))]

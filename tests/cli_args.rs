@@ -113,8 +113,28 @@ fn bad_window_options_fail_before_a_window_opens() {
             ],
             "the argument '--lesson <N[:S]>' cannot be used with '--position <TEXT>'",
         ),
+        (
+            &["--analyse", "junk"],
+            "--analyse takes a game file or a position text; \"junk\" is neither",
+        ),
+        (
+            &[
+                "--analyse",
+                "tests/data/review/easy-v-normal.pgn",
+                "--ply",
+                "45",
+            ],
+            "--ply 45: the game has 44 half-moves",
+        ),
+        (
+            &["--review"],
+            "the following required arguments were not provided",
+        ),
     ];
     assert_all_refused(cases);
+    let broken = file("broken.pgn", b"1. c4-d3 zz9-q1 *");
+    let broken = broken.to_string_lossy().to_string();
+    assert_all_refused(&[(&["--analyse", &broken], "--analyse ")]);
 }
 
 #[test]

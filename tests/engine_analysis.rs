@@ -199,3 +199,65 @@ fn clock_limits_give_a_legal_move_even_with_little_time() {
         assert!(p.is_legal(last.best), "{remaining} ms");
     }
 }
+
+#[test]
+fn periodic_reports_come_between_depths_and_change_nothing_in_the_search() {
+    let p = pos(MIDDLE_GAME);
+    let opts = options(3, vec![]);
+    let (plain, per_depth) = analyse(&p, Limits::depth(6), &opts);
+    let mut engine = Engine::with_hash_mb(4);
+    let mut reports = Vec::new();
+    let last = engine
+        .analyse_with_progress(
+            &p,
+            &[],
+            &Limits::depth(6),
+            &opts,
+            &StopFlag::new(),
+            // Due at every reading of the clock: as many reports as the search can give.
+            Some(Duration::ZERO),
+            &mut |r| reports.push(r.clone()),
+        )
+        .unwrap();
+    // The same search: same nodes, same lines.
+    assert_eq!(
+        last,
+        Report {
+            elapsed: last.elapsed,
+            ..plain.clone()
+        }
+    );
+    assert_eq!(last.nodes, plain.nodes);
+    assert!(
+        reports.len() > per_depth.len(),
+        "{} reports, {} depths",
+        reports.len(),
+        per_depth.len()
+    );
+    // Every report's lines are legal lines of the position, its nodes never go back, and
+    // each line says the depth it was searched to (never beyond the depth under way).
+    let mut nodes = 0;
+    for report in &reports {
+        assert!(report.nodes >= nodes);
+        nodes = report.nodes;
+        assert_eq!(report.best, report.lines[0].mv);
+        assert!(!report.lines.is_empty() && report.lines.len() <= 3);
+        for line in &report.lines {
+            let mut game = Game::from_position(p.clone());
+            for &mv in &line.pv {
+                game.play(mv)
+                    .unwrap_or_else(|e| panic!("{mv} in {:?}: {e}", line.pv));
+            }
+            assert!(line.depth <= 6);
+        }
+    }
+    // The per-depth reports are among them, in order.
+    let depth_reports: Vec<u32> = reports
+        .iter()
+        .filter(|r| r.lines.iter().all(|l| l.depth == r.depth))
+        .map(|r| r.depth)
+        .collect();
+    for d in 1..=6 {
+        assert!(depth_reports.contains(&d), "{depth_reports:?}");
+    }
+}

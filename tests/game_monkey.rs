@@ -105,6 +105,11 @@ fn random_input_never_breaks_the_game() {
         KeyCode::KeyN,
         KeyCode::KeyP,
         KeyCode::Enter,
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::KeyA,
     ];
     let mut moves_played = 0;
     for step in 0..4000 {

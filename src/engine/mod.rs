@@ -226,7 +226,32 @@ impl Engine {
         stop: &StopFlag,
         report: &mut dyn FnMut(&Report),
     ) -> Result<Report, EngineError> {
+        self.analyse_with_progress(pos, history, limits, options, stop, None, report)
+    }
+
+    /// [`Engine::analyse`] that also reports the lines as they stand every `every` (about: the
+    /// clock is read every few thousand nodes), so a screen can refresh during a long depth.
+    /// Those reports mix depths (the lines already deepened, and the others from the depth
+    /// before; each [`PvLine`] says its own). They change nothing in the search: the nodes,
+    /// lines and result are those of [`Engine::analyse`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn analyse_with_progress(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        options: &AnalyseOptions,
+        stop: &StopFlag,
+        every: Option<Duration>,
+        report: &mut dyn FnMut(&Report),
+    ) -> Result<Report, EngineError> {
         let moves = root_moves(pos, &options.searchmoves)?;
+        let first = moves[0];
+        // Both the per-depth and the periodic reports go to `report`, never at the same time.
+        let report = std::cell::RefCell::new(report);
+        let mut periodic = |s: &Searcher<'_>, lines: &[Line]| {
+            (*report.borrow_mut())(&make_report(s, lines, first))
+        };
         let mut searcher = searcher(
             &mut self.tt,
             &mut self.heuristics,
@@ -236,13 +261,16 @@ impl Engine {
             limits,
             stop,
         );
+        if let Some(every) = every {
+            searcher.progress = Some(search::Progress::new(every, &mut periodic));
+        }
         let lines = searcher.iterate_lines(
             limits.depth.unwrap_or(MAX_DEPTH),
             &moves,
             options.multipv,
-            &mut |s, lines| report(&make_report(s, lines, moves[0])),
+            &mut |s, lines| (*report.borrow_mut())(&make_report(s, lines, first)),
         );
-        Ok(make_report(&searcher, &lines, moves[0]))
+        Ok(make_report(&searcher, &lines, first))
     }
 
     /// [`Engine::analyse`] of the game's current position, with its history (so repetitions
@@ -255,11 +283,25 @@ impl Engine {
         stop: &StopFlag,
         report: &mut dyn FnMut(&Report),
     ) -> Result<Report, EngineError> {
+        self.analyse_game_with_progress(game, limits, options, stop, None, report)
+    }
+
+    /// [`Engine::analyse_game`] with periodic reports, as [`Engine::analyse_with_progress`].
+    pub fn analyse_game_with_progress(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        options: &AnalyseOptions,
+        stop: &StopFlag,
+        every: Option<Duration>,
+        report: &mut dyn FnMut(&Report),
+    ) -> Result<Report, EngineError> {
         if let Some(outcome) = game.outcome() {
             return Err(EngineError::GameOver(outcome));
         }
         let history = game_history(game);
-        self.analyse(game.position(), &history, limits, options, stop, report)
+        let pos = game.position();
+        self.analyse_with_progress(pos, &history, limits, options, stop, every, report)
     }
 
     /// The move the engine plays at `level` in the game's current position: the level's limits,

@@ -117,12 +117,15 @@ impl Searcher<'_> {
             if depth > 1 && !self.clock.may_deepen(self.nodes) {
                 break;
             }
-            for (k, line) in lines.iter_mut().enumerate() {
-                self.deepen_line(depth, k, &mut root, line);
+            for k in 0..lines.len() {
+                self.deepen_line(depth, k, &mut root, &mut lines[k]);
                 if self.stopped {
                     break;
                 }
-                line.depth = depth;
+                lines[k].depth = depth;
+                if let Some(progress) = &mut self.progress {
+                    progress.lines.clone_from(&lines);
+                }
             }
             if self.stopped {
                 break;
@@ -139,6 +142,10 @@ impl Searcher<'_> {
             }
             // The lines' moves first, the others by their scores (ties keep the earlier order).
             root[multipv..].sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            if let Some(progress) = &mut self.progress {
+                progress.lines.clone_from(&lines);
+                progress.postpone();
+            }
             on_depth(self, &lines);
             if timed && root.len() == 1 {
                 break;

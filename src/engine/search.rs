@@ -5,11 +5,14 @@
 //! Terminal rules are the rule book's: a side with no legal move has lost, in check or not; a
 //! repeated position and the 100-half-move rule are draws.
 
+use std::time::{Duration, Instant};
+
 use crate::rules::{CellSet, Move, MoveList, PieceKind, Position, board};
 
 use super::eval::{EvalCache, VALUE, has_pieces};
 use super::limits::Clock;
 use super::ordering::{Heuristics, MAX_PLY, is_bad_capture, pick};
+use super::root::Line;
 use super::score::{DRAW, INFINITE, lost_at};
 use super::tt::Table;
 
@@ -46,6 +49,35 @@ pub(crate) struct Searcher<'a> {
     /// A position's hash and whether its side to move is in check, as the parent found out
     /// after making the move, so the child need not ask again.
     pub(super) known_check: (u64, bool),
+    /// Periodic reports of the best lines so far, from inside the search (analysis only).
+    pub(super) progress: Option<Progress<'a>>,
+}
+
+/// What a periodic report needs: how often, when next, the lines as they stand, and where to
+/// send them. Looked at only when the clock is read, so a search without it is unchanged.
+pub(crate) struct Progress<'a> {
+    every: Duration,
+    next: Instant,
+    /// The lines as they stand: finished depths, and the lines already deepened in this one.
+    pub(super) lines: Vec<Line>,
+    report: &'a mut dyn FnMut(&Searcher<'_>, &[Line]),
+}
+
+impl<'a> Progress<'a> {
+    /// Reports every `every` (the first one `every` from now) to `report`.
+    pub fn new(every: Duration, report: &'a mut dyn FnMut(&Searcher<'_>, &[Line])) -> Progress<'a> {
+        Progress {
+            every,
+            next: Instant::now() + every,
+            lines: Vec::new(),
+            report,
+        }
+    }
+
+    /// A report was just made some other way (a finished depth): the next is `every` away.
+    pub(super) fn postpone(&mut self) {
+        self.next = Instant::now() + self.every;
+    }
 }
 
 impl<'a> Searcher<'a> {
@@ -78,6 +110,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY],
             frames: (0..MAX_PLY).map(|_| None).collect(),
             known_check: (0, false),
+            progress: None,
         }
     }
 
@@ -88,10 +121,29 @@ impl<'a> Searcher<'a> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if self.nodes.is_multiple_of(POLL_INTERVAL) && self.clock.expired(self.nodes) {
-            self.stopped = true;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            if self.clock.expired(self.nodes) {
+                self.stopped = true;
+            } else if self.progress.is_some() {
+                self.progress_tick();
+            }
         }
         self.stopped
+    }
+
+    /// Sends the lines as they stand when a periodic report is due.
+    #[cold]
+    #[inline(never)]
+    fn progress_tick(&mut self) {
+        let Some(mut progress) = self.progress.take() else {
+            return;
+        };
+        let now = Instant::now();
+        if now >= progress.next && !progress.lines.is_empty() {
+            progress.next = now + progress.every;
+            (progress.report)(self, &progress.lines);
+        }
+        self.progress = Some(progress);
     }
 
     /// The principal variation found below `ply` by the last search of that node.

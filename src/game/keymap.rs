@@ -11,6 +11,7 @@ use super::aids;
 use super::play::input::{PendingPromotion, Selection, ViewCommand};
 use super::play::state::{ChessGame, GameCommand, MoveRequest};
 use super::screens::{Modal, Screen, set_modal, set_screen};
+use super::study;
 use crate::engine::Level;
 use crate::rules::{Move, PieceKind};
 
@@ -88,6 +89,35 @@ pub enum Action {
     StageHint,
     /// Learn: back to the lesson list.
     LessonList,
+    /// Show the position one move earlier.
+    PreviousMove,
+    /// Show the position one move later.
+    NextMove,
+    /// Show the start position of the game.
+    FirstMove,
+    /// Back to the game's last position.
+    LastMove,
+    /// Show the position after this many half-moves (a move of the move list).
+    ShowPly(usize),
+    /// Open the analysis screen on the play game (at the position shown).
+    Analyse,
+    /// Review a game: the play game, or on the analysis screen the game there.
+    Review,
+    /// Analysis: analyse the position text on the clipboard.
+    AnalysePaste,
+    /// Review: show the position after this many half-moves, if the review saw it (a column
+    /// of the evaluation graph).
+    ShowReviewed(usize),
+    /// Review: pick a worst move (its half-move index), showing the position before it and
+    /// the better move.
+    SelectWorst(usize),
+}
+
+impl Action {
+    /// Whether holding the key repeats the action (stepping through the moves).
+    pub fn repeats(self) -> bool {
+        matches!(self, Action::PreviousMove | Action::NextMove)
+    }
 }
 
 /// Where a key binding acts.
@@ -160,6 +190,8 @@ use Context::{Board, Dialog, Title};
 const PLAY: Context = Context::On(Screen::Play);
 /// The learn screen, in the table below.
 const LEARN: Context = Context::On(Screen::Learn);
+/// The analysis screen, in the table below.
+const ANALYSIS: Context = Context::On(Screen::Analysis);
 use KeyCode as K;
 
 /// Every key the game knows, in the order the help lists them.
@@ -169,6 +201,7 @@ pub const KEYMAP: &[Binding] = &[
     key(K::KeyL, Action::Learn, Title, "learn"),
     ctrl(K::KeyO, Action::Load, Title, "load"),
     key(K::KeyG, Action::Pieces, Title, "how the pieces move"),
+    key(K::KeyA, Action::Analyse, Title, "analyse a position"),
     key(K::KeyQ, Action::Quit, Title, "quit"),
     key(
         K::Escape,
@@ -194,6 +227,30 @@ pub const KEYMAP: &[Binding] = &[
     ctrl(K::KeyO, Action::Load, PLAY, "load"),
     ctrl(K::KeyC, Action::CopyPosition, PLAY, "copy the position"),
     ctrl(K::KeyV, Action::PastePosition, PLAY, "paste a position"),
+    key(K::ArrowLeft, Action::PreviousMove, PLAY, "previous move"),
+    key(K::ArrowRight, Action::NextMove, PLAY, "next move"),
+    key(K::Home, Action::FirstMove, PLAY, "first move"),
+    key(K::End, Action::LastMove, PLAY, "back to the game"),
+    key(K::KeyA, Action::Analyse, PLAY, "analyse"),
+    key(
+        K::ArrowLeft,
+        Action::PreviousMove,
+        ANALYSIS,
+        "previous move",
+    ),
+    key(K::ArrowRight, Action::NextMove, ANALYSIS, "next move"),
+    key(K::Home, Action::FirstMove, ANALYSIS, "first move"),
+    key(K::End, Action::LastMove, ANALYSIS, "last move"),
+    key(K::KeyU, Action::Undo, ANALYSIS, "undo"),
+    key(K::Backspace, Action::Undo, ANALYSIS, "undo"),
+    ctrl(K::KeyZ, Action::Undo, ANALYSIS, "undo"),
+    ctrl(K::KeyC, Action::CopyPosition, ANALYSIS, "copy the position"),
+    ctrl(
+        K::KeyV,
+        Action::AnalysePaste,
+        ANALYSIS,
+        "analyse a pasted position",
+    ),
     key(K::Enter, Action::LearnNext, LEARN, "start / next"),
     key(K::KeyR, Action::RestartStage, LEARN, "restart the stage"),
     key(K::KeyH, Action::StageHint, LEARN, "hint"),
@@ -256,6 +313,13 @@ pub const KEYMAP: &[Binding] = &[
         Action::CloseDialog,
         Dialog(Modal::GameOver),
         "look at the board",
+    ),
+    key(K::KeyA, Action::Analyse, Dialog(Modal::GameOver), "analyse"),
+    key(
+        K::KeyR,
+        Action::Review,
+        Dialog(Modal::GameOver),
+        "review the game",
     ),
     key(
         K::Enter,
@@ -320,10 +384,11 @@ pub fn key_name(chord: Chord) -> String {
         K::Enter => "Enter".to_string(),
         K::Escape => "Esc".to_string(),
         K::Backspace => "Backspace".to_string(),
-        K::ArrowLeft => "←".to_string(),
-        K::ArrowRight => "→".to_string(),
-        K::ArrowUp => "↑".to_string(),
-        K::ArrowDown => "↓".to_string(),
+        // The game's font has ASCII only: arrows by name.
+        K::ArrowLeft => "Left".to_string(),
+        K::ArrowRight => "Right".to_string(),
+        K::ArrowUp => "Up".to_string(),
+        K::ArrowDown => "Down".to_string(),
         K::Home => "Home".to_string(),
         K::End => "End".to_string(),
         K::Space => "Space".to_string(),
@@ -529,6 +594,16 @@ impl Action {
             Action::RestartStage => crate::game::learn::restart(world),
             Action::StageHint => crate::game::learn::hint(world),
             Action::LessonList => crate::game::learn::to_list(world),
+            Action::PreviousMove => study::navigation::step(world, -1),
+            Action::NextMove => study::navigation::step(world, 1),
+            Action::FirstMove => study::navigation::go_to(world, 0),
+            Action::LastMove => study::navigation::go_to(world, usize::MAX),
+            Action::ShowPly(ply) => study::navigation::go_to(world, ply),
+            Action::Analyse => study::analysis::analyse_play_game(world),
+            Action::Review => study::analysis::review_game(world),
+            Action::AnalysePaste => study::analysis::paste(world),
+            Action::ShowReviewed(ply) => study::review::show_reviewed(world, ply),
+            Action::SelectWorst(index) => study::review::select(world, index),
         }
     }
 }
@@ -556,7 +631,7 @@ fn back(world: &mut World) {
         }
         return;
     }
-    if crate::game::learn::back(world) {
+    if crate::game::learn::back(world) || study::analysis::back(world) {
         return;
     }
     set_screen(world, Screen::Title);
@@ -575,7 +650,7 @@ mod tests {
 
     #[test]
     fn no_key_means_two_things_in_one_place() {
-        let screens = [Screen::Title, Screen::Play, Screen::Learn];
+        let screens = [Screen::Title, Screen::Play, Screen::Learn, Screen::Analysis];
         let modals = [
             Modal::None,
             Modal::NewGame,
@@ -616,7 +691,7 @@ mod tests {
             Modal::Pieces,
             Modal::StageEnd,
         ] {
-            for screen in [Screen::Play, Screen::Learn] {
+            for screen in [Screen::Play, Screen::Learn, Screen::Analysis] {
                 for b in KEYMAP.iter().filter(|b| b.context.active(screen, modal)) {
                     assert_eq!(b.context, Context::Dialog(modal), "{b:?}");
                 }

@@ -12,6 +12,7 @@ pub mod learn;
 pub mod offscreen;
 pub mod play;
 pub mod screens;
+pub mod study;
 pub mod ui;
 
 use bevy::prelude::*;
@@ -85,6 +86,8 @@ pub struct LaunchOptions {
     pub screen: screens::Screen,
     /// Open this lesson stage on the learn screen (`--lesson`).
     pub lesson: Option<learn::LessonStart>,
+    /// Open the analysis screen on this game (`--analyse`, `--review`).
+    pub analyse: Option<study::AnalyseStart>,
 }
 
 impl Default for LaunchOptions {
@@ -99,6 +102,7 @@ impl Default for LaunchOptions {
             antialias: Antialias::Auto,
             screen: screens::Screen::Title,
             lesson: None,
+            analyse: None,
         }
     }
 }
@@ -128,6 +132,7 @@ impl Plugin for CorePlugin {
             board::core_plugin,
             aids::core_plugin,
             learn::core_plugin,
+            study::core_plugin,
         ));
     }
 }
@@ -145,6 +150,7 @@ impl Plugin for GamePlugin {
             audio::plugin,
             offscreen::plugin,
             learn::view_plugin,
+            study::view_plugin,
         ));
     }
 }

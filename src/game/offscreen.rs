@@ -42,6 +42,11 @@ struct Offscreen {
     seed: u64,
 }
 
+/// Set while a screen's picture is still being worked out (an analysis searching): the
+/// screenshot waits.
+#[derive(Resource, Debug, Default)]
+pub struct CaptureWait(pub bool);
+
 /// Frame timing for `--bench-frames`, public so the bare scene (the yardstick the game's frame
 /// times are compared with) is timed and reported by the very same code.
 #[derive(Resource, Debug)]
@@ -220,6 +225,7 @@ pub(super) fn plugin(app: &mut App) {
         seed: 0x9E37_79B9_7F4A_7C15,
         ..default()
     })
+    .init_resource::<CaptureWait>()
     .add_systems(PreStartup, create_target);
     match options.bench_frames {
         Some(n) => {
@@ -266,6 +272,7 @@ fn drive(
     gliding: Query<(), With<Glide>>,
     mut moves: MessageWriter<MoveRequest>,
     mut game_commands: MessageWriter<GameCommand>,
+    wait: Res<CaptureWait>,
 ) {
     run.frame += 1;
     if let Some(bench) = bench {
@@ -314,7 +321,8 @@ fn drive(
         None if !run.waiting
             && run.frame >= WARM_UP_FRAMES
             && run.frame >= run.last_capture_frame + CAPTURE_GAP
-            && !animating.0 =>
+            && !animating.0
+            && !wait.0 =>
         {
             let Some(target) = target else { return };
             run.waiting = true;

@@ -54,7 +54,7 @@ impl Screen {
     ///
     /// [`ChessGame`]: crate::game::play::state::ChessGame
     pub fn moves_go_to_game(self) -> bool {
-        matches!(self, Screen::Play)
+        matches!(self, Screen::Play | Screen::Analysis)
     }
 }
 

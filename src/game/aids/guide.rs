@@ -98,7 +98,7 @@ fn update_guide(
     mut commands: Commands,
     mut asked: Local<Option<(Option<Cell>, u64, u64)>>,
 ) {
-    let pos = game.game.position();
+    let pos = game.board().position();
     let on_board = screen.is_some_and(|s| s.get().shows_board());
     let focus = on_board && modal.is_none_or(|m| *m.get() == Modal::None);
     // A pinned piece that left its cell (moved, taken, another game) is no longer shown.

@@ -51,7 +51,9 @@ pub fn ask(world: &mut World) {
     let Some(game) = world.get_resource::<ChessGame>() else {
         return;
     };
-    let refusal = if game.game.is_over() {
+    let refusal = if game.browsing() {
+        Some("A hint is for the game's position: press End (or Right) to return to it first")
+    } else if game.game.is_over() {
         Some("The game is over: there is nothing to hint at")
     } else if game.player_to_move() != Player::Human {
         Some("A hint is for a person to move: wait for your turn")

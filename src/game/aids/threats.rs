@@ -74,7 +74,7 @@ fn update_marks(
     if want.is_none() {
         return;
     }
-    let threats = game.game.position().threats();
+    let threats = game.board().position().threats();
     let lift = Vec3::Y * (TILE_TOP + 0.003);
     for cell in threats.attacked {
         commands.spawn((

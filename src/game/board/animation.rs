@@ -32,6 +32,16 @@ pub struct Vanish {
 }
 
 const VANISH_SECONDS: f32 = 0.3;
+
+impl Vanish {
+    /// Bowing out after `delay` seconds (when the piece taking it arrives).
+    pub fn after(delay: f32) -> Vanish {
+        Vanish {
+            delay,
+            elapsed: 0.0,
+        }
+    }
+}
 /// How high a leaping Sorcerer hops.
 const HOP_HEIGHT: f32 = 0.9;
 
@@ -59,6 +69,26 @@ impl Glide {
     /// The route's waypoints for a move: each step passes through the side or corner it
     /// crosses, then the next cell's centre.
     pub fn for_route(route: &Route, becomes: Option<Piece>) -> Glide {
+        let (duration, hop) = Glide::timing(route);
+        Glide::new(Glide::route_points(route), duration, hop, becomes)
+    }
+
+    /// The route travelled backwards, from the move's target to its start (stepping back
+    /// through a game); `becomes` is the piece it was before (a promoted pawn).
+    pub fn for_route_back(route: &Route, becomes: Option<Piece>) -> Glide {
+        let (duration, hop) = Glide::timing(route);
+        let mut points = Glide::route_points(route);
+        points.reverse();
+        Glide::new(points, duration, hop, becomes)
+    }
+
+    /// The same glide `factor` times as fast (stepping through a game with a key held).
+    pub fn faster(mut self, factor: f32) -> Glide {
+        self.duration = (self.duration / factor.max(1.0)).max(0.01);
+        self
+    }
+
+    fn route_points(route: &Route) -> Vec<Vec3> {
         let mut points = Vec::with_capacity(route.steps.len() * 2 + 1);
         if let Some(first) = route.steps.first() {
             points.push(piece_home(first.from));
@@ -69,13 +99,22 @@ impl Glide {
             );
             points.push(piece_home(step.to));
         }
-        let (duration, hop) = if route.leap {
+        points
+    }
+
+    /// Seconds and hop height for a route: leaps hop, longer slides take a little longer.
+    fn timing(route: &Route) -> (f32, f32) {
+        if route.leap {
             (0.6, HOP_HEIGHT)
         } else {
             let n = route.steps.len() as f32;
             ((0.3 + 0.07 * (n - 1.0)).clamp(0.3, 0.8), 0.0)
-        };
-        Glide::new(points, duration, hop, becomes)
+        }
+    }
+
+    /// The piece it becomes on arrival, if it changes (a promotion, or one taken back).
+    pub fn becomes(&self) -> Option<Piece> {
+        self.becomes
     }
 
     /// Total time in seconds.
@@ -228,6 +267,17 @@ mod tests {
         let corner = board_to_world(route.steps[0].via.xy())
             + Vec3::Y * crate::game::board::pieces::TILE_TOP;
         assert!(glide.sample(glide.duration() / 2.0).distance(corner) < 0.05);
+    }
+
+    #[test]
+    fn a_glide_back_runs_the_route_from_its_end_and_faster_keeps_the_ends() {
+        let pos = Position::start();
+        let mv = Move::new("b3".parse().unwrap(), "b4".parse().unwrap());
+        let route = pos.route(mv).unwrap();
+        let back = Glide::for_route_back(&route, None).faster(4.0);
+        assert!(back.sample(0.0).distance(piece_home(mv.to)) < 1e-4);
+        assert!(back.sample(back.duration()).distance(piece_home(mv.from)) < 1e-4);
+        assert!(back.duration() < Glide::for_route(&route, None).duration() / 3.0);
     }
 
     #[test]

@@ -116,7 +116,7 @@ fn draw(
     game: Res<ChessGame>,
     mut gizmos: Gizmos,
 ) {
-    let pos = game.game.position();
+    let pos = game.board().position();
     let forced = overrides.forced.map(|(cell, _)| cell);
     let aid = (show.0 && !overrides.hide_aid)
         .then(|| {

@@ -88,7 +88,7 @@ pub fn sync_pieces(
     mut pieces: Query<(Entity, &PieceView, &mut Transform)>,
 ) {
     needs.0 = false;
-    let position = game.game.position();
+    let position = game.board().position();
     let mut seen = [false; crate::rules::CELL_COUNT];
     for (entity, view, mut transform) in &mut pieces {
         let i = view.cell.index();
@@ -118,9 +118,10 @@ pub fn spawn_piece(commands: &mut Commands, cell: Cell, piece: Piece) -> Entity 
         .id()
 }
 
-/// Whether the piece entities show exactly the game's position (for tests and debug checks).
+/// Whether the piece entities show exactly the position the board shows (for tests and debug
+/// checks).
 pub fn pieces_match_game(world: &mut World) -> Result<(), String> {
-    let position = world.resource::<ChessGame>().game.position().clone();
+    let position = world.resource::<ChessGame>().board().position().clone();
     let mut query = world.query::<&PieceView>();
     let mut shown: Vec<(Cell, Piece)> = query.iter(world).map(|v| (v.cell, v.piece)).collect();
     shown.sort_by_key(|(c, _)| *c);

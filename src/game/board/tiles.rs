@@ -156,7 +156,7 @@ fn tile_colours(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut shown: Local<Vec<(Cell, Color)>>,
 ) {
-    let g = &game.game;
+    let g = game.board();
     let pos = g.position();
     let last = g.last_move();
     let check = pos.in_check().then(|| pos.king(pos.turn())).flatten();
@@ -207,7 +207,7 @@ fn target_markers(
         commands.entity(e).despawn();
     }
     let Some(art) = art else { return };
-    let pos = game.game.position();
+    let pos = game.board().position();
     for cell in selection.targets {
         let capture = pos.piece_at(cell).is_some();
         commands.spawn((
@@ -267,7 +267,7 @@ fn place_labels(
         return;
     };
     let toward_viewer = if rig.flipped { -1.0 } else { 1.0 };
-    let position = game.game.position();
+    let position = game.board().position();
     for (label, mut node, mut visibility, mut colour) in &mut labels {
         let hidden_by_piece =
             rig.view == crate::game::ViewMode::ThreeD && position.piece_at(label.0).is_some();

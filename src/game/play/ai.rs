@@ -68,7 +68,8 @@ fn start_search(
     // Only where its move would be played: off the play screen (the title, the lesson list)
     // a result would be dropped and the search started again and again.
     let playing = screen.is_none_or(|s| s.get().moves_go_to_game());
-    if busy || animating.0 || game.game.is_over() || !playing {
+    // While the player looks at an earlier position the computer waits; it goes on at the end.
+    if busy || animating.0 || game.game.is_over() || !playing || game.browsing() {
         return;
     }
     let Player::Computer(level) = game.player_to_move() else {

@@ -223,10 +223,19 @@ impl Act<'_> {
             self.clicked.write(CellClicked(cell));
             return false;
         }
+        if self.game.browsing() && self.game.view_only() {
+            // Against the computer (or a remote player) an earlier position is only looked at.
+            self.selection.clear();
+            self.status.warn(format!(
+                "{} Moves are played at the game's position: press End (or Right) to return",
+                crate::game::study::navigation::shown_text(&self.game)
+            ));
+            return false;
+        }
         let human = self.game.human_to_move();
-        match decide(&self.game.game, self.selection.cell, cell, human) {
+        match decide(self.game.board(), self.selection.cell, cell, human) {
             Intent::Select(c) => {
-                let pos = self.game.game.position();
+                let pos = self.game.board().position();
                 self.selection.cell = Some(c);
                 self.selection.targets = pos.legal_targets(c);
                 if self.selection.targets.is_empty() {
@@ -310,7 +319,7 @@ fn on_press(
         }
         // A right-click on a piece, either side's and at any moment, shows or hides how it
         // moves without touching the game or the selection; elsewhere it drops the selection.
-        PointerButton::Secondary => match act.game.game.position().piece_at(cell) {
+        PointerButton::Secondary => match act.game.board().position().piece_at(cell) {
             Some(piece) if act.board_has_focus() => guide.toggle(cell, piece),
             Some(_) => {}
             None => {

@@ -338,7 +338,8 @@ fn autosave(
     mut last: Local<Option<(u64, u64)>>,
     mut status: ResMut<StatusLine>,
 ) {
-    let key = (game.id(), game.revision());
+    // Showing another position of the game changes nothing on disk.
+    let key = (game.id(), game.game_revision());
     if *last == Some(key) {
         return;
     }
@@ -460,6 +461,10 @@ fn handle(world: &mut World, request: SaveRequest) {
                 .get_resource_mut::<Saves>()
                 .and_then(|mut s| s.resumable.take())
             {
+                // The resumed game is the play game now: nothing kept aside may replace it.
+                if let Some(mut stash) = world.get_resource_mut::<super::state::PlayStash>() {
+                    *stash = super::state::PlayStash::default();
+                }
                 let players = players_of(&record);
                 let id = world.get_resource_mut::<ChessGame>().map(|mut game| {
                     game.replace_with_notes(record.game, players, record.notes);
@@ -481,7 +486,8 @@ fn handle(world: &mut World, request: SaveRequest) {
             let Some(game) = world.get_resource::<ChessGame>() else {
                 return;
             };
-            let pos = game.game.position().clone();
+            // The position on the board: an earlier one while the player looks back.
+            let pos = game.board().position().clone();
             let text = pos.to_string();
             let copied = world
                 .get_resource_mut::<Clipboard>()

@@ -24,18 +24,47 @@ pub enum Player {
 /// change (so tasks started on an older game can tell they are stale) and an identity that
 /// changes only when another game takes the board (so saving can tell a game from its
 /// successor).
+///
+/// The board may show an earlier position of the game ([`ChessGame::show_ply`]): `game` stays
+/// the whole game (what is saved and played on), [`ChessGame::board`] is what the board shows.
 #[derive(Resource, Debug, Clone)]
 pub struct ChessGame {
-    /// The rules' game: position, history, outcome.
+    /// The rules' game: position, history, outcome. Always the whole game, also while the
+    /// board shows an earlier position.
     pub game: Game,
     /// White's player, then Black's.
     pub players: [Player; 2],
     revision: u64,
+    /// Like `revision`, but not changed by showing another position of the same game.
+    game_revision: u64,
     id: u64,
+    /// The earlier position on the board, if it shows one.
+    browse: Option<Browse>,
+    /// Lines left by moving from an earlier position, the latest last.
+    abandoned: Vec<Abandoned>,
     /// What the game record says about each move (a hint asked for, clocks, comments):
     /// `notes[i]` belongs to the i-th half-move. One note more than the moves played is the
     /// note of the move to come (a hint was shown for it). Moves taken back lose their notes.
     notes: Vec<PlyNote>,
+}
+
+/// An earlier position shown on the board: the game up to `ply`.
+#[derive(Debug, Clone)]
+struct Browse {
+    ply: usize,
+    game: Game,
+    /// Moves in the whole game when this was made: a view of another game is never shown.
+    of: usize,
+}
+
+/// A line left behind by a move from an earlier position: undoing the new line's first move
+/// brings it back.
+#[derive(Debug, Clone)]
+struct Abandoned {
+    game: Game,
+    notes: Vec<PlyNote>,
+    /// The half-moves the two lines share.
+    at: usize,
 }
 
 impl Default for ChessGame {
@@ -44,16 +73,108 @@ impl Default for ChessGame {
             game: Game::new(),
             players: [Player::Human; 2],
             revision: 0,
+            game_revision: 0,
             id: 0,
+            browse: None,
+            abandoned: Vec::new(),
             notes: Vec::new(),
         }
     }
 }
 
+/// `game` up to its first `ply` half-moves.
+fn prefix(game: &Game, ply: usize) -> Game {
+    let mut shown = game.clone();
+    while shown.plies().len() > ply {
+        // The first call may only take back a declared result.
+        shown.undo();
+    }
+    shown
+}
+
+/// `from` (a prefix of `whole`) moved to `ply` half-moves of `whole`.
+fn seek(mut from: Game, ply: usize, whole: &Game) -> Game {
+    while from.plies().len() > ply {
+        from.undo();
+    }
+    while from.plies().len() < ply {
+        let mv = whole.plies()[from.plies().len()].mv;
+        if from.play(mv).is_err() {
+            return prefix(whole, ply);
+        }
+    }
+    from
+}
+
 impl ChessGame {
-    /// Changes whenever the game changes (move, undo, redo, new game, load).
+    /// Changes whenever the game or the position shown changes (move, undo, redo, new game,
+    /// load, another move of the list shown).
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// Changes whenever the game itself changes, not when another of its positions is shown
+    /// (what saving follows).
+    pub fn game_revision(&self) -> u64 {
+        self.game_revision
+    }
+
+    /// The earlier position shown, if it is one of this game.
+    fn live_browse(&self) -> Option<&Browse> {
+        self.browse
+            .as_ref()
+            .filter(|b| b.of == self.game.plies().len())
+    }
+
+    /// What the board shows: the game up to the position shown (the whole game when the board
+    /// is at its end). Its position is the one pieces, marks and board moves follow.
+    pub fn board(&self) -> &Game {
+        self.live_browse().map_or(&self.game, |b| &b.game)
+    }
+
+    /// How many half-moves of the game lead to the position shown.
+    pub fn shown_ply(&self) -> usize {
+        self.live_browse()
+            .map_or(self.game.plies().len(), |b| b.ply)
+    }
+
+    /// Whether the board shows an earlier position than the game's last.
+    pub fn browsing(&self) -> bool {
+        self.live_browse().is_some()
+    }
+
+    /// Whether someone other than the people at this board plays a side (the computer, a
+    /// network opponent): then an earlier position can be looked at but not played from.
+    pub fn view_only(&self) -> bool {
+        self.players.iter().any(|&p| p != Player::Human)
+    }
+
+    /// Shows the position after `ply` half-moves (the end for `ply` at or past it); the game
+    /// itself does not change. Returns whether the position shown changed.
+    pub fn show_ply(&mut self, ply: usize) -> bool {
+        let end = self.game.plies().len();
+        let ply = ply.min(end);
+        if ply == self.shown_ply() {
+            return false;
+        }
+        self.browse = if ply == end {
+            None
+        } else {
+            let game = match self.browse.take() {
+                Some(b) if b.of == end => seek(b.game, ply, &self.game),
+                _ => prefix(&self.game, ply),
+            };
+            Some(Browse { ply, game, of: end })
+        };
+        self.revision += 1;
+        // A hint's note on the move to come lapses, as with any change.
+        self.notes.truncate(end);
+        true
+    }
+
+    /// Lines kept by moves from earlier positions (Undo brings the latest back).
+    pub fn kept_lines(&self) -> usize {
+        self.abandoned.len()
     }
 
     /// Changes when another game takes the board (new game, load, resume), not with moves.
@@ -72,6 +193,8 @@ impl ChessGame {
         self.game = game;
         self.players = players;
         self.notes = notes;
+        self.browse = None;
+        self.abandoned.clear();
         self.id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.bump();
     }
@@ -94,9 +217,11 @@ impl ChessGame {
         self.players[self.game.position().turn().index()]
     }
 
-    /// Whether a person may move now (the game is on and it is a human's turn).
+    /// Whether a person may move on the board now (the position shown is not over and it is a
+    /// human's turn there).
     pub fn human_to_move(&self) -> bool {
-        !self.game.is_over() && self.player_to_move() == Player::Human
+        let board = self.board();
+        !board.is_over() && self.players[board.position().turn().index()] == Player::Human
     }
 
     /// Whether both sides are played by people.
@@ -142,6 +267,10 @@ impl ChessGame {
 
     fn bump(&mut self) {
         self.revision += 1;
+        self.game_revision += 1;
+        if self.live_browse().is_none() {
+            self.browse = None;
+        }
         // A move taken back loses its note; a note on a move to come lapses with any change
         // but that move.
         self.notes.truncate(self.game.plies().len());
@@ -164,6 +293,11 @@ impl PlayStash {
             self.game = Some(game.clone());
             self.borrowed = true;
         }
+    }
+
+    /// The play game kept here while another screen has the board.
+    pub fn kept(&self) -> Option<&ChessGame> {
+        self.game.as_ref().filter(|_| self.borrowed)
     }
 
     /// Whether Continue has an unfinished play game to return to (on the board or kept here).
@@ -379,14 +513,37 @@ fn declare(result: Result<(), crate::rules::PlayError>, status: &mut StatusLine)
     }
 }
 
+/// Why undo and redo wait while an earlier position is shown.
+const BROWSING_UNDO: &str =
+    "You are looking at an earlier position: press End (or Right) to return to the game first";
+
 /// Takes back one move, or against the computer as many as needed (at most two) to give the
 /// person the move again.
 fn undo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
+    if g.browsing() {
+        status.warn(BROWSING_UNDO);
+        return false;
+    }
     if !g.game.can_undo() {
         status.warn("Nothing to take back");
         return false;
     }
     let declared = g.game.outcome().is_some_and(|o| o.is_declared());
+    // Undoing the first move of a line started from an earlier position brings the old line
+    // back, shown where the two part.
+    if !declared
+        && g.abandoned
+            .last()
+            .is_some_and(|a| a.at + 1 == g.game.plies().len())
+        && let Some(old) = g.abandoned.pop()
+    {
+        g.game = old.game;
+        g.notes = old.notes;
+        g.browse = None;
+        g.show_ply(old.at);
+        status.info("Move taken back: the line before it is back (Right or End shows it)");
+        return true;
+    }
     g.game.undo();
     if !declared && !g.two_humans() && g.player_to_move() != Player::Human {
         g.game.undo();
@@ -396,6 +553,10 @@ fn undo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
 }
 
 fn redo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
+    if g.browsing() {
+        status.warn(BROWSING_UNDO);
+        return false;
+    }
     if !g.game.can_redo() {
         status.warn("Nothing to replay");
         return false;
@@ -415,11 +576,15 @@ fn apply_moves(
     mut played: MessageWriter<MovePlayed>,
 ) {
     for &MoveRequest(mv) in requests.read() {
+        let lines = game.kept_lines();
         match play_on_board(&mut game, mv) {
             Ok(move_played) => {
                 let text = &move_played.text;
                 status.info(match move_played.outcome {
                     Some(o) => format!("{text}: {o}"),
+                    None if game.kept_lines() > lines => {
+                        format!("{text}: a new line from here (Undo brings the old one back)")
+                    }
                     None => format!("{} played {text}", move_played.piece.side),
                 });
                 played.write(move_played);
@@ -431,8 +596,17 @@ fn apply_moves(
 
 /// Plays `mv` on the board's game and returns what the view needs to show it (write it as a
 /// [`MovePlayed`] message so it glides), or the rules' reason in a sentence.
+///
+/// While the board shows an earlier position, a game between people goes on from there: the
+/// game's own next move just steps forward, another move starts a new line (the old one is
+/// kept for Undo). In other games the move is the game's (the computer's or a remote
+/// player's): the board returns to the game's end first.
 pub fn play_on_board(game: &mut ChessGame, mv: Move) -> Result<MovePlayed, String> {
-    let position = game.game.position().clone();
+    if game.browsing() && game.view_only() {
+        let end = game.game.plies().len();
+        game.show_ply(end);
+    }
+    let position = game.board().position().clone();
     let (Some(piece), Some(route)) = (position.piece_at(mv.from), position.route(mv)) else {
         return Err(match position.check_move(mv) {
             Err(e) => capitalise(&e.to_string()),
@@ -440,6 +614,35 @@ pub fn play_on_board(game: &mut ChessGame, mv: Move) -> Result<MovePlayed, Strin
         });
     };
     let captured = position.piece_at(mv.to);
+    if game.browsing() {
+        if let Err(e) = position.check_move(mv) {
+            return Err(capitalise(&e.to_string()));
+        }
+        let at = game.shown_ply();
+        if game.game.plies()[at].mv == mv {
+            let text = game.game.plies()[at].text.clone();
+            game.show_ply(at + 1);
+            let shown = game.board();
+            return Ok(MovePlayed {
+                mv,
+                piece,
+                captured,
+                route,
+                text,
+                check: shown.position().in_check(),
+                outcome: shown.outcome(),
+            });
+        }
+        let line = game.board().clone();
+        let old = Abandoned {
+            game: std::mem::replace(&mut game.game, line),
+            notes: game.notes.clone(),
+            at,
+        };
+        game.abandoned.push(old);
+        game.browse = None;
+        game.notes.truncate(at);
+    }
     let text = match game.game.play(mv) {
         Ok(ply) => ply.text.clone(),
         Err(e) => return Err(capitalise(&e.to_string())),
@@ -499,5 +702,73 @@ fn watch_game_end(
         next.set(crate::game::screens::Modal::GameOver);
     } else if !over && *modal.get() == crate::game::screens::Modal::GameOver {
         next.set(crate::game::screens::Modal::None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn played(moves: &[&str]) -> ChessGame {
+        let mut g = ChessGame::default();
+        for m in moves {
+            g.game.play_text(m).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn an_earlier_position_is_shown_without_changing_the_game() {
+        let moves = ["c4-d3", "i4-h3", "c3-d2", "i5-h4", "Sa2-e3"];
+        let mut g = played(&moves);
+        let (revision, saved) = (g.revision(), g.game_revision());
+        for ply in [3, 1, 4, 0, 2, 5, 1] {
+            let mut expected = Game::new();
+            for m in &moves[..ply] {
+                expected.play_text(m).unwrap();
+            }
+            g.show_ply(ply);
+            assert_eq!(g.shown_ply(), ply);
+            assert_eq!(g.board().position(), expected.position());
+            assert_eq!(g.board().plies().len(), ply);
+            assert_eq!(g.browsing(), ply < moves.len());
+            assert_eq!(g.game.plies().len(), moves.len());
+        }
+        assert!(g.revision() > revision, "the view changed");
+        assert_eq!(g.game_revision(), saved, "the game did not");
+        assert!(!g.show_ply(1), "already shown");
+        g.replace(Game::new(), [Player::Human; 2]);
+        assert!(!g.browsing());
+    }
+
+    #[test]
+    fn a_move_from_an_earlier_position_branches_and_undo_restores_the_line() {
+        let mut g = played(&["c4-d3", "i4-h3", "c3-d2", "i5-h4"]);
+        let mut status = StatusLine::default();
+        g.show_ply(2);
+        // The game's own move steps forward.
+        let own = g.game.plies()[2].mv;
+        play_on_board(&mut g, own).unwrap();
+        assert_eq!((g.shown_ply(), g.kept_lines()), (3, 0));
+        assert!(g.browsing());
+        // Undo waits while an earlier position is shown.
+        assert!(!undo(&mut g, &mut status) && status.warning);
+        let other = g.board().position().parse_move("i3-g5").unwrap();
+        play_on_board(&mut g, other).unwrap();
+        assert_eq!(g.game.plies().len(), 4);
+        assert_eq!(g.kept_lines(), 1);
+        assert!(!g.browsing());
+        assert!(undo(&mut g, &mut status));
+        assert_eq!(g.game.plies()[3].text, "i5-h4");
+        assert_eq!(g.shown_ply(), 3);
+        assert_eq!(g.kept_lines(), 0);
+        // Against the computer a move for the game returns to its end first.
+        let mut g = played(&["c4-d3", "i4-h3", "c3-d2"]);
+        g.players = [Player::Human, Player::Computer(Level::Easy)];
+        g.show_ply(1);
+        let reply = g.game.position().parse_move("i5-h4").unwrap();
+        play_on_board(&mut g, reply).unwrap();
+        assert_eq!(g.game.plies().len(), 4);
+        assert!(!g.browsing());
     }
 }

@@ -264,6 +264,8 @@ fn spawn_game_over(mut commands: Commands, game: Res<ChessGame>) {
                 row(),
                 children![
                     button("New game (N)", Action::NewGame),
+                    button("Analyse (A)", Action::Analyse),
+                    button("Review (R)", Action::Review),
                     button("Look at the board (Esc)", Action::CloseDialog),
                 ]
             ),

@@ -36,12 +36,6 @@ pub struct StatusText;
 #[derive(Component)]
 struct PlayersText;
 
-#[derive(Component)]
-struct MoveListText;
-
-#[derive(Component)]
-struct MoveListScroll;
-
 /// Shown while the computer thinks.
 #[derive(Component)]
 pub struct ThinkingText;
@@ -119,21 +113,12 @@ fn spawn_panel(mut commands: Commands) {
             (PlayersText, text("", 13.0, theme::TEXT_DIM)),
             (ThinkingText, text("", 14.0, theme::ACCENT)),
             (StatusText, text("", 14.0, theme::TEXT)),
-            text("Moves", 13.0, theme::TEXT_DIM),
-            (
-                MoveListScroll,
-                Node {
-                    flex_grow: 1.0,
-                    min_height: px(60),
-                    overflow: Overflow::scroll_y(),
-                    padding: UiRect::all(px(8)),
-                    border_radius: BorderRadius::all(px(6)),
-                    ..default()
-                },
-                BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.04)),
-                ScrollPosition::default(),
-                children![(MoveListText, text("", 14.0, theme::TEXT))],
+            text(
+                "Moves (click one, or Left / Right, to look back)",
+                13.0,
+                theme::TEXT_DIM
             ),
+            crate::game::study::navigation::move_list(),
             (
                 button_row(),
                 children![
@@ -147,6 +132,8 @@ fn spawn_panel(mut commands: Commands) {
                     button("Pieces", Action::Pieces),
                     button("Threats", Action::ToggleThreats),
                     button("Hint", Action::Hint),
+                    button("Analyse", Action::Analyse),
+                    button("Review", Action::Review),
                     button("Sound", Action::ToggleMute),
                     button("Save", Action::Save),
                     button("Load", Action::Load),
@@ -283,18 +270,16 @@ fn update_panel(
     thinking: Res<Thinking>,
     mut texts: ParamSet<(
         Query<&mut Text, With<TurnText>>,
-        Query<&mut Text, With<MoveListText>>,
         Query<&mut Text, With<ThinkingText>>,
         Query<&mut Text, With<PlayersText>>,
     )>,
     mut swatch: Query<&mut BackgroundColor, With<TurnSwatch>>,
-    mut scroll: Query<&mut ScrollPosition, With<MoveListScroll>>,
     mut last_revision: Local<Option<u64>>,
-    added: Query<(), Added<MoveListText>>,
+    added: Query<(), Added<TurnText>>,
 ) {
     let fresh = !added.is_empty();
     if thinking.is_changed() || fresh {
-        for mut t in &mut texts.p2() {
+        for mut t in &mut texts.p1() {
             t.0 = if thinking.0 {
                 "The computer is thinking...".into()
             } else {
@@ -310,10 +295,7 @@ fn update_panel(
     for mut t in &mut texts.p0() {
         t.0 = turn_text(g);
     }
-    for mut t in &mut texts.p1() {
-        t.0 = move_list_text_with_notes(g, game.notes());
-    }
-    for mut t in &mut texts.p3() {
+    for mut t in &mut texts.p2() {
         t.0 = format!(
             "White: {}   Black: {}",
             player_name(game.players[0]),
@@ -329,9 +311,6 @@ fn update_panel(
             Side::White => Color::srgb(0.95, 0.93, 0.88),
             Side::Black => Color::srgb(0.12, 0.11, 0.11),
         };
-    }
-    for mut s in &mut scroll {
-        s.0.y = 1.0e6;
     }
 }
 

@@ -70,6 +70,7 @@ fn spawn_title(mut commands: Commands) {
                 menu_button("Play", Action::Play),
                 menu_button("Learn", Action::Learn),
                 menu_button("How the pieces move", Action::Pieces),
+                menu_button("Analyse a position", Action::Analyse),
                 menu_button("Load a saved game", Action::Load),
                 menu_button("Quit", Action::Quit),
                 text(help_text(&[Context::Title]), 11.0, theme::TEXT_DIM),
