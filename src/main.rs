@@ -42,6 +42,19 @@ struct WindowArgs {
     /// picture of that stage).
     #[arg(long, value_name = "N[:S]", conflicts_with_all = ["position", "bench_frames"])]
     lesson: Option<String>,
+    /// Play with chess clocks: seconds+increment, as in [TimeControl] and `parachess host`
+    /// (300+3 is five minutes and three seconds a move).
+    #[arg(long, value_name = "BASE+INC")]
+    time: Option<parachess::rules::clock::TimeControl>,
+    /// Let this UCI engine program play the computer's moves, e.g. "target/release/parachess
+    /// uci" (the built-in engine plays any move it fails at).
+    #[arg(long, value_name = "COMMAND")]
+    engine: Option<String>,
+    /// Open the online screen: the menu, hosting at once (with --time), or the join dialog.
+    #[cfg(feature = "gui")]
+    #[arg(long, value_enum, value_name = "menu|host|join", num_args = 0..=1,
+          default_missing_value = "menu", conflicts_with_all = ["lesson", "position"])]
+    online: Option<parachess::game::versus::online::OnlineStart>,
     /// 4× multisampling of the board: auto turns it off on software renderers (no GPU).
     #[cfg(feature = "gui")]
     #[arg(long, value_enum, default_value_t)]
@@ -252,10 +265,15 @@ fn window(args: WindowArgs) -> Result<(), String> {
     }
     options.screenshot = args.screenshot;
     options.bench_frames = args.bench_frames;
+    options.time = args.time;
+    options.engine = args.engine;
+    options.online = args.online;
     // A position to play, a screenshot or a benchmark go straight to the board; a lesson to
     // the learn screen.
     if options.lesson.is_some() {
         options.screen = parachess::game::screens::Screen::Learn;
+    } else if options.online.is_some() {
+        options.screen = parachess::game::screens::Screen::Online;
     } else if options.position.is_some() || options.offscreen() {
         options.screen = parachess::game::screens::Screen::Play;
     }

@@ -88,6 +88,8 @@ pub enum Action {
     StageHint,
     /// Learn: back to the lesson list.
     LessonList,
+    /// Clocks and online play: see [`crate::game::versus::VersusAction`].
+    Versus(crate::game::versus::VersusAction),
 }
 
 /// Where a key binding acts.
@@ -160,6 +162,9 @@ use Context::{Board, Dialog, Title};
 const PLAY: Context = Context::On(Screen::Play);
 /// The learn screen, in the table below.
 const LEARN: Context = Context::On(Screen::Learn);
+/// The online screen, in the table below.
+const ONLINE: Context = Context::On(Screen::Online);
+use crate::game::versus::VersusAction as V;
 use KeyCode as K;
 
 /// Every key the game knows, in the order the help lists them.
@@ -169,6 +174,7 @@ pub const KEYMAP: &[Binding] = &[
     key(K::KeyL, Action::Learn, Title, "learn"),
     ctrl(K::KeyO, Action::Load, Title, "load"),
     key(K::KeyG, Action::Pieces, Title, "how the pieces move"),
+    key(K::KeyO, Action::Versus(V::PlayOnline), Title, "play online"),
     key(K::KeyQ, Action::Quit, Title, "quit"),
     key(
         K::Escape,
@@ -197,6 +203,45 @@ pub const KEYMAP: &[Binding] = &[
     key(K::Enter, Action::LearnNext, LEARN, "start / next"),
     key(K::KeyR, Action::RestartStage, LEARN, "restart the stage"),
     key(K::KeyH, Action::StageHint, LEARN, "hint"),
+    key(K::KeyH, Action::Versus(V::HostSetup), ONLINE, "host a game"),
+    key(K::KeyJ, Action::Versus(V::JoinSetup), ONLINE, "join a game"),
+    key(
+        K::Enter,
+        Action::Versus(V::StartHosting),
+        Dialog(Modal::HostGame),
+        "start hosting",
+    ),
+    ctrl(
+        K::KeyV,
+        Action::Versus(V::Paste),
+        Dialog(Modal::HostGame),
+        "paste",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::HostGame),
+        "cancel",
+    ),
+    key(K::Enter, Action::Versus(V::Join), Dialog(Modal::JoinGame), "join"),
+    key(
+        K::Tab,
+        Action::Versus(V::NextField),
+        Dialog(Modal::JoinGame),
+        "next field",
+    ),
+    ctrl(
+        K::KeyV,
+        Action::Versus(V::Paste),
+        Dialog(Modal::JoinGame),
+        "paste",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::JoinGame),
+        "cancel",
+    ),
     key(
         K::Enter,
         Action::StartNewGame,
@@ -327,6 +372,7 @@ pub fn key_name(chord: Chord) -> String {
         K::Home => "Home".to_string(),
         K::End => "End".to_string(),
         K::Space => "Space".to_string(),
+        K::Tab => "Tab".to_string(),
         other => {
             let debug = format!("{other:?}");
             debug
@@ -442,9 +488,13 @@ impl Action {
                     .get_resource::<crate::game::ui::dialogs::NewGameChoice>()
                     .map(|c| c.players())
                     .unwrap_or_default();
-                world.write_message(GameCommand::NewGame {
+                let time = world
+                    .get_resource::<crate::game::versus::clock::TimeChoice>()
+                    .and_then(|c| c.control());
+                world.write_message(GameCommand::NewTimed {
                     start: None,
                     players,
+                    time,
                 });
                 set_modal(world, Modal::None);
             }
@@ -529,6 +579,7 @@ impl Action {
             Action::RestartStage => crate::game::learn::restart(world),
             Action::StageHint => crate::game::learn::hint(world),
             Action::LessonList => crate::game::learn::to_list(world),
+            Action::Versus(action) => action.run(world),
         }
     }
 }
@@ -556,7 +607,7 @@ fn back(world: &mut World) {
         }
         return;
     }
-    if crate::game::learn::back(world) {
+    if crate::game::learn::back(world) || crate::game::versus::online::back(world) {
         return;
     }
     set_screen(world, Screen::Title);
@@ -575,7 +626,7 @@ mod tests {
 
     #[test]
     fn no_key_means_two_things_in_one_place() {
-        let screens = [Screen::Title, Screen::Play, Screen::Learn];
+        let screens = [Screen::Title, Screen::Play, Screen::Learn, Screen::Online];
         let modals = [
             Modal::None,
             Modal::NewGame,
@@ -584,6 +635,8 @@ mod tests {
             Modal::GameOver,
             Modal::Pieces,
             Modal::StageEnd,
+            Modal::HostGame,
+            Modal::JoinGame,
         ];
         for screen in screens {
             for modal in modals {
@@ -615,8 +668,10 @@ mod tests {
             Modal::GameOver,
             Modal::Pieces,
             Modal::StageEnd,
+            Modal::HostGame,
+            Modal::JoinGame,
         ] {
-            for screen in [Screen::Play, Screen::Learn] {
+            for screen in [Screen::Play, Screen::Learn, Screen::Online] {
                 for b in KEYMAP.iter().filter(|b| b.context.active(screen, modal)) {
                     assert_eq!(b.context, Context::Dialog(modal), "{b:?}");
                 }

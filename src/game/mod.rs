@@ -13,6 +13,7 @@ pub mod offscreen;
 pub mod play;
 pub mod screens;
 pub mod ui;
+pub mod versus;
 
 use bevy::prelude::*;
 
@@ -85,6 +86,12 @@ pub struct LaunchOptions {
     pub screen: screens::Screen,
     /// Open this lesson stage on the learn screen (`--lesson`).
     pub lesson: Option<learn::LessonStart>,
+    /// Play with clocks at this time control (`--time`).
+    pub time: Option<crate::rules::clock::TimeControl>,
+    /// The computer's moves come from this UCI engine program (`--engine`).
+    pub engine: Option<String>,
+    /// Open the online screen this way (`--online`).
+    pub online: Option<versus::online::OnlineStart>,
 }
 
 impl Default for LaunchOptions {
@@ -99,6 +106,9 @@ impl Default for LaunchOptions {
             antialias: Antialias::Auto,
             screen: screens::Screen::Title,
             lesson: None,
+            time: None,
+            engine: None,
+            online: None,
         }
     }
 }
@@ -128,6 +138,7 @@ impl Plugin for CorePlugin {
             board::core_plugin,
             aids::core_plugin,
             learn::core_plugin,
+            versus::core_plugin,
         ));
     }
 }
@@ -145,6 +156,7 @@ impl Plugin for GamePlugin {
             audio::plugin,
             offscreen::plugin,
             learn::view_plugin,
+            versus::view_plugin,
         ));
     }
 }

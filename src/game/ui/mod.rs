@@ -23,11 +23,13 @@ use widgets::{button, text};
 #[derive(Component)]
 pub struct Panel;
 
+/// Whose turn it is, in words, on any screen's panel.
 #[derive(Component)]
-struct TurnText;
+pub struct TurnText;
 
+/// The colour swatch of the side to move.
 #[derive(Component)]
-struct TurnSwatch;
+pub struct TurnSwatch;
 
 /// The status line's text on any screen that shows one.
 #[derive(Component)]
@@ -36,11 +38,13 @@ pub struct StatusText;
 #[derive(Component)]
 struct PlayersText;
 
+/// The move list's text on any screen's panel.
 #[derive(Component)]
-struct MoveListText;
+pub struct MoveListText;
 
+/// The move list's scrolling box (kept at the bottom).
 #[derive(Component)]
-struct MoveListScroll;
+pub struct MoveListScroll;
 
 /// Shown while the computer thinks.
 #[derive(Component)]
@@ -117,6 +121,8 @@ fn spawn_panel(mut commands: Commands) {
                 ],
             ),
             (PlayersText, text("", 13.0, theme::TEXT_DIM)),
+            crate::game::versus::external::engine_line(),
+            crate::game::versus::clock::clock_row(),
             (ThinkingText, text("", 14.0, theme::ACCENT)),
             (StatusText, text("", 14.0, theme::TEXT)),
             text("Moves", 13.0, theme::TEXT_DIM),
