@@ -117,7 +117,11 @@ fn a_flag_fall_loses_and_the_game_over_dialog_says_so() {
     assert!(!chess(&app).clocks().unwrap().is_running(), "stopped");
     app.update();
     assert_eq!(where_(&app), (Screen::Play, Modal::GameOver));
-    assert!(status(&app).text.contains("time forfeit"), "{:?}", status(&app));
+    assert!(
+        status(&app).text.contains("time forfeit"),
+        "{:?}",
+        status(&app)
+    );
     // No move after the flag.
     tap(&mut app, KeyCode::Escape);
     app.update();
@@ -148,13 +152,20 @@ fn a_move_adds_the_increment_and_clocks_wait_off_the_play_screen() {
         app.update();
     }
     let white = reading(&app, Side::White);
-    assert!(white < s(56) && white > s(50), "White's clock runs: {white:?}");
+    assert!(
+        white < s(56) && white > s(50),
+        "White's clock runs: {white:?}"
+    );
     assert_eq!(reading(&app, Side::Black), s(60));
     // Time stands still while the move is made, so the increment shows exactly.
     time_step(&mut app, Duration::ZERO);
     click_a_move(&mut app);
     assert_eq!(game(&app).plies().len(), 1);
-    assert_eq!(reading(&app, Side::White), white + s(5), "Fischer increment");
+    assert_eq!(
+        reading(&app, Side::White),
+        white + s(5),
+        "Fischer increment"
+    );
     assert_eq!(
         chess(&app).notes()[0].clock,
         Some(white + s(5)),
@@ -215,7 +226,10 @@ fn takebacks_are_for_two_players_and_give_the_clocks_back() {
     new_timed_game(
         &mut app,
         None,
-        [Player::Human, Player::Computer(parachess::engine::Level::Easy)],
+        [
+            Player::Human,
+            Player::Computer(parachess::engine::Level::Easy),
+        ],
         "60+0",
     );
     click_a_move(&mut app);
@@ -223,7 +237,11 @@ fn takebacks_are_for_two_players_and_give_the_clocks_back() {
     settle(&mut app, 200);
     tap(&mut app, KeyCode::KeyU);
     assert_eq!(game(&app).plies().len(), 2);
-    assert!(status(&app).text.contains("No takebacks"), "{:?}", status(&app));
+    assert!(
+        status(&app).text.contains("No takebacks"),
+        "{:?}",
+        status(&app)
+    );
 }
 
 /// The autosave's text.
@@ -282,7 +300,11 @@ fn clocks_are_saved_and_continue_brings_them_back() {
     for _ in 0..4 {
         app.update();
     }
-    assert_eq!(reading(&app, Side::Black), black - s(2), "Black's clock runs on");
+    assert_eq!(
+        reading(&app, Side::Black),
+        black - s(2),
+        "Black's clock runs on"
+    );
 
     // Load brings them back as well.
     let saved = dir.join("saves").join("clocked.pgn");
@@ -469,7 +491,9 @@ fn two_windows_play_a_network_game_and_agree_a_draw() {
         code.to_uppercase(),
         "typed codes are upper-cased"
     );
-    both_until(&mut host, &mut joiner, s(10), |h, j| playing(h) && playing(j));
+    both_until(&mut host, &mut joiner, s(10), |h, j| {
+        playing(h) && playing(j)
+    });
     // A move the joiner tries out of turn changes nothing.
     let mv = game(&joiner).legal_moves()[0];
     click_cell(&mut joiner, mv.from);
@@ -495,10 +519,38 @@ fn two_windows_play_a_network_game_and_agree_a_draw() {
     for app in [&host, &joiner] {
         let clocks = chess(app).clocks().expect("timed");
         assert_eq!(clocks.control(), tc("300+3"));
-        let clk = chess(app).notes()[1].clock.expect("[%clk] of the joiner's move");
+        let clk = chess(app).notes()[1]
+            .clock
+            .expect("[%clk] of the joiner's move");
         assert!(clk > s(300) && clk <= s(303), "{clk:?}");
     }
     assert_eq!(chess(&joiner).players, [Player::Elsewhere, Player::Human]);
+    // The joiner asks to take its move back; the host allows it.
+    act(&mut joiner, VersusAction::Net(NetCommand::AskTakeback));
+    both_until(&mut host, &mut joiner, s(10), |h, _| {
+        online(h)
+            .session()
+            .is_some_and(|s| s.net().takeback == Some(Side::Black))
+    });
+    assert!(
+        status(&host).text.contains("take back"),
+        "{:?}",
+        status(&host)
+    );
+    act(&mut host, VersusAction::Net(NetCommand::AcceptTakeback));
+    both_until(&mut host, &mut joiner, s(10), |h, j| {
+        plies(h) == 1 && plies(j) == 1
+    });
+    assert_eq!(
+        chess(&host).notes().len(),
+        1,
+        "the move's note went with it"
+    );
+    settle(&mut joiner, 200);
+    click_a_move(&mut joiner);
+    both_until(&mut host, &mut joiner, s(10), |h, j| {
+        plies(h) == 2 && plies(j) == 2
+    });
     // The joiner offers a draw; the host accepts.
     act(&mut joiner, VersusAction::Net(NetCommand::OfferDraw));
     both_until(&mut host, &mut joiner, s(10), |h, _| {
@@ -506,7 +558,11 @@ fn two_windows_play_a_network_game_and_agree_a_draw() {
             .session()
             .is_some_and(|s| s.net().draw_offer == Some(Side::Black))
     });
-    assert!(status(&host).text.contains("offers a draw"), "{:?}", status(&host));
+    assert!(
+        status(&host).text.contains("offers a draw"),
+        "{:?}",
+        status(&host)
+    );
     act(&mut host, VersusAction::Net(NetCommand::AcceptDraw));
     both_until(&mut host, &mut joiner, s(10), |h, j| {
         game(h).is_over() && game(j).is_over()
@@ -597,7 +653,9 @@ impl Drop for Relay {
 }
 
 fn link(app: &App) -> Link {
-    online(app).session().map_or(Link::Closed("none".into()), |s| s.link().clone())
+    online(app)
+        .session()
+        .map_or(Link::Closed("none".into()), |s| s.link().clone())
 }
 
 #[test]
@@ -605,7 +663,9 @@ fn a_cut_connection_comes_back_by_itself_and_the_game_goes_on() {
     let (mut host, addr, code) = hosting();
     let relay = Relay::new(addr);
     let mut joiner = joining(&relay.addr.to_string(), &code);
-    both_until(&mut host, &mut joiner, s(10), |h, j| playing(h) && playing(j));
+    both_until(&mut host, &mut joiner, s(10), |h, j| {
+        playing(h) && playing(j)
+    });
     click_a_move(&mut host);
     both_until(&mut host, &mut joiner, s(10), |_, j| plies(j) == 1);
     settle(&mut joiner, 200);
@@ -620,7 +680,11 @@ fn a_cut_connection_comes_back_by_itself_and_the_game_goes_on() {
     both_until(&mut host, &mut joiner, s(15), |h, j| {
         link(h) == Link::Up && link(j) == Link::Up
     });
-    assert_eq!(chess(&joiner).id(), joiner_game, "the same game, not a new one");
+    assert_eq!(
+        chess(&joiner).id(),
+        joiner_game,
+        "the same game, not a new one"
+    );
     assert_eq!(plies(&joiner), 1);
     settle(&mut joiner, 200);
     click_a_move(&mut joiner);
@@ -730,10 +794,15 @@ fn an_engine_that_will_not_start_leaves_the_move_to_the_built_in_engine() {
     };
     assert!(why.contains("exited"), "{why}");
     click_a_move(&mut app);
-    run_until(&mut app, s(10), |a| status(a).text.contains("could not be started"))
-        .expect("the failure was reported");
+    run_until(&mut app, s(10), |a| {
+        status(a).text.contains("could not be started")
+    })
+    .expect("the failure was reported");
     let said = status(&app);
-    assert!(said.warning && said.text.contains("built-in engine"), "{said:?}");
+    assert!(
+        said.warning && said.text.contains("built-in engine"),
+        "{said:?}"
+    );
     assert_eq!(plies(&app), 1, "nothing was played for the broken engine");
     run_until(&mut app, s(30), |a| plies(a) == 2).expect("the built-in engine answered");
     assert_eq!(

@@ -223,7 +223,12 @@ pub const KEYMAP: &[Binding] = &[
         Dialog(Modal::HostGame),
         "cancel",
     ),
-    key(K::Enter, Action::Versus(V::Join), Dialog(Modal::JoinGame), "join"),
+    key(
+        K::Enter,
+        Action::Versus(V::Join),
+        Dialog(Modal::JoinGame),
+        "join",
+    ),
     key(
         K::Tab,
         Action::Versus(V::NextField),

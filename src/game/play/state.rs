@@ -154,7 +154,8 @@ impl ChessGame {
             && plies > 0
             && let Ok(clk) = c.moved(now)
         {
-            self.notes.resize_with(plies.max(self.notes.len()), PlyNote::default);
+            self.notes
+                .resize_with(plies.max(self.notes.len()), PlyNote::default);
             self.notes[plies - 1].clock = Some(clk);
         }
         if self.game.is_over() {

@@ -143,9 +143,7 @@ struct Keeper<'w> {
 
 impl Keeper<'_> {
     fn remote(&self, game: &ChessGame) -> bool {
-        self.online
-            .as_ref()
-            .is_some_and(|o| o.owns_game(game.id()))
+        self.online.as_ref().is_some_and(|o| o.owns_game(game.id()))
     }
 }
 
@@ -274,7 +272,12 @@ fn clock_face(side: Side) -> impl Bundle {
 fn show_clocks(
     game: Res<ChessGame>,
     mut rows: Query<&mut Node, With<ClockRow>>,
-    mut faces: Query<(&ClockFace, &Children, &mut BackgroundColor, &mut BorderColor)>,
+    mut faces: Query<(
+        &ClockFace,
+        &Children,
+        &mut BackgroundColor,
+        &mut BorderColor,
+    )>,
     mut texts: Query<(&mut Text, &mut TextColor)>,
 ) {
     let clocks = game.clocks();
@@ -373,7 +376,7 @@ pub fn time_choice() -> impl Bundle {
                     button("-", Action::Versus(VersusAction::CustomMinutes(-1))),
                     (CustomValue::Minutes, text("", 14.0, theme::TEXT)),
                     button("+", Action::Versus(VersusAction::CustomMinutes(1))),
-                    text("   ", 13.0, theme::TEXT_DIM),
+                    text("  ", 13.0, theme::TEXT_DIM),
                     button("-", Action::Versus(VersusAction::CustomIncrement(-1))),
                     (CustomValue::Increment, text("", 14.0, theme::TEXT)),
                     button("+", Action::Versus(VersusAction::CustomIncrement(1))),
@@ -429,7 +432,10 @@ mod tests {
             TimeOption::Preset(3)
         );
         let odd = TimeChoice::of(Some("90+2".parse().unwrap()));
-        assert_eq!((odd.option, odd.minutes, odd.increment), (TimeOption::Custom, 2, 2));
+        assert_eq!(
+            (odd.option, odd.minutes, odd.increment),
+            (TimeOption::Custom, 2, 2)
+        );
         assert_eq!(label("90+2".parse().unwrap()), "90 s + 2 s");
     }
 }

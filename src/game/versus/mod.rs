@@ -94,7 +94,6 @@ impl VersusAction {
             VersusAction::Net(command) => online::request(world, command),
         }
     }
-
 }
 
 /// The choices the host and new-game dialogs outline.

@@ -125,7 +125,9 @@ impl Session {
     }
 
     fn handle(&mut self) -> &mut NetHandle {
-        self.handle.get_mut().unwrap_or_else(PoisonError::into_inner)
+        self.handle
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     fn send(&mut self, command: NetCommand) {
@@ -230,11 +232,8 @@ fn launch_start(world: &mut World) {
         .get_resource::<Online>()
         .is_some_and(|o| o.session.is_none())
     {
-        status(
-            world,
-            false,
-            "Host a game, or join one with the host's address and code",
-        );
+        // What the play screen last said does not belong here.
+        status(world, false, "");
     }
     match launch {
         Some(OnlineStart::Host) => start_hosting(world),
@@ -265,6 +264,11 @@ pub fn host_setup(world: &mut World) {
     if let Some(mut fields) = world.get_resource_mut::<Fields>() {
         fields.focus = FieldId::Port;
     }
+    status(
+        world,
+        false,
+        "Choose your side and the clock; Enter starts hosting",
+    );
     set_modal(world, Modal::HostGame);
 }
 
@@ -280,6 +284,11 @@ pub fn join_setup(world: &mut World) {
             FieldId::Code
         };
     }
+    status(
+        world,
+        false,
+        "Type what the host's screen shows, then press Enter",
+    );
     set_modal(world, Modal::JoinGame);
 }
 
@@ -288,7 +297,9 @@ pub fn start_hosting(world: &mut World) {
     if busy(world) {
         return;
     }
-    let side = world.get_resource::<HostForm>().map_or(Side::White, |f| f.side);
+    let side = world
+        .get_resource::<HostForm>()
+        .map_or(Side::White, |f| f.side);
     let control = world
         .get_resource::<TimeChoice>()
         .and_then(TimeChoice::control);
@@ -339,8 +350,15 @@ pub fn start_hosting(world: &mut World) {
     if let Some(mut online) = world.get_resource_mut::<Online>() {
         online.session = Some(session);
     }
+    let port = world
+        .get_resource::<Online>()
+        .and_then(|o| o.session.as_ref())
+        .and_then(|s| s.listening.as_ref())
+        .map(|(a, _)| a.port());
     set_modal(world, Modal::None);
-    status(world, false, "Waiting for the other player to join");
+    if let Some(port) = port {
+        status(world, false, format!("Listening on port {port}"));
+    }
 }
 
 /// Connects with the join dialog's address and code.
@@ -396,7 +414,7 @@ pub fn start_joining(world: &mut World) {
         online.session = Some(session);
     }
     set_modal(world, Modal::None);
-    status(world, false, format!("Connecting to {addr}..."));
+    status(world, false, "Waiting for the host's answer");
 }
 
 /// Ctrl+V in the join or host dialog: the clipboard into the focused field.
@@ -407,7 +425,9 @@ pub fn paste(world: &mut World) {
     let text = match fetched {
         None => return status(world, true, "No clipboard here"),
         Some(Some(Ok(t))) => t,
-        Some(Some(Err(e))) => return status(world, true, format!("Cannot read the clipboard: {e}")),
+        Some(Some(Err(e))) => {
+            return status(world, true, format!("Cannot read the clipboard: {e}"));
+        }
         Some(None) => return status(world, true, "The clipboard is not ready; try again"),
     };
     let refused = world.get_resource_mut::<Fields>().map(|mut f| {
@@ -607,7 +627,9 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Bo
                     board.bind(session);
                     board.status.info(format!("{them} joined: the game begins"));
                 } else if session.hosting {
-                    board.status.info(format!("{them} is back: the game goes on"));
+                    board
+                        .status
+                        .info(format!("{them} is back: the game goes on"));
                 }
             }
             NetEvent::State(state) => {
@@ -648,9 +670,9 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Bo
                     .info(format!("{them} offers a draw: accept or decline"));
             }
             NetEvent::TakebackAsked { by } if by != you => {
-                board
-                    .status
-                    .info(format!("{them} asks to take back a move: accept or decline"));
+                board.status.info(format!(
+                    "{them} asks to take back a move: accept or decline"
+                ));
             }
             NetEvent::DrawDeclined { .. } => {
                 session.asked = None;
@@ -680,15 +702,20 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Bo
             }
             NetEvent::Disconnected { reason, .. } => {
                 session.asked = None;
-                session.link = Link::Lost(reason.clone());
-                board.status.warn(if session.hosting {
-                    format!(
-                        "The connection was lost ({reason}): waiting for your opponent to \
-                         come back"
-                    )
-                } else {
-                    format!("The connection was lost ({reason}): reconnecting...")
-                });
+                let reason = reason
+                    .strip_prefix("the connection was lost: ")
+                    .unwrap_or(&reason)
+                    .to_string();
+                board.status.warn(format!(
+                    "The connection was lost ({reason}). The game is kept and goes on when \
+                     {} back",
+                    if session.hosting {
+                        "your opponent is"
+                    } else {
+                        "it is"
+                    }
+                ));
+                session.link = Link::Lost(reason);
             }
             NetEvent::Stopped(reason) => {
                 session.link = Link::Closed(reason.clone());
@@ -768,9 +795,8 @@ fn end_session(
         game.players = [Player::Human; 2];
         game.pause_clocks();
         if !game.game.is_over() && !game.game.plies().is_empty() {
-            status.info(
-                "You left the network game. It is kept: Continue plays it on at this board",
-            );
+            status
+                .info("You left the network game. It is kept: Continue plays it on at this board");
         }
     }
     // Dropping the handle tells the other end and returns at once.
@@ -785,15 +811,39 @@ pub(super) fn view_plugin(app: &mut App) {
         .add_systems(OnEnter(Modal::JoinGame), spawn_join_dialog)
         .add_systems(
             Update,
-            show_game
-                .in_set(GameSet::View)
-                .run_if(in_state(OnlineView::Playing)),
+            (
+                show_game.run_if(in_state(OnlineView::Playing)),
+                hide_cards_under_dialogs,
+            )
+                .in_set(GameSet::View),
         );
 }
+
+/// A dialog's card, not quite opaque, would show the online card's text through it.
+fn hide_cards_under_dialogs(
+    modal: Res<State<Modal>>,
+    mut cards: Query<&mut Visibility, With<OnlineCard>>,
+) {
+    let want = if *modal.get() == Modal::None {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut cards {
+        if *v != want {
+            *v = want;
+        }
+    }
+}
+
+/// The online screen's menu and waiting cards (hidden while a dialog is open over them).
+#[derive(Component)]
+struct OnlineCard;
 
 /// A card in the middle of the screen over the dimmed board, gone with `view`.
 fn overlay(view: OnlineView, children: impl Bundle) -> impl Bundle {
     (
+        OnlineCard,
         DespawnOnExit(view),
         Node {
             position_type: PositionType::Absolute,
@@ -805,7 +855,7 @@ fn overlay(view: OnlineView, children: impl Bundle) -> impl Bundle {
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.6)),
+        BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.8)),
         GlobalZIndex(5),
         children![crate::game::ui::widgets::card(children)],
     )
@@ -844,11 +894,19 @@ fn spawn_waiting(mut commands: Commands, online: Res<Online>) {
     let heading;
     if let Some((addr, code)) = s.listening() {
         heading = "Hosting a game";
-        lines.push(("Tell the other player to join".into(), 14.0, theme::TEXT_DIM));
+        lines.push((
+            "Tell the other player to join".into(),
+            14.0,
+            theme::TEXT_DIM,
+        ));
         let addresses: Vec<String> = if s.addresses.is_empty() {
             vec![addr.to_string()]
         } else {
-            s.addresses.iter().take(4).map(ToString::to_string).collect()
+            s.addresses
+                .iter()
+                .take(4)
+                .map(ToString::to_string)
+                .collect()
         };
         let title = if addresses.len() > 1 {
             "at one of these addresses:"
@@ -866,16 +924,8 @@ fn spawn_waiting(mut commands: Commands, online: Res<Online>) {
             .clocks
             .as_ref()
             .map_or("untimed".to_string(), |c| label(c.control()));
-        lines.push((
-            format!("You play {}, {time}", s.net.you),
-            14.0,
-            theme::TEXT,
-        ));
-        lines.push((
-            "Waiting for the other player...".into(),
-            16.0,
-            theme::TEXT,
-        ));
+        lines.push((format!("You play {}, {time}", s.net.you), 14.0, theme::TEXT));
+        lines.push(("Waiting for the other player...".into(), 16.0, theme::TEXT));
     } else {
         heading = "Joining a game";
         lines.push((format!("Connecting to {}...", s.target), 18.0, theme::TEXT));
@@ -889,10 +939,7 @@ fn spawn_waiting(mut commands: Commands, online: Res<Online>) {
                     .map(|(t, size, colour)| text(t, size, colour)),
             ),
             Spawn((StatusText, text("", 14.0, theme::TEXT))),
-            Spawn(button(
-                "Cancel (Esc)",
-                Action::Versus(VersusAction::Cancel),
-            )),
+            Spawn(button("Cancel (Esc)", Action::Versus(VersusAction::Cancel))),
         )),
     ));
 }
@@ -1148,26 +1195,25 @@ fn show_game(
         }
     }
     let (link, warn) = match &s.link {
-        Link::Waiting => ("Connecting...".to_string(), false),
+        Link::Waiting => ("Connecting...", false),
         Link::Up => match s.asked {
-            Some(NetCommand::OfferDraw) => ("Connected. Your draw offer waits".into(), false),
-            Some(NetCommand::AskTakeback) => {
-                ("Connected. Your takeback request waits".into(), false)
-            }
-            _ => ("Connected".to_string(), false),
+            Some(NetCommand::OfferDraw) => ("Connected. Your draw offer waits", false),
+            Some(NetCommand::AskTakeback) => ("Connected. Your takeback request waits", false),
+            _ => ("Connected", false),
         },
-        Link::Lost(why) if s.hosting => (
-            format!("Connection lost ({why}); waiting for your opponent to come back"),
-            true,
-        ),
-        Link::Lost(why) => (format!("Connection lost ({why}); reconnecting..."), true),
-        Link::Closed(why) => (format!("Not connected: {why}"), true),
+        Link::Lost(_) if s.hosting => ("Connection lost: waiting for your opponent", true),
+        Link::Lost(_) => ("Connection lost: reconnecting...", true),
+        Link::Closed(_) => ("Not connected", true),
     };
     for (mut t, mut colour) in &mut texts.p1() {
         if t.0 != link {
-            t.0.clone_from(&link);
+            t.0 = link.to_string();
         }
-        let ink = if warn { theme::WARNING } else { theme::TEXT_DIM };
+        let ink = if warn {
+            theme::WARNING
+        } else {
+            theme::TEXT_DIM
+        };
         if colour.0 != ink {
             colour.0 = ink;
         }

@@ -52,8 +52,8 @@ impl FieldId {
     fn placeholder(self) -> &'static str {
         match self {
             FieldId::Port => "47317",
-            FieldId::Address => "192.168.1.20:47317",
-            FieldId::Code => "the code the host shows",
+            FieldId::Address => "e.g. 192.168.1.20:47317",
+            FieldId::Code => "e.g. K7PQ2M",
         }
     }
 
@@ -244,7 +244,7 @@ fn show_fields(
         let focused = fields.focus == field.0;
         let (want, ink) = match (value.is_empty(), focused) {
             (true, false) => (field.0.placeholder().to_string(), theme::TEXT_DIM),
-            (true, true) => (format!("|  {}", field.0.placeholder()), theme::TEXT_DIM),
+            (true, true) => (format!("|   {}", field.0.placeholder()), theme::TEXT_DIM),
             (false, true) => (format!("{value}|"), theme::TEXT),
             (false, false) => (value.to_string(), theme::TEXT),
         };
