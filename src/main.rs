@@ -52,6 +52,19 @@ struct WindowArgs {
     /// With --analyse: show the position after this many half-moves (default: the last).
     #[arg(long, value_name = "N", requires = "analyse")]
     ply: Option<usize>,
+    /// Play with chess clocks: seconds+increment, as in [TimeControl] and `parachess host`
+    /// (300+3 is five minutes and three seconds a move).
+    #[arg(long, value_name = "BASE+INC")]
+    time: Option<parachess::rules::clock::TimeControl>,
+    /// Let this UCI engine program play the computer's moves, e.g. "target/release/parachess
+    /// uci" (the built-in engine plays any move it fails at).
+    #[arg(long, value_name = "COMMAND")]
+    engine: Option<String>,
+    /// Open the online screen: the menu, hosting at once (with --time), or the join dialog.
+    #[cfg(feature = "gui")]
+    #[arg(long, value_enum, value_name = "menu|host|join", num_args = 0..=1,
+          default_missing_value = "menu", conflicts_with_all = ["lesson", "position"])]
+    online: Option<parachess::game::versus::online::OnlineStart>,
     /// 4× multisampling of the board: auto turns it off on software renderers (no GPU).
     #[cfg(feature = "gui")]
     #[arg(long, value_enum, default_value_t)]
@@ -265,12 +278,17 @@ fn window(args: WindowArgs) -> Result<(), String> {
     }
     options.screenshot = args.screenshot;
     options.bench_frames = args.bench_frames;
+    options.time = args.time;
+    options.engine = args.engine;
+    options.online = args.online;
     // A position to play, a screenshot or a benchmark go straight to the board; a lesson to
     // the learn screen; an analysis opens over the title screen.
     if options.analyse.is_some() {
         options.screen = parachess::game::screens::Screen::Title;
     } else if options.lesson.is_some() {
         options.screen = parachess::game::screens::Screen::Learn;
+    } else if options.online.is_some() {
+        options.screen = parachess::game::screens::Screen::Online;
     } else if options.position.is_some() || options.offscreen() {
         options.screen = parachess::game::screens::Screen::Play;
     }

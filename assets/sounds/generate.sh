@@ -91,3 +91,12 @@ partial i1 110 0.25 0
 partial i2 165 0.14 -6
 partial i3 330 0.08 -14
 finish illegal.wav 0.22 "lowpass 900" "$tmp"/i{1,2,3}.wav
+
+# low_time: two quick high ticks, like a clock's escapement, when a clock falls under 10 s.
+for tick in 1 2; do
+    if [ "$tick" = 1 ]; then d=0; else d=0.14; fi
+    partial "t${tick}a" 1760 0.05 0 "$d"
+    partial "t${tick}b" 2640 0.035 -8 "$d"
+    knock "t${tick}c" 0.3 6000 -10 "$d"
+done
+finish low_time.wav 0.24 "highpass 300 lowpass 7000" "$tmp"/t1{a,b,c}.wav "$tmp"/t2{a,b,c}.wav

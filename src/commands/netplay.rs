@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::engine::{Engine, EngineError, Limits, Player, StopFlag};
+use crate::engine::{Engine, EngineError, Player, StopFlag};
 use crate::net::{
     DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetError, NetEvent, NetGame, NetHandle, host,
     join, local_addresses,
@@ -295,19 +295,7 @@ impl Session {
         let mut settings = level.settings();
         if let Some(clocks) = &net.clocks {
             let remaining = clocks.remaining(net.you, now);
-            let clock = Limits::from_clock(remaining, clocks.control().increment, None);
-            // The level's own time stays the most it thinks (Easy stays easy); the clock can
-            // only shorten it.
-            let min = |a: Option<Duration>, b: Option<Duration>| match (a, b) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
-            let limits = Limits {
-                movetime: min(clock.movetime, settings.limits.movetime),
-                soft_time: min(clock.soft_time, settings.limits.soft_time),
-                ..clock
-            };
-            settings = settings.within(&limits);
+            settings = settings.on_clock(remaining, clocks.control().increment);
         }
         engine.play_with(&net.game, &settings, stop).map(|r| r.best)
     }

@@ -79,6 +79,25 @@ impl LevelSettings {
     }
 }
 
+impl LevelSettings {
+    /// These settings on a game clock: `remaining` on the mover's clock and `increment` per
+    /// move give the time ([`Limits::from_clock`]), but the level's own time stays the most it
+    /// thinks (Easy stays easy); the clock can only shorten it.
+    pub fn on_clock(self, remaining: Duration, increment: Duration) -> LevelSettings {
+        let clock = Limits::from_clock(remaining, increment, None);
+        let min = |a: Option<Duration>, b: Option<Duration>| match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let limits = Limits {
+            movetime: min(clock.movetime, self.limits.movetime),
+            soft_time: min(clock.soft_time, self.limits.soft_time),
+            ..clock
+        };
+        self.within(&limits)
+    }
+}
+
 impl Level {
     /// All levels, weakest first (for menus).
     pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
@@ -203,6 +222,25 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clock_shortens_a_levels_time_but_never_lengthens_it() {
+        let ms = Duration::from_millis;
+        // Plenty of time: the level's own second.
+        let normal = Level::Normal
+            .settings()
+            .on_clock(Duration::from_secs(3600), Duration::ZERO);
+        assert_eq!(normal.limits.movetime, Some(ms(1000)));
+        // Little time: well under what is left, and under the level's second.
+        let short = Level::Normal.settings().on_clock(ms(800), Duration::ZERO);
+        let hard = short.limits.movetime.unwrap();
+        assert!(hard <= ms(400), "{hard:?}");
+        assert!(short.limits.soft_time.unwrap() <= hard);
+        // Easy keeps its depth and noise.
+        let easy = Level::Easy.settings().on_clock(ms(800), Duration::ZERO);
+        assert_eq!(easy.limits.depth, Some(2));
+        assert_eq!(easy.noise, Level::Easy.settings().noise);
+    }
 
     #[test]
     fn names_round_trip() {

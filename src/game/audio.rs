@@ -1,4 +1,5 @@
-//! Short sounds for moves, captures, check and the end of the game, with a mute switch.
+//! Short sounds for moves, captures, check and the end of the game, a tick when a clock runs
+//! low, with a mute switch.
 
 use bevy::prelude::*;
 
@@ -18,12 +19,16 @@ struct Sounds {
     end: Handle<AudioSource>,
     select: Handle<AudioSource>,
     refuse: Handle<AudioSource>,
+    low_time: Handle<AudioSource>,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Muted>()
         .add_systems(Startup, load)
-        .add_systems(Update, (toggle, play, feedback).in_set(GameSet::View));
+        .add_systems(
+            Update,
+            (toggle, play, feedback, low_time).in_set(GameSet::View),
+        );
 }
 
 /// The sounds are compiled into the program, so it plays them wherever it is started from.
@@ -41,6 +46,7 @@ fn load(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource>>>) {
         end: add(include_bytes!("../../assets/sounds/game_end.wav")),
         select: add(include_bytes!("../../assets/sounds/select.wav")),
         refuse: add(include_bytes!("../../assets/sounds/illegal.wav")),
+        low_time: add(include_bytes!("../../assets/sounds/low_time.wav")),
     });
 }
 
@@ -107,4 +113,20 @@ fn feedback(
         return;
     };
     commands.spawn((AudioPlayer::new(sound.clone()), PlaybackSettings::DESPAWN));
+}
+
+/// Two short high ticks when a running clock falls under ten seconds.
+fn low_time(
+    mut low: MessageReader<crate::game::versus::clock::ClockLow>,
+    muted: Res<Muted>,
+    sounds: Option<Res<Sounds>>,
+    mut commands: Commands,
+) {
+    let Some(sounds) = sounds else { return };
+    if low.read().count() > 0 && !muted.0 {
+        commands.spawn((
+            AudioPlayer::new(sounds.low_time.clone()),
+            PlaybackSettings::DESPAWN,
+        ));
+    }
 }

@@ -111,6 +111,8 @@ pub enum Action {
     /// Review: pick a worst move (its half-move index), showing the position before it and
     /// the better move.
     SelectWorst(usize),
+    /// Clocks and online play: see [`crate::game::versus::VersusAction`].
+    Versus(crate::game::versus::VersusAction),
 }
 
 impl Action {
@@ -192,6 +194,9 @@ const PLAY: Context = Context::On(Screen::Play);
 const LEARN: Context = Context::On(Screen::Learn);
 /// The analysis screen, in the table below.
 const ANALYSIS: Context = Context::On(Screen::Analysis);
+/// The online screen, in the table below.
+const ONLINE: Context = Context::On(Screen::Online);
+use crate::game::versus::VersusAction as V;
 use KeyCode as K;
 
 /// Every key the game knows, in the order the help lists them.
@@ -202,6 +207,7 @@ pub const KEYMAP: &[Binding] = &[
     ctrl(K::KeyO, Action::Load, Title, "load"),
     key(K::KeyG, Action::Pieces, Title, "how the pieces move"),
     key(K::KeyA, Action::Analyse, Title, "analyse a position"),
+    key(K::KeyO, Action::Versus(V::PlayOnline), Title, "play online"),
     key(K::KeyQ, Action::Quit, Title, "quit"),
     key(
         K::Escape,
@@ -254,6 +260,54 @@ pub const KEYMAP: &[Binding] = &[
     key(K::Enter, Action::LearnNext, LEARN, "start / next"),
     key(K::KeyR, Action::RestartStage, LEARN, "restart the stage"),
     key(K::KeyH, Action::StageHint, LEARN, "hint"),
+    key(K::KeyH, Action::Versus(V::HostSetup), ONLINE, "host a game"),
+    key(K::KeyJ, Action::Versus(V::JoinSetup), ONLINE, "join a game"),
+    key(K::ArrowLeft, Action::PreviousMove, ONLINE, "previous move"),
+    key(K::ArrowRight, Action::NextMove, ONLINE, "next move"),
+    key(K::Home, Action::FirstMove, ONLINE, "first move"),
+    key(K::End, Action::LastMove, ONLINE, "back to the game"),
+    key(
+        K::Enter,
+        Action::Versus(V::StartHosting),
+        Dialog(Modal::HostGame),
+        "start hosting",
+    ),
+    ctrl(
+        K::KeyV,
+        Action::Versus(V::Paste),
+        Dialog(Modal::HostGame),
+        "paste",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::HostGame),
+        "cancel",
+    ),
+    key(
+        K::Enter,
+        Action::Versus(V::Join),
+        Dialog(Modal::JoinGame),
+        "join",
+    ),
+    key(
+        K::Tab,
+        Action::Versus(V::NextField),
+        Dialog(Modal::JoinGame),
+        "next field",
+    ),
+    ctrl(
+        K::KeyV,
+        Action::Versus(V::Paste),
+        Dialog(Modal::JoinGame),
+        "paste",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::JoinGame),
+        "cancel",
+    ),
     key(
         K::Enter,
         Action::StartNewGame,
@@ -392,6 +446,7 @@ pub fn key_name(chord: Chord) -> String {
         K::Home => "Home".to_string(),
         K::End => "End".to_string(),
         K::Space => "Space".to_string(),
+        K::Tab => "Tab".to_string(),
         other => {
             let debug = format!("{other:?}");
             debug
@@ -507,9 +562,13 @@ impl Action {
                     .get_resource::<crate::game::ui::dialogs::NewGameChoice>()
                     .map(|c| c.players())
                     .unwrap_or_default();
-                world.write_message(GameCommand::NewGame {
+                let time = world
+                    .get_resource::<crate::game::versus::clock::TimeChoice>()
+                    .and_then(|c| c.control());
+                world.write_message(GameCommand::NewTimed {
                     start: None,
                     players,
+                    time,
                 });
                 set_modal(world, Modal::None);
             }
@@ -604,6 +663,7 @@ impl Action {
             Action::AnalysePaste => study::analysis::paste(world),
             Action::ShowReviewed(ply) => study::review::show_reviewed(world, ply),
             Action::SelectWorst(index) => study::review::select(world, index),
+            Action::Versus(action) => action.run(world),
         }
     }
 }
@@ -631,7 +691,10 @@ fn back(world: &mut World) {
         }
         return;
     }
-    if crate::game::learn::back(world) || study::analysis::back(world) {
+    if crate::game::learn::back(world)
+        || study::analysis::back(world)
+        || crate::game::versus::online::back(world)
+    {
         return;
     }
     set_screen(world, Screen::Title);
@@ -650,7 +713,13 @@ mod tests {
 
     #[test]
     fn no_key_means_two_things_in_one_place() {
-        let screens = [Screen::Title, Screen::Play, Screen::Learn, Screen::Analysis];
+        let screens = [
+            Screen::Title,
+            Screen::Play,
+            Screen::Learn,
+            Screen::Analysis,
+            Screen::Online,
+        ];
         let modals = [
             Modal::None,
             Modal::NewGame,
@@ -659,6 +728,8 @@ mod tests {
             Modal::GameOver,
             Modal::Pieces,
             Modal::StageEnd,
+            Modal::HostGame,
+            Modal::JoinGame,
         ];
         for screen in screens {
             for modal in modals {
@@ -690,8 +761,10 @@ mod tests {
             Modal::GameOver,
             Modal::Pieces,
             Modal::StageEnd,
+            Modal::HostGame,
+            Modal::JoinGame,
         ] {
-            for screen in [Screen::Play, Screen::Learn, Screen::Analysis] {
+            for screen in [Screen::Play, Screen::Learn, Screen::Analysis, Screen::Online] {
                 for b in KEYMAP.iter().filter(|b| b.context.active(screen, modal)) {
                     assert_eq!(b.context, Context::Dialog(modal), "{b:?}");
                 }

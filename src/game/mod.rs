@@ -14,6 +14,7 @@ pub mod play;
 pub mod screens;
 pub mod study;
 pub mod ui;
+pub mod versus;
 
 use bevy::prelude::*;
 
@@ -88,6 +89,12 @@ pub struct LaunchOptions {
     pub lesson: Option<learn::LessonStart>,
     /// Open the analysis screen on this game (`--analyse`, `--review`).
     pub analyse: Option<study::AnalyseStart>,
+    /// Play with clocks at this time control (`--time`).
+    pub time: Option<crate::rules::clock::TimeControl>,
+    /// The computer's moves come from this UCI engine program (`--engine`).
+    pub engine: Option<String>,
+    /// Open the online screen this way (`--online`).
+    pub online: Option<versus::online::OnlineStart>,
 }
 
 impl Default for LaunchOptions {
@@ -103,6 +110,9 @@ impl Default for LaunchOptions {
             screen: screens::Screen::Title,
             lesson: None,
             analyse: None,
+            time: None,
+            engine: None,
+            online: None,
         }
     }
 }
@@ -133,6 +143,7 @@ impl Plugin for CorePlugin {
             aids::core_plugin,
             learn::core_plugin,
             study::core_plugin,
+            versus::core_plugin,
         ));
     }
 }
@@ -151,6 +162,7 @@ impl Plugin for GamePlugin {
             offscreen::plugin,
             learn::view_plugin,
             study::view_plugin,
+            versus::view_plugin,
         ));
     }
 }

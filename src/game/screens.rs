@@ -76,6 +76,10 @@ pub enum Modal {
     Pieces,
     /// A lesson stage is over: completed (stars, next stage) or failed (why, retry).
     StageEnd,
+    /// Hosting a network game: side, clock, port (a text field has the keyboard).
+    HostGame,
+    /// Joining a network game: the host's address and the code (text fields).
+    JoinGame,
 }
 
 /// Whether nothing on the board is moving: input that changes the board waits for it.

@@ -8,6 +8,7 @@ use crate::engine::{Engine, SearchResult, StopFlag};
 use crate::game::GameSet;
 use crate::game::board::animation::Animating;
 use crate::game::play::state::{ChessGame, MoveRequest, Player, StatusLine};
+use crate::game::versus::external::ExternalEngine;
 use crate::rules::Move;
 
 /// Whether the computer is thinking (the panel shows it).
@@ -58,30 +59,43 @@ fn start_search(
     game: Res<ChessGame>,
     screen: Option<Res<State<crate::game::screens::Screen>>>,
     animating: Res<Animating>,
+    external: Option<Res<ExternalEngine>>,
     mut computer: ResMut<ComputerPlayer>,
     mut thinking: ResMut<Thinking>,
 ) {
-    let busy = computer.pending.is_some();
+    let busy = computer.pending.is_some() || external.as_ref().is_some_and(|e| e.busy());
     if thinking.0 != busy {
         thinking.0 = busy;
     }
     // Only where its move would be played: off the play screen (the title, the lesson list)
     // a result would be dropped and the search started again and again.
     let playing = screen.is_none_or(|s| s.get().moves_go_to_game());
+    // On a clock the computer thinks while the last move still glides: its time runs.
+    let waiting = animating.0 && game.clocks().is_none();
     // While the player looks at an earlier position the computer waits; it goes on at the end.
-    if busy || animating.0 || game.game.is_over() || !playing || game.browsing() {
+    if busy || waiting || game.game.is_over() || !playing || game.browsing() {
         return;
     }
     let Player::Computer(level) = game.player_to_move() else {
         return;
     };
+    // `--engine`: the other program finds the move, unless it failed at this one.
+    if external.is_some_and(|e| e.takes(game.revision())) {
+        return;
+    }
+    let mut settings = level.settings();
+    if let Some(clocks) = game.clocks() {
+        let side = game.game.position().turn();
+        let left = clocks.remaining(side, game.clock_now());
+        settings = settings.on_clock(left, clocks.control().increment);
+    }
     let mut engine = computer.engine.take().unwrap_or_default();
     let snapshot = game.game.clone();
     let stop = StopFlag::new();
     let task_stop = stop.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move {
         let result = engine
-            .play(&snapshot, level, &task_stop)
+            .play_with(&snapshot, &settings, &task_stop)
             .map_err(|e| e.to_string());
         (engine, result)
     });
@@ -95,11 +109,13 @@ fn start_search(
 
 fn collect_result(
     game: Res<ChessGame>,
+    animating: Res<Animating>,
     mut computer: ResMut<ComputerPlayer>,
     mut requests: MessageWriter<MoveRequest>,
     mut status: ResMut<StatusLine>,
 ) {
-    let Some(pending) = computer.pending.as_mut() else {
+    // A move found while the last one still glides waits for it.
+    let Some(pending) = computer.pending.as_mut().filter(|_| !animating.0) else {
         return;
     };
     let Some((engine, result)) = block_on(poll_once(&mut pending.task)) else {

@@ -233,6 +233,11 @@ impl Act<'_> {
             return false;
         }
         let human = self.game.human_to_move();
+        let elsewhere = self.game.player_to_move() == crate::game::play::state::Player::Elsewhere;
+        if !human && elsewhere && self.selection.cell.is_none() && !self.game.game.is_over() {
+            self.status.warn("Wait for your opponent's move");
+            return false;
+        }
         match decide(self.game.board(), self.selection.cell, cell, human) {
             Intent::Select(c) => {
                 let pos = self.game.board().position();

@@ -218,7 +218,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             autosave
                 .in_set(GameSet::View)
-                .run_if(in_state(Screen::Play)),
+                .run_if(in_state(Screen::Play).or_else(crate::game::versus::network_game_on_board)),
         );
 }
 
@@ -253,6 +253,7 @@ fn tags_for(game: &ChessGame) -> Tags {
         date: Some(crate::store::today()),
         white: Some(player_tag(game.players[0])),
         black: Some(player_tag(game.players[1])),
+        time_control: game.clocks().map(crate::rules::clock::Clocks::control),
         ..Tags::default()
     }
 }
@@ -466,8 +467,10 @@ fn handle(world: &mut World, request: SaveRequest) {
                     *stash = super::state::PlayStash::default();
                 }
                 let players = players_of(&record);
+                let clocks = crate::rules::clock::Clocks::from_record(&record);
                 let id = world.get_resource_mut::<ChessGame>().map(|mut game| {
                     game.replace_with_notes(record.game, players, record.notes);
+                    game.set_clocks(clocks);
                     game.id()
                 });
                 if let (Some(id), Some(mut saves)) = (id, world.get_resource_mut::<Saves>()) {
@@ -543,11 +546,7 @@ pub fn load_file(world: &mut World, path: PathBuf) {
     match store.load_game(&path) {
         Ok(record) => {
             let players = players_of(&record);
-            world.write_message(GameCommand::Load(
-                Box::new(record.game),
-                players,
-                record.notes,
-            ));
+            world.write_message(GameCommand::Resume(Box::new(record), players));
             set_screen(world, Screen::Play);
         }
         Err(e) => {

@@ -2,9 +2,12 @@
 
 use bevy::prelude::*;
 
+use std::time::Duration;
+
 use crate::engine::Level;
 use crate::game::GameSet;
-use crate::rules::record::PlyNote;
+use crate::rules::clock::{Clocks, TimeControl};
+use crate::rules::record::{GameRecord, PlyNote, Tags};
 use crate::rules::{Cell, Game, Move, Outcome, Piece, Position, Route, Side};
 
 /// Who plays a side.
@@ -46,6 +49,12 @@ pub struct ChessGame {
     /// `notes[i]` belongs to the i-th half-move. One note more than the moves played is the
     /// note of the move to come (a hint was shown for it). Moves taken back lose their notes.
     notes: Vec<PlyNote>,
+    /// The clocks of a timed game (`None` untimed). A move charges the mover's clock and
+    /// notes its `[%clk]`; `crate::game::versus::clock` starts, stops and reads them.
+    clocks: Option<Clocks>,
+    /// The time the clocks were last told (`Time<Real>` since the start): moves are charged
+    /// at it.
+    clock_now: Duration,
 }
 
 /// An earlier position shown on the board: the game up to `ply`.
@@ -78,6 +87,8 @@ impl Default for ChessGame {
             browse: None,
             abandoned: Vec::new(),
             notes: Vec::new(),
+            clocks: None,
+            clock_now: Duration::ZERO,
         }
     }
 }
@@ -187,7 +198,8 @@ impl ChessGame {
         self.replace_with_notes(game, players, Vec::new());
     }
 
-    /// [`ChessGame::replace`] with the notes a game record keeps about its moves.
+    /// [`ChessGame::replace`] with the notes a game record keeps about its moves. The new game
+    /// is untimed until [`ChessGame::set_clocks`] gives it clocks.
     pub fn replace_with_notes(&mut self, game: Game, players: [Player; 2], notes: Vec<PlyNote>) {
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         self.game = game;
@@ -195,8 +207,107 @@ impl ChessGame {
         self.notes = notes;
         self.browse = None;
         self.abandoned.clear();
+        self.clocks = None;
         self.id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.bump();
+    }
+
+    /// Takes another program's word for this same game (a network host's): its moves, notes
+    /// and clocks replace ours, the identity stays (it is still the game being saved).
+    pub fn mirror(&mut self, game: Game, notes: Vec<PlyNote>, clocks: Option<Clocks>) {
+        self.game = game;
+        self.notes = notes;
+        self.clocks = clocks;
+        self.bump();
+    }
+
+    /// The clocks, when the game is timed.
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
+    /// The clocks, to start or stop them (which changes no revision: it changes no move).
+    pub fn clocks_mut(&mut self) -> Option<&mut Clocks> {
+        self.clocks.as_mut()
+    }
+
+    /// Gives the game clocks (stopped; they start when the play screen shows the game), or
+    /// takes them away.
+    pub fn set_clocks(&mut self, clocks: Option<Clocks>) {
+        self.clocks = clocks;
+    }
+
+    /// The time the clocks were last told.
+    pub fn clock_now(&self) -> Duration {
+        self.clock_now
+    }
+
+    /// Tells the clocks the time (every frame, before anything plays a move).
+    pub fn set_clock_now(&mut self, now: Duration) {
+        self.clock_now = now;
+    }
+
+    /// Stops the clocks where they are.
+    pub fn pause_clocks(&mut self) {
+        let now = self.clock_now;
+        if let Some(c) = &mut self.clocks {
+            c.pause(now);
+        }
+    }
+
+    /// Ends the game on time if the side to move's clock has run out: lost, or drawn when the
+    /// opponent has only its King ([`Game::flag`]). Returns the outcome when it did.
+    pub fn check_flag(&mut self) -> Option<Outcome> {
+        if self.game.is_over() {
+            return None;
+        }
+        let side = self.clocks.as_ref()?.flagged(self.clock_now)?;
+        let outcome = self.game.flag(side).ok()?;
+        self.pause_clocks();
+        self.bump();
+        Some(outcome)
+    }
+
+    /// Charges the move just played to the mover's clock (Fischer increment added) and keeps
+    /// the clock reading in the move's note.
+    fn clock_the_last_move(&mut self) {
+        let now = self.clock_now;
+        let plies = self.game.plies().len();
+        if let Some(c) = &mut self.clocks
+            && plies > 0
+            && let Ok(clk) = c.moved(now)
+        {
+            self.notes
+                .resize_with(plies.max(self.notes.len()), PlyNote::default);
+            self.notes[plies - 1].clock = Some(clk);
+        }
+        if self.game.is_over() {
+            self.pause_clocks();
+        }
+    }
+
+    /// After a takeback: the clocks read what they read when this position arose (the
+    /// `[%clk]` notes of the moves still played), running on if they ran.
+    fn rewind_clocks(&mut self) {
+        let Some(old) = &self.clocks else {
+            return;
+        };
+        let running = old.is_running();
+        let record = GameRecord {
+            tags: Tags {
+                time_control: Some(old.control()),
+                ..Tags::default()
+            },
+            game: self.game.clone(),
+            notes: self.notes.clone(),
+        };
+        self.clocks = Clocks::from_record(&record);
+        if running
+            && !self.game.is_over()
+            && let Some(c) = &mut self.clocks
+        {
+            c.resume(self.clock_now);
+        }
     }
 
     /// The notes on the moves played (and possibly one on the move to come), for saving.
@@ -290,7 +401,10 @@ impl PlayStash {
     /// Another screen takes the board: the play game is kept until the player comes back.
     pub fn borrow_board(&mut self, game: &ChessGame) {
         if !self.borrowed {
-            self.game = Some(game.clone());
+            let mut kept = game.clone();
+            // Its clocks wait with it.
+            kept.pause_clocks();
+            self.game = Some(kept);
             self.borrowed = true;
         }
     }
@@ -344,6 +458,18 @@ pub enum GameCommand {
     },
     /// Continue a game loaded from a file or an autosave, with the notes on its moves.
     Load(Box<Game>, [Player; 2], Vec<PlyNote>),
+    /// [`GameCommand::NewGame`] with clocks at `time` (untimed when `None`).
+    NewTimed {
+        /// Start position (standard when `None`).
+        start: Option<Box<Position>>,
+        /// White's and Black's players.
+        players: [Player; 2],
+        /// The time control.
+        time: Option<TimeControl>,
+    },
+    /// Continue a saved game with its notes and, when it was timed, its clocks as its record
+    /// left them ([`Clocks::from_record`]).
+    Resume(Box<GameRecord>, [Player; 2]),
     /// Take back a move (two against the computer, so it is the person's turn again).
     Undo,
     /// Replay a move taken back.
@@ -408,6 +534,12 @@ pub(super) fn plugin(app: &mut App) {
             OnEnter(crate::game::screens::Screen::Play),
             return_play_game,
         )
+        // The online screen puts a network game where the play game is: it must be the
+        // play game that it takes the place of (and that saving keeps), not a lesson's.
+        .add_systems(
+            OnEnter(crate::game::screens::Screen::Online),
+            return_play_game,
+        )
         .add_message::<MoveRequest>()
         .add_message::<GameCommand>()
         .add_message::<MovePlayed>()
@@ -433,8 +565,13 @@ fn start_position(
     mut reset: MessageWriter<BoardReset>,
     mut status: ResMut<StatusLine>,
 ) {
+    let time = options.as_ref().and_then(|o| o.time);
     if let Some(start) = options.and_then(|o| o.position.clone()) {
         game.replace(Game::from_position(start), [Player::Human; 2]);
+    }
+    if let Some(control) = time {
+        let turn = game.game.position().turn();
+        game.set_clocks(Some(Clocks::new(control, turn)));
     }
     if status.text.is_empty() {
         status.info("Two players at one board. Press New game to play the computer.");
@@ -482,6 +619,30 @@ fn apply_commands(
                 status.info(format!("Game loaded: {} moves", g.game.plies().len()));
                 false
             }
+            GameCommand::NewTimed {
+                start,
+                players,
+                time,
+            } => {
+                *stash = PlayStash::default();
+                let start = start.as_deref().cloned().unwrap_or_default();
+                let turn = start.turn();
+                g.replace(Game::from_position(start), *players);
+                g.set_clocks(time.map(|tc| Clocks::new(tc, turn)));
+                status.info(match time {
+                    Some(tc) => format!("New game, {}", crate::game::versus::clock::label(*tc)),
+                    None => "New game".to_string(),
+                });
+                false
+            }
+            GameCommand::Resume(record, players) => {
+                *stash = PlayStash::default();
+                let record = &**record;
+                g.replace_with_notes(record.game.clone(), *players, record.notes.clone());
+                g.set_clocks(Clocks::from_record(record));
+                status.info(format!("Game loaded: {} moves", g.game.plies().len()));
+                false
+            }
             GameCommand::Undo => undo(g, &mut status),
             GameCommand::Redo => redo(g, &mut status),
             GameCommand::Resign => {
@@ -518,7 +679,8 @@ const BROWSING_UNDO: &str =
     "You are looking at an earlier position: press End (or Right) to return to the game first";
 
 /// Takes back one move, or against the computer as many as needed (at most two) to give the
-/// person the move again.
+/// person the move again. In a timed game only two players at one board may take back (the
+/// clocks go back to what they read then); against the computer the clock is the game.
 fn undo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
     if g.browsing() {
         status.warn(BROWSING_UNDO);
@@ -526,6 +688,10 @@ fn undo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
     }
     if !g.game.can_undo() {
         status.warn("Nothing to take back");
+        return false;
+    }
+    if g.clocks.is_some() && !g.two_humans() {
+        status.warn("No takebacks in a timed game against the computer");
         return false;
     }
     let declared = g.game.outcome().is_some_and(|o| o.is_declared());
@@ -548,6 +714,7 @@ fn undo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
     if !declared && !g.two_humans() && g.player_to_move() != Player::Human {
         g.game.undo();
     }
+    g.rewind_clocks();
     status.info("Move taken back");
     true
 }
@@ -562,8 +729,10 @@ fn redo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
         return false;
     }
     g.game.redo();
+    g.clock_the_last_move();
     if !g.two_humans() && g.player_to_move() != Player::Human && g.game.can_redo() {
         g.game.redo();
+        g.clock_the_last_move();
     }
     status.info("Move replayed");
     true
@@ -605,6 +774,11 @@ pub fn play_on_board(game: &mut ChessGame, mv: Move) -> Result<MovePlayed, Strin
     if game.browsing() && game.view_only() {
         let end = game.game.plies().len();
         game.show_ply(end);
+    }
+    if !game.game.is_over()
+        && let Some(side) = game.clocks.as_ref().and_then(|c| c.flagged(game.clock_now))
+    {
+        return Err(format!("Too late: {side}'s time has run out"));
     }
     let position = game.board().position().clone();
     let (Some(piece), Some(route)) = (position.piece_at(mv.from), position.route(mv)) else {
@@ -649,6 +823,7 @@ pub fn play_on_board(game: &mut ChessGame, mv: Move) -> Result<MovePlayed, Strin
     };
     let check = game.game.position().in_check();
     let outcome = game.game.outcome();
+    game.clock_the_last_move();
     game.bump();
     Ok(MovePlayed {
         mv,
@@ -694,7 +869,8 @@ fn watch_game_end(
     let over = game.game.is_over();
     let now = (game.id(), over);
     let before = seen.replace(now);
-    if *screen.get() != crate::game::screens::Screen::Play {
+    use crate::game::screens::Screen;
+    if !matches!(screen.get(), Screen::Play | Screen::Online) {
         return;
     }
     let newly_over = over && before != Some(now);

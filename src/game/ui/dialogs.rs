@@ -89,7 +89,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                mark_choices.run_if(in_state(Modal::NewGame)),
+                mark_choices.run_if(in_state(Modal::NewGame).or_else(in_state(Modal::HostGame))),
                 fill_load_list.run_if(in_state(Modal::Load)),
             )
                 .in_set(crate::game::GameSet::View),
@@ -124,6 +124,8 @@ fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
                         .map(|l| button(level_name(l), Action::ChooseLevel(l)))
                 )),
             ),
+            text("Clock", 14.0, theme::TEXT_DIM),
+            crate::game::versus::clock::time_choice(),
             text(keep_note, 12.0, theme::TEXT_DIM),
             (
                 row(),
@@ -139,6 +141,7 @@ fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
 /// Outlines the chosen mode and level.
 fn mark_choices(
     choice: Res<NewGameChoice>,
+    versus: crate::game::versus::Choices,
     mut buttons: Query<(&ActionButton, &mut Outline)>,
     fresh: Query<Entity, (With<ActionButton>, Without<Outline>)>,
     mut commands: Commands,
@@ -152,6 +155,7 @@ fn mark_choices(
         let on = match button.0 {
             Action::ChooseMode(m) => m == choice.mode,
             Action::ChooseLevel(l) => l == choice.level,
+            Action::Versus(v) => versus.chosen(v),
             _ => false,
         };
         let colour = if on { theme::ACCENT } else { Color::NONE };

@@ -23,11 +23,13 @@ use widgets::{button, text};
 #[derive(Component)]
 pub struct Panel;
 
+/// Whose turn it is, in words, on any screen's panel.
 #[derive(Component)]
-struct TurnText;
+pub struct TurnText;
 
+/// The colour swatch of the side to move.
 #[derive(Component)]
-struct TurnSwatch;
+pub struct TurnSwatch;
 
 /// The status line's text on any screen that shows one.
 #[derive(Component)]
@@ -111,6 +113,8 @@ fn spawn_panel(mut commands: Commands) {
                 ],
             ),
             (PlayersText, text("", 13.0, theme::TEXT_DIM)),
+            crate::game::versus::external::engine_line(),
+            crate::game::versus::clock::clock_row(),
             (ThinkingText, text("", 14.0, theme::ACCENT)),
             (StatusText, text("", 14.0, theme::TEXT)),
             text(

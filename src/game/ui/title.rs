@@ -69,6 +69,10 @@ fn spawn_title(mut commands: Commands) {
                 ),
                 menu_button("Play", Action::Play),
                 menu_button("Learn", Action::Learn),
+                menu_button(
+                    "Play online",
+                    Action::Versus(crate::game::versus::VersusAction::PlayOnline)
+                ),
                 menu_button("How the pieces move", Action::Pieces),
                 menu_button("Analyse a position", Action::Analyse),
                 menu_button("Load a saved game", Action::Load),

@@ -1,0 +1,441 @@
+//! Chess clocks in the window: the time control chosen in the new-game and host dialogs, the
+//! clocks of the game on the board run (on the play screen, while the game is on) and read, a
+//! flag fall ending the game, and the two clock faces in the panel.
+//!
+//! The clocks live in [`ChessGame`] (pure arithmetic, [`crate::rules::clock::Clocks`]); this
+//! plugin only tells them the time (`Time<Real>`: a chess clock follows the wall clock, not the
+//! game's paced time), starts and stops them, and ends the game when a flag falls. A network
+//! game's clocks are the host's: they are shown, never started, stopped or judged here.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::VersusAction;
+use crate::game::GameSet;
+use crate::game::keymap::Action;
+use crate::game::play::state::{ChessGame, StatusLine};
+use crate::game::screens::Screen;
+use crate::game::ui::theme;
+use crate::game::ui::widgets::{button, row, text};
+use crate::rules::Side;
+use crate::rules::clock::{PRESETS, TimeControl};
+
+/// A running clock fell under ten seconds (the audio plugin ticks).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockLow(pub Side);
+
+/// A time control the dialogs offer: one of [`PRESETS`] (by index) or the custom one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TimeOption {
+    /// `PRESETS[i]`: untimed, 1+0, 3+2, …
+    Preset(usize),
+    /// Minutes and increment chosen with the +/− buttons.
+    Custom,
+}
+
+/// The time control chosen in the new-game and host dialogs (one choice, kept between them).
+#[derive(Resource, Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TimeChoice {
+    /// Which option.
+    pub option: TimeOption,
+    /// The custom control's minutes (1 to [`MAX_MINUTES`]).
+    pub minutes: u32,
+    /// The custom control's increment in seconds (0 to [`MAX_INCREMENT`]).
+    pub increment: u32,
+}
+
+/// The longest custom base time, in minutes.
+pub const MAX_MINUTES: u32 = 180;
+/// The largest custom increment, in seconds.
+pub const MAX_INCREMENT: u32 = 60;
+
+impl Default for TimeChoice {
+    fn default() -> TimeChoice {
+        TimeChoice {
+            option: TimeOption::Preset(0),
+            minutes: 10,
+            increment: 5,
+        }
+    }
+}
+
+impl TimeChoice {
+    /// The choice that gives `control`: its preset if it has one, else a custom one (rounded to
+    /// whole minutes and seconds within the custom limits).
+    pub fn of(control: Option<TimeControl>) -> TimeChoice {
+        if let Some(i) = PRESETS.iter().position(|(_, tc)| *tc == control) {
+            return TimeChoice {
+                option: TimeOption::Preset(i),
+                ..TimeChoice::default()
+            };
+        }
+        let Some(tc) = control else {
+            return TimeChoice::default();
+        };
+        TimeChoice {
+            option: TimeOption::Custom,
+            minutes: (tc.base.as_secs().div_ceil(60) as u32).clamp(1, MAX_MINUTES),
+            increment: (tc.increment.as_secs() as u32).min(MAX_INCREMENT),
+        }
+    }
+
+    /// The time control chosen, `None` for an untimed game.
+    pub fn control(&self) -> Option<TimeControl> {
+        match self.option {
+            TimeOption::Preset(i) => PRESETS.get(i).and_then(|(_, tc)| *tc),
+            TimeOption::Custom => Some(TimeControl::minutes_plus_seconds(
+                self.minutes.clamp(1, MAX_MINUTES),
+                self.increment.min(MAX_INCREMENT),
+            )),
+        }
+    }
+
+    /// Changes the custom minutes by `by` (the custom control becomes the choice).
+    pub fn step_minutes(&mut self, by: i32) {
+        self.option = TimeOption::Custom;
+        self.minutes = step(self.minutes, by, 1, MAX_MINUTES);
+    }
+
+    /// Changes the custom increment by `by` seconds (the custom control becomes the choice).
+    pub fn step_increment(&mut self, by: i32) {
+        self.option = TimeOption::Custom;
+        self.increment = step(self.increment, by, 0, MAX_INCREMENT);
+    }
+}
+
+fn step(value: u32, by: i32, low: u32, high: u32) -> u32 {
+    (i64::from(value) + i64::from(by)).clamp(i64::from(low), i64::from(high)) as u32
+}
+
+/// A time control in the dialogs' words: `5+3` (minutes + seconds), or `90 s + 2 s` when the
+/// base is not whole minutes.
+pub fn label(control: TimeControl) -> String {
+    let base = control.base;
+    let inc = control.increment;
+    let whole = |d: Duration| d.subsec_millis() == 0;
+    if base.as_secs().is_multiple_of(60) && whole(base) && whole(inc) {
+        format!("{}+{}", base.as_secs() / 60, inc.as_secs())
+    } else {
+        format!("{} s + {} s", control.base.as_secs_f32(), inc.as_secs_f32())
+    }
+}
+
+/// What a clock face shows: `4:58`, `1:02:03`, and tenths under ten seconds (`0:09.3`).
+pub fn face(d: Duration) -> String {
+    let total = d.as_secs();
+    let (h, m, s) = (total / 3600, (total / 60) % 60, total % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else if d < crate::rules::clock::LOW_TIME {
+        format!("{m}:{s:02}.{}", d.subsec_millis() / 100)
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// Whether the clocks of the game on the board are kept by a network host (then this end
+/// only shows them).
+#[derive(bevy::ecs::system::SystemParam)]
+struct Keeper<'w> {
+    online: Option<Res<'w, super::online::Online>>,
+}
+
+impl Keeper<'_> {
+    fn remote(&self, game: &ChessGame) -> bool {
+        self.online.as_ref().is_some_and(|o| o.owns_game(game.id()))
+    }
+}
+
+/// Tells the clocks the time, runs them while the play screen shows the game (stopped on any
+/// other screen and once the game is over), ends the game when a flag falls, and notes a
+/// clock falling under ten seconds.
+#[allow(clippy::too_many_arguments)]
+fn run_clocks(
+    time: Res<Time<Real>>,
+    screen: Option<Res<State<Screen>>>,
+    options: Option<Res<crate::game::LaunchOptions>>,
+    keeper: Keeper,
+    mut game: ResMut<ChessGame>,
+    mut status: ResMut<StatusLine>,
+    mut low: MessageWriter<ClockLow>,
+    mut was_low: Local<(u64, [bool; 2])>,
+) {
+    let now = time.elapsed();
+    // Reading the time or starting a clock changes no move: nothing needs to know.
+    let g = game.bypass_change_detection();
+    g.set_clock_now(now);
+    if g.clocks().is_none() {
+        return;
+    }
+    let remote = keeper.remote(g);
+    if !remote {
+        // Screenshots and benchmarks show the clocks as they are.
+        let offscreen = options.is_some_and(|o| o.offscreen());
+        let on_board = screen.is_some_and(|s| *s.get() == Screen::Play);
+        let run = on_board && !g.game.is_over() && !offscreen;
+        if let Some(c) = g.clocks_mut() {
+            match (run, c.is_running()) {
+                (true, false) => c.resume(now),
+                (false, true) => c.pause(now),
+                _ => {}
+            }
+        }
+        if let Some(outcome) = g.check_flag() {
+            status.warn(outcome.to_string());
+            game.set_changed();
+        }
+    }
+    let Some(clocks) = game.clocks() else {
+        return;
+    };
+    if was_low.0 != game.id() {
+        *was_low = (game.id(), [false; 2]);
+    }
+    for side in Side::BOTH {
+        let is_low = clocks.is_low(side, now);
+        let running = clocks.is_running() && clocks.turn() == side;
+        if is_low && running && !was_low.1[side.index()] && !game.game.is_over() {
+            low.write(ClockLow(side));
+        }
+        was_low.1[side.index()] = is_low;
+    }
+}
+
+pub(super) fn core_plugin(app: &mut App) {
+    let launch = app
+        .world()
+        .get_resource::<crate::game::LaunchOptions>()
+        .and_then(|o| o.time);
+    app.insert_resource(match launch {
+        Some(tc) => TimeChoice::of(Some(tc)),
+        None => TimeChoice::default(),
+    })
+    .add_message::<ClockLow>()
+    .add_systems(Update, run_clocks.in_set(GameSet::Input));
+}
+
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (show_clocks, show_custom_time).in_set(GameSet::View),
+    );
+}
+
+/// The clocks' row in a panel (hidden in untimed games).
+#[derive(Component)]
+struct ClockRow;
+
+/// One side's clock face.
+#[derive(Component)]
+struct ClockFace(Side);
+
+/// Dark text on a highlighted clock face.
+const INK: Color = Color::srgb(0.10, 0.09, 0.08);
+
+/// Both clocks, White's then Black's, for a side panel.
+pub fn clock_row() -> impl Bundle {
+    (
+        ClockRow,
+        Node {
+            flex_direction: FlexDirection::Row,
+            column_gap: px(8),
+            display: Display::None,
+            ..default()
+        },
+        children![clock_face(Side::White), clock_face(Side::Black)],
+    )
+}
+
+fn clock_face(side: Side) -> impl Bundle {
+    (
+        ClockFace(side),
+        Node {
+            flex_grow: 1.0,
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::axes(px(10), px(4)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(theme::BUTTON),
+        BorderColor::all(Color::NONE),
+        children![
+            text(side.to_string(), 11.0, theme::TEXT_DIM),
+            text("", 24.0, theme::TEXT),
+        ],
+    )
+}
+
+/// The running clock highlighted, a clock under ten seconds in the warning colour.
+#[allow(clippy::type_complexity)]
+fn show_clocks(
+    game: Res<ChessGame>,
+    mut rows: Query<&mut Node, With<ClockRow>>,
+    mut faces: Query<(
+        &ClockFace,
+        &Children,
+        &mut BackgroundColor,
+        &mut BorderColor,
+    )>,
+    mut texts: Query<(&mut Text, &mut TextColor)>,
+) {
+    let clocks = game.clocks();
+    let want = if clocks.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut node in &mut rows {
+        if node.display != want {
+            node.display = want;
+        }
+    }
+    let Some(clocks) = clocks else {
+        return;
+    };
+    let now = game.clock_now();
+    let over = game.game.is_over();
+    for (face_of, children, mut bg, mut border) in &mut faces {
+        let side = face_of.0;
+        let left = clocks.remaining(side, now);
+        let low = clocks.is_low(side, now);
+        let running = clocks.is_running() && clocks.turn() == side && !over;
+        let to_move = clocks.turn() == side && !over;
+        let (back, edge, ink) = match (low, running || to_move) {
+            (true, true) => (theme::WARNING, theme::WARNING, INK),
+            (true, false) => (theme::BUTTON, theme::WARNING, theme::WARNING),
+            (false, true) => (theme::ACCENT, theme::ACCENT, INK),
+            (false, false) => (theme::BUTTON, Color::NONE, theme::TEXT),
+        };
+        if bg.0 != back {
+            bg.0 = back;
+        }
+        let edge = BorderColor::all(edge);
+        if *border != edge {
+            *border = edge;
+        }
+        let shown = face(left);
+        for (i, child) in children.iter().enumerate() {
+            if let Ok((mut t, mut colour)) = texts.get_mut(child) {
+                let want_colour = if i == 0 && ink == theme::TEXT {
+                    theme::TEXT_DIM
+                } else {
+                    ink
+                };
+                if colour.0 != want_colour {
+                    colour.0 = want_colour;
+                }
+                if i == 1 && t.0 != shown {
+                    t.0.clone_from(&shown);
+                }
+            }
+        }
+    }
+}
+
+/// The custom control's two numbers in a dialog.
+#[derive(Component, Clone, Copy)]
+enum CustomValue {
+    Minutes,
+    Increment,
+}
+
+/// The dialogs' clock choice: the presets and a custom control with +/− buttons.
+pub fn time_choice() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(8),
+            ..default()
+        },
+        children![
+            (
+                row(),
+                Children::spawn(SpawnIter(
+                    PRESETS
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (name, _))| {
+                            let name = if i == 0 { "Untimed" } else { name };
+                            choose(name, TimeOption::Preset(i))
+                        })
+                        .chain(std::iter::once(choose("Custom", TimeOption::Custom)))
+                )),
+            ),
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    align_items: AlignItems::Center,
+                    column_gap: px(6),
+                    ..default()
+                },
+                children![
+                    text("Custom:", 13.0, theme::TEXT_DIM),
+                    button("-", Action::Versus(VersusAction::CustomMinutes(-1))),
+                    (CustomValue::Minutes, text("", 14.0, theme::TEXT)),
+                    button("+", Action::Versus(VersusAction::CustomMinutes(1))),
+                    text("  ", 13.0, theme::TEXT_DIM),
+                    button("-", Action::Versus(VersusAction::CustomIncrement(-1))),
+                    (CustomValue::Increment, text("", 14.0, theme::TEXT)),
+                    button("+", Action::Versus(VersusAction::CustomIncrement(1))),
+                ],
+            ),
+        ],
+    )
+}
+
+fn choose(name: &str, option: TimeOption) -> impl Bundle {
+    button(name, Action::Versus(VersusAction::ChooseTime(option)))
+}
+
+fn show_custom_time(choice: Res<TimeChoice>, mut values: Query<(&CustomValue, &mut Text)>) {
+    for (which, mut t) in &mut values {
+        let want = match which {
+            CustomValue::Minutes => format!("{} min", choice.minutes),
+            CustomValue::Increment => format!("+{} s a move", choice.increment),
+        };
+        if t.0 != want {
+            t.0 = want;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_faces_show_tenths_only_when_time_runs_low() {
+        let s = Duration::from_secs;
+        assert_eq!(face(s(298)), "4:58");
+        assert_eq!(face(s(3723)), "1:02:03");
+        assert_eq!(face(Duration::from_millis(9_350)), "0:09.3");
+        assert_eq!(face(s(10)), "0:10");
+        assert_eq!(face(Duration::ZERO), "0:00.0");
+    }
+
+    #[test]
+    fn the_choice_gives_presets_and_a_custom_control_within_bounds() {
+        let mut choice = TimeChoice::default();
+        assert_eq!(choice.control(), None, "untimed first");
+        choice.option = TimeOption::Preset(3);
+        assert_eq!(choice.control().map(label).as_deref(), Some("5+3"));
+        choice.step_minutes(-100);
+        assert_eq!(choice.option, TimeOption::Custom);
+        assert_eq!(choice.control().map(label).as_deref(), Some("1+5"));
+        choice.step_increment(1000);
+        assert_eq!(choice.control().map(label).as_deref(), Some("1+60"));
+        assert_eq!(
+            TimeChoice::of(Some("300+3".parse().unwrap())).option,
+            TimeOption::Preset(3)
+        );
+        let odd = TimeChoice::of(Some("90+2".parse().unwrap()));
+        assert_eq!(
+            (odd.option, odd.minutes, odd.increment),
+            (TimeOption::Custom, 2, 2)
+        );
+        assert_eq!(label("90+2".parse().unwrap()), "90 s + 2 s");
+    }
+}

@@ -1,0 +1,1223 @@
+//! Network play in the window: the online screen hosts or joins a game through
+//! [`crate::net`] (the same sessions the headless `parachess host` and `join` use) and plays it
+//! on the board.
+//!
+//! * Host: a dialog chooses the side, the time control and the port; the screen then shows
+//!   this machine's addresses and the join code until the other player arrives. Join: a dialog
+//!   takes the host's address and the code ([`super::text_field`]).
+//! * Playing, the board's game is a [`ChessGame`] with the remote side as
+//!   [`Player::Elsewhere`]. A move made on the board goes to the session as a request; what
+//!   the host decides comes back as [`NetEvent`]s, polled each frame (never blocking), checked
+//!   by the rules in a [`NetGame`] and only then mirrored into the [`ChessGame`], which the
+//!   autosave keeps like any play game. An event the rules refuse changes nothing and is
+//!   reported. The clocks are the host's: shown here, never judged here.
+//! * A dropped connection is reported on the status line; the joiner's session reconnects by
+//!   itself and the game goes on. Leaving the screen ends the session (the opponent is told);
+//!   the game stays saved and Continue plays it on at this board.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::{Mutex, PoisonError};
+
+use bevy::prelude::*;
+
+use super::VersusAction;
+use super::clock::{TimeChoice, clock_row, label};
+use super::text_field::{FieldId, Fields, text_field};
+use crate::game::GameSet;
+use crate::game::board::camera::CameraRig;
+use crate::game::keymap::{Action, Context, help_text};
+use crate::game::play::state::{
+    BoardReset, ChessGame, MovePlayed, MoveRequest, PlayStash, Player, StatusLine, capitalise,
+    play_on_board,
+};
+use crate::game::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::ui::theme;
+use crate::game::ui::widgets::{button, dialog, row, text};
+use crate::game::ui::{
+    Panel, StatusText, TurnSwatch, TurnText, button_row,
+};
+use crate::net::{
+    DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetEvent, NetGame, NetHandle, Timing,
+    local_addresses,
+};
+use crate::rules::clock::Clocks;
+use crate::rules::{Game, Side};
+
+/// Events taken from the session in one frame at most (the rest wait for the next).
+const EVENTS_PER_FRAME: usize = 64;
+
+/// What `--online` opens.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum OnlineStart {
+    /// The online menu: host or join.
+    #[default]
+    Menu,
+    /// Host at once, with the host dialog's defaults (and `--time`).
+    Host,
+    /// The join dialog.
+    Join,
+}
+
+/// Which part of the online screen shows.
+#[derive(SubStates, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[source(Screen = Screen::Online)]
+pub enum OnlineView {
+    /// Host or join.
+    #[default]
+    Menu,
+    /// Hosting and waiting for the other player, or connecting to a host.
+    Waiting,
+    /// The game on the board.
+    Playing,
+}
+
+/// The state of the connection, as the panel tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// Hosting before the other player came, or connecting.
+    Waiting,
+    /// Both ends connected.
+    Up,
+    /// The connection dropped; the joiner is reconnecting, the host waits.
+    Lost(String),
+    /// The session is over for good (the host left, the code was wrong, attempts ran out).
+    Closed(String),
+}
+
+/// A network session and its game.
+pub struct Session {
+    handle: Mutex<NetHandle>,
+    hosting: bool,
+    /// The host's port and join code.
+    listening: Option<(SocketAddr, String)>,
+    /// Where the other player can reach this host.
+    addresses: Vec<SocketAddr>,
+    /// The address the joiner dials.
+    target: String,
+    /// The game as the host said, every event checked by the rules.
+    net: NetGame,
+    /// The [`ChessGame`] identity of the game on the board, once play began.
+    game_id: Option<u64>,
+    link: Link,
+    /// My draw offer or takeback request waiting for an answer.
+    asked: Option<NetCommand>,
+}
+
+impl Session {
+    /// The host's listening address and join code (`None` for a joiner).
+    pub fn listening(&self) -> Option<(SocketAddr, &str)> {
+        self.listening.as_ref().map(|(a, c)| (*a, c.as_str()))
+    }
+
+    /// The checked copy of the game.
+    pub fn net(&self) -> &NetGame {
+        &self.net
+    }
+
+    /// The connection's state.
+    pub fn link(&self) -> &Link {
+        &self.link
+    }
+
+    /// Whether play has begun (the game is on the board).
+    pub fn playing(&self) -> bool {
+        self.game_id.is_some()
+    }
+
+    fn handle(&mut self) -> &mut NetHandle {
+        self.handle
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn send(&mut self, command: NetCommand) {
+        self.handle().send(command);
+    }
+}
+
+/// The network session, if any, and how new ones start.
+#[derive(Resource)]
+pub struct Online {
+    session: Option<Session>,
+    /// Heartbeats and timeouts of new sessions (tests shorten them).
+    pub timing: Timing,
+    /// The address a host listens on: all of this machine's by default (tests: loopback).
+    pub bind: IpAddr,
+    launch: Option<OnlineStart>,
+    /// Esc was pressed once in a game: a second press leaves it.
+    leave_armed: bool,
+}
+
+impl Online {
+    /// The session, if one runs.
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    /// Whether the game with this identity is this session's (its clocks are the host's).
+    pub fn owns_game(&self, id: u64) -> bool {
+        self.session.as_ref().is_some_and(|s| s.game_id == Some(id))
+    }
+}
+
+/// The host dialog's choices (the port is a text field, the time the shared [`TimeChoice`]).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HostForm {
+    /// The side the host plays.
+    pub side: Side,
+}
+
+impl Default for HostForm {
+    fn default() -> HostForm {
+        HostForm { side: Side::White }
+    }
+}
+
+/// Run condition: the online screen shows a network game (which is saved like a play game).
+pub fn network_game_on_board(
+    screen: Option<Res<State<Screen>>>,
+    online: Option<Res<Online>>,
+    game: Res<ChessGame>,
+) -> bool {
+    screen.is_some_and(|s| *s.get() == Screen::Online)
+        && online.is_some_and(|o| o.owns_game(game.id()))
+}
+
+pub(super) fn core_plugin(app: &mut App) {
+    let launch = app
+        .world()
+        .get_resource::<crate::game::LaunchOptions>()
+        .and_then(|o| o.online);
+    app.insert_resource(Online {
+        session: None,
+        timing: Timing::default(),
+        bind: IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+        launch,
+        leave_armed: false,
+    })
+    .init_resource::<HostForm>()
+    .add_sub_state::<OnlineView>()
+    .add_systems(OnEnter(Screen::Online), launch_start)
+    .add_systems(OnExit(Screen::Online), end_session)
+    .add_systems(
+        Update,
+        (poll_session, forward_moves, sync_view)
+            .chain()
+            .in_set(GameSet::Rules)
+            .run_if(in_state(Screen::Online)),
+    );
+}
+
+fn status(world: &mut World, warn: bool, text: impl Into<String>) {
+    if let Some(mut s) = world.get_resource_mut::<StatusLine>() {
+        if warn {
+            s.warn(text);
+        } else {
+            s.info(text);
+        }
+    }
+}
+
+/// The title screen's Play online.
+pub fn open(world: &mut World) {
+    set_screen(world, Screen::Online);
+}
+
+/// `--online host` hosts at once; `--online join` opens the join dialog.
+fn launch_start(world: &mut World) {
+    let launch = world
+        .get_resource_mut::<Online>()
+        .and_then(|mut o| o.launch.take());
+    if world
+        .get_resource::<Online>()
+        .is_some_and(|o| o.session.is_none())
+    {
+        // What the play screen last said does not belong here.
+        status(world, false, "");
+    }
+    match launch {
+        Some(OnlineStart::Host) => start_hosting(world),
+        Some(OnlineStart::Join) => join_setup(world),
+        Some(OnlineStart::Menu) | None => {}
+    }
+}
+
+fn busy(world: &mut World) -> bool {
+    let running = world
+        .get_resource::<Online>()
+        .is_some_and(|o| o.session.is_some());
+    if running {
+        status(
+            world,
+            true,
+            "A network game is on: leave it first (Leave, or Esc twice)",
+        );
+    }
+    running
+}
+
+/// Opens the host dialog.
+pub fn host_setup(world: &mut World) {
+    if busy(world) {
+        return;
+    }
+    if let Some(mut fields) = world.get_resource_mut::<Fields>() {
+        fields.focus = FieldId::Port;
+    }
+    status(
+        world,
+        false,
+        "Choose your side and the clock; Enter starts hosting",
+    );
+    set_modal(world, Modal::HostGame);
+}
+
+/// Opens the join dialog.
+pub fn join_setup(world: &mut World) {
+    if busy(world) {
+        return;
+    }
+    if let Some(mut fields) = world.get_resource_mut::<Fields>() {
+        fields.focus = if fields.address.is_empty() {
+            FieldId::Address
+        } else {
+            FieldId::Code
+        };
+    }
+    status(
+        world,
+        false,
+        "Type what the host's screen shows, then press Enter",
+    );
+    set_modal(world, Modal::JoinGame);
+}
+
+/// Starts listening with the host dialog's side, time control and port.
+pub fn start_hosting(world: &mut World) {
+    if busy(world) {
+        return;
+    }
+    let side = world
+        .get_resource::<HostForm>()
+        .map_or(Side::White, |f| f.side);
+    let control = world
+        .get_resource::<TimeChoice>()
+        .and_then(TimeChoice::control);
+    let port_text = world
+        .get_resource::<Fields>()
+        .map(|f| f.port.trim().to_string())
+        .unwrap_or_default();
+    let port = if port_text.is_empty() {
+        DEFAULT_PORT
+    } else {
+        match port_text.parse::<u16>() {
+            Ok(p) => p,
+            Err(_) => {
+                return status(world, true, "The port must be a number from 0 to 65535");
+            }
+        }
+    };
+    let Some((timing, bind)) = world.get_resource::<Online>().map(|o| (o.timing, o.bind)) else {
+        return;
+    };
+    let config = HostConfig {
+        bind,
+        port,
+        timing,
+        ..HostConfig::new(side, control)
+    };
+    let handle = match crate::net::host(config) {
+        Ok(h) => h,
+        Err(e) => return status(world, true, format!("Cannot host: {e}")),
+    };
+    let listening = handle.listening().map(|(a, c)| (a, c.to_string()));
+    let addresses = listening
+        .as_ref()
+        .map(|(a, _)| local_addresses(*a))
+        .unwrap_or_default();
+    let clocks = control.map(|tc| Clocks::new(tc, Side::White));
+    let session = Session {
+        handle: Mutex::new(handle),
+        hosting: true,
+        listening,
+        addresses,
+        target: String::new(),
+        net: NetGame::new(Game::new(), side, clocks),
+        game_id: None,
+        link: Link::Waiting,
+        asked: None,
+    };
+    if let Some(mut online) = world.get_resource_mut::<Online>() {
+        online.session = Some(session);
+    }
+    let port = world
+        .get_resource::<Online>()
+        .and_then(|o| o.session.as_ref())
+        .and_then(|s| s.listening.as_ref())
+        .map(|(a, _)| a.port());
+    set_modal(world, Modal::None);
+    if let Some(port) = port {
+        status(world, false, format!("Listening on port {port}"));
+    }
+}
+
+/// Connects with the join dialog's address and code.
+pub fn start_joining(world: &mut World) {
+    if busy(world) {
+        return;
+    }
+    let (mut addr, code) = world
+        .get_resource::<Fields>()
+        .map(|f| (f.address.trim().to_string(), f.code.trim().to_string()))
+        .unwrap_or_default();
+    if addr.is_empty() || code.is_empty() {
+        let (field, why) = if addr.is_empty() {
+            (
+                FieldId::Address,
+                "Type the host's address, like 192.168.1.20:47317",
+            )
+        } else {
+            (FieldId::Code, "Type the join code the host shows")
+        };
+        if let Some(mut f) = world.get_resource_mut::<Fields>() {
+            f.focus = field;
+        }
+        return status(world, true, why);
+    }
+    // A bare host name or IPv4 address means the default port.
+    if !addr.contains(':') {
+        addr = format!("{addr}:{DEFAULT_PORT}");
+    }
+    let Some(timing) = world.get_resource::<Online>().map(|o| o.timing) else {
+        return;
+    };
+    let config = JoinConfig {
+        timing,
+        ..JoinConfig::new(addr.clone(), code)
+    };
+    let handle = match crate::net::join(config) {
+        Ok(h) => h,
+        Err(e) => return status(world, true, capitalise(&e.to_string())),
+    };
+    let session = Session {
+        handle: Mutex::new(handle),
+        hosting: false,
+        listening: None,
+        addresses: Vec::new(),
+        target: addr.clone(),
+        net: NetGame::new(Game::new(), Side::Black, None),
+        game_id: None,
+        link: Link::Waiting,
+        asked: None,
+    };
+    if let Some(mut online) = world.get_resource_mut::<Online>() {
+        online.session = Some(session);
+    }
+    set_modal(world, Modal::None);
+    status(world, false, "Waiting for the host's answer");
+}
+
+/// Ctrl+V in the join or host dialog: the clipboard into the focused field.
+pub fn paste(world: &mut World) {
+    let fetched = world
+        .get_resource_mut::<bevy::clipboard::Clipboard>()
+        .map(|mut c| c.fetch_text().poll_result());
+    let text = match fetched {
+        None => return status(world, true, "No clipboard here"),
+        Some(Some(Ok(t))) => t,
+        Some(Some(Err(e))) => {
+            return status(world, true, format!("Cannot read the clipboard: {e}"));
+        }
+        Some(None) => return status(world, true, "The clipboard is not ready; try again"),
+    };
+    let refused = world.get_resource_mut::<Fields>().map(|mut f| {
+        let focus = f.focus;
+        f.insert(focus, &text)
+    });
+    if refused == Some(true) {
+        status(
+            world,
+            true,
+            "Some of the pasted text does not belong in this field and was left out",
+        );
+    }
+}
+
+/// Stops hosting or connecting: back to the online menu.
+pub fn cancel(world: &mut World) {
+    let playing = world
+        .get_resource::<Online>()
+        .and_then(|o| o.session.as_ref())
+        .is_some_and(Session::playing);
+    if playing {
+        return leave(world);
+    }
+    let dropped = world
+        .get_resource_mut::<Online>()
+        .and_then(|mut o| o.session.take());
+    if let Some(session) = dropped {
+        let what = if session.hosting {
+            "Stopped hosting"
+        } else {
+            "Stopped connecting"
+        };
+        drop(session);
+        status(world, false, what);
+    }
+}
+
+/// Leaves the network game for the title screen (leaving the screen ends the session).
+pub fn leave(world: &mut World) {
+    set_screen(world, Screen::Title);
+}
+
+/// Esc on the online screen: stops hosting or connecting (back to the menu), and in a game
+/// asks for a second press before leaving it. Returns whether it handled the key.
+pub fn back(world: &mut World) -> bool {
+    let on_screen = world
+        .get_resource::<State<Screen>>()
+        .is_some_and(|s| *s.get() == Screen::Online);
+    let Some(online) = world.get_resource::<Online>().filter(|_| on_screen) else {
+        return false;
+    };
+    let Some(session) = &online.session else {
+        return false;
+    };
+    if !session.playing() {
+        cancel(world);
+        return true;
+    }
+    let unfinished = !session.net.game.is_over() && !matches!(session.link, Link::Closed(_));
+    if unfinished && !online.leave_armed {
+        if let Some(mut o) = world.get_resource_mut::<Online>() {
+            o.leave_armed = true;
+        }
+        status(
+            world,
+            true,
+            "Press Esc again to leave the network game (your opponent is told; the game is kept)",
+        );
+        return true;
+    }
+    false
+}
+
+/// A request of the local player to the network opponent.
+pub fn request(world: &mut World, command: NetCommand) {
+    let said = match world
+        .get_resource_mut::<Online>()
+        .and_then(|o| o.into_inner().session.as_mut())
+    {
+        Some(s) if s.playing() => {
+            let you = s.net.you;
+            let answer = |offer: Option<Side>| offer == Some(!you);
+            let text = match command {
+                NetCommand::OfferDraw if answer(s.net.draw_offer) => "You accept the draw",
+                NetCommand::OfferDraw => {
+                    s.asked = Some(command);
+                    "Draw offered: waiting for your opponent's answer"
+                }
+                NetCommand::AskTakeback => {
+                    s.asked = Some(command);
+                    "Takeback asked: waiting for your opponent's answer"
+                }
+                NetCommand::AcceptDraw => "You accept the draw",
+                NetCommand::DeclineDraw => "You decline the draw",
+                NetCommand::AcceptTakeback => "You allow the takeback",
+                NetCommand::DeclineTakeback => "You refuse the takeback",
+                NetCommand::Resign => "You resign",
+                NetCommand::Move(_) => "",
+            };
+            s.send(command);
+            Ok(text)
+        }
+        _ => Err("There is no network game to ask anything in"),
+    };
+    match said {
+        Ok(text) if !text.is_empty() => status(world, false, text),
+        Ok(_) => {}
+        Err(why) => status(world, true, why),
+    }
+}
+
+/// Everything [`poll_session`] changes on the board.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Board<'w> {
+    game: ResMut<'w, ChessGame>,
+    stash: ResMut<'w, PlayStash>,
+    status: ResMut<'w, StatusLine>,
+    played: MessageWriter<'w, MovePlayed>,
+    reset: MessageWriter<'w, BoardReset>,
+    rig: Option<ResMut<'w, CameraRig>>,
+}
+
+impl Board<'_> {
+    /// Puts the session's game on the board as a new game (the autosave keeps the one it
+    /// replaces if unfinished), the local player's side at the bottom.
+    fn bind(&mut self, session: &mut Session) {
+        let net = &session.net;
+        let mut players = [Player::Elsewhere; 2];
+        players[net.you.index()] = Player::Human;
+        *self.stash = PlayStash::default();
+        self.game
+            .replace_with_notes(net.game.clone(), players, net.notes.clone());
+        self.game.set_clocks(net.clocks.clone());
+        session.game_id = Some(self.game.id());
+        if let Some(rig) = &mut self.rig {
+            rig.flipped = net.you == Side::Black;
+        }
+        self.reset.write(BoardReset);
+    }
+
+    /// Brings the board's game in line with the session's: a single new move glides, anything
+    /// else (a takeback, a result, a resync) redraws.
+    fn mirror(&mut self, net: &NetGame) {
+        let ours = self.game.game.plies();
+        let theirs = net.game.plies();
+        let same_start = self.game.game.start_position() == net.game.start_position();
+        let prefix = ours.iter().zip(theirs).all(|(a, b)| a.mv == b.mv);
+        let mut glided = false;
+        if same_start && prefix && ours.len() + 1 == theirs.len() && !self.game.game.is_over() {
+            let mv = theirs[ours.len()].mv;
+            // The host's clocks, not the board's, charge the move.
+            self.game.set_clocks(None);
+            if let Ok(m) = play_on_board(&mut self.game, mv) {
+                self.played.write(m);
+                glided = true;
+            }
+        }
+        self.game
+            .mirror(net.game.clone(), net.notes.clone(), net.clocks.clone());
+        if !glided {
+            self.reset.write(BoardReset);
+        }
+    }
+}
+
+/// Takes the session's events (at most [`EVENTS_PER_FRAME`] a frame, never waiting), checks
+/// each with the rules and shows it.
+fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Board) {
+    let now = time.elapsed();
+    let online = &mut *online;
+    let Some(session) = online.session.as_mut() else {
+        return;
+    };
+    let mut finished = false;
+    for _ in 0..EVENTS_PER_FRAME {
+        let Some(event) = session.handle().try_recv() else {
+            break;
+        };
+        online.leave_armed = false;
+        if let Err(e) = session.net.apply(&event, now) {
+            board.status.warn(format!(
+                "Ignored what the other end sent, which the rules refuse: {e}"
+            ));
+            continue;
+        }
+        let ours = session.game_id == Some(board.game.id());
+        let you = session.net.you;
+        let them = match session.net.opponent.as_str() {
+            "" => "Your opponent".to_string(),
+            name => crate::net::protocol::clip(name),
+        };
+        match event {
+            NetEvent::Connected { .. } => {
+                session.link = Link::Up;
+                if session.hosting && session.game_id.is_none() {
+                    board.bind(session);
+                    board.status.info(format!("{them} joined: the game begins"));
+                } else if session.hosting {
+                    board
+                        .status
+                        .info(format!("{them} is back: the game goes on"));
+                }
+            }
+            NetEvent::State(state) => {
+                session.link = Link::Up;
+                session.asked = None;
+                if session.game_id.is_none() {
+                    board.bind(session);
+                    board.status.info(format!(
+                        "Connected: you play {}{}",
+                        state.you,
+                        state
+                            .control
+                            .map_or(String::new(), |tc| format!(", {}", label(tc)))
+                    ));
+                } else if ours {
+                    board.mirror(&session.net);
+                    board.status.info("Reconnected: the game goes on");
+                }
+            }
+            NetEvent::Moved { text, side, .. } => {
+                session.asked = None;
+                if ours {
+                    board.mirror(&session.net);
+                }
+                board.status.info(match session.net.game.outcome() {
+                    Some(o) => format!("{text}: {o}"),
+                    None => format!("{side} played {text}"),
+                });
+            }
+            NetEvent::Clock(_) => {
+                if ours {
+                    board.game.set_clocks(session.net.clocks.clone());
+                }
+            }
+            NetEvent::DrawOffered { by } if by != you => {
+                board
+                    .status
+                    .info(format!("{them} offers a draw: accept or decline"));
+            }
+            NetEvent::TakebackAsked { by } if by != you => {
+                board.status.info(format!(
+                    "{them} asks to take back a move: accept or decline"
+                ));
+            }
+            NetEvent::DrawDeclined { .. } => {
+                session.asked = None;
+                board.status.info(format!("{them} declined the draw"));
+            }
+            NetEvent::TakebackDeclined { .. } => {
+                session.asked = None;
+                board.status.info(format!("{them} refused the takeback"));
+            }
+            NetEvent::TakenBack { .. } => {
+                session.asked = None;
+                if ours {
+                    board.mirror(&session.net);
+                }
+                board.status.info("Move taken back");
+            }
+            NetEvent::GameOver(outcome) => {
+                session.asked = None;
+                if ours {
+                    board.mirror(&session.net);
+                }
+                board.status.info(outcome.to_string());
+            }
+            NetEvent::Refused(why) => {
+                session.asked = None;
+                board.status.warn(capitalise(&why));
+            }
+            NetEvent::Disconnected { reason, .. } => {
+                session.asked = None;
+                let reason = reason
+                    .strip_prefix("the connection was lost: ")
+                    .unwrap_or(&reason)
+                    .to_string();
+                board.status.warn(format!(
+                    "The connection was lost ({reason}). The game is kept and goes on when \
+                     {} back",
+                    if session.hosting {
+                        "your opponent is"
+                    } else {
+                        "it is"
+                    }
+                ));
+                session.link = Link::Lost(reason);
+            }
+            NetEvent::Stopped(reason) => {
+                session.link = Link::Closed(reason.clone());
+                if session.game_id.is_none() {
+                    finished = true;
+                    board.status.warn(capitalise(&reason));
+                } else {
+                    if ours {
+                        board.game.pause_clocks();
+                    }
+                    board.status.warn(format!(
+                        "The network game has ended: {reason}. The game is kept: Leave, then \
+                         Continue plays it on at this board"
+                    ));
+                }
+                break;
+            }
+            NetEvent::DrawOffered { .. } | NetEvent::TakebackAsked { .. } => {}
+        }
+    }
+    if finished {
+        online.session = None;
+    }
+}
+
+/// A move made on the board: a request to the session (the host decides).
+fn forward_moves(
+    mut requests: MessageReader<MoveRequest>,
+    mut online: ResMut<Online>,
+    game: Res<ChessGame>,
+    mut status: ResMut<StatusLine>,
+) {
+    for &MoveRequest(mv) in requests.read() {
+        match online.session.as_mut() {
+            Some(s) if s.game_id == Some(game.id()) => {
+                if !s.net.my_turn() {
+                    status.warn("It is not your turn");
+                } else if let Err(e) = s.net.game.position().check_move(mv) {
+                    status.warn(capitalise(&e.to_string()));
+                } else {
+                    s.send(NetCommand::Move(mv));
+                }
+            }
+            _ => status.warn("There is no network game on the board"),
+        }
+    }
+}
+
+/// The view follows the session: none, waiting, or playing.
+fn sync_view(
+    online: Res<Online>,
+    view: Option<Res<State<OnlineView>>>,
+    mut next: ResMut<NextState<OnlineView>>,
+) {
+    let want = match &online.session {
+        None => OnlineView::Menu,
+        Some(s) if s.playing() => OnlineView::Playing,
+        Some(_) => OnlineView::Waiting,
+    };
+    if view.is_some_and(|v| *v.get() != want) {
+        next.set(want);
+    }
+}
+
+/// Leaving the online screen ends the session; its game stays (saved), for two players at
+/// this board from now on.
+fn end_session(
+    mut online: ResMut<Online>,
+    mut game: ResMut<ChessGame>,
+    mut status: ResMut<StatusLine>,
+) {
+    online.leave_armed = false;
+    let Some(session) = online.session.take() else {
+        return;
+    };
+    if session.game_id == Some(game.id()) {
+        game.players = [Player::Human; 2];
+        game.pause_clocks();
+        if !game.game.is_over() && !game.game.plies().is_empty() {
+            status
+                .info("You left the network game. It is kept: Continue plays it on at this board");
+        }
+    }
+    // Dropping the handle tells the other end and returns at once.
+    drop(session);
+}
+
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_systems(OnEnter(OnlineView::Menu), spawn_menu)
+        .add_systems(OnEnter(OnlineView::Waiting), spawn_waiting)
+        .add_systems(OnEnter(OnlineView::Playing), spawn_panel)
+        .add_systems(OnEnter(Modal::HostGame), spawn_host_dialog)
+        .add_systems(OnEnter(Modal::JoinGame), spawn_join_dialog)
+        .add_systems(
+            Update,
+            (
+                show_game.run_if(in_state(OnlineView::Playing)),
+                hide_cards_under_dialogs,
+            )
+                .in_set(GameSet::View),
+        );
+}
+
+/// A dialog's card, not quite opaque, would show the online card's text through it.
+fn hide_cards_under_dialogs(
+    modal: Res<State<Modal>>,
+    mut cards: Query<&mut Visibility, With<OnlineCard>>,
+) {
+    let want = if *modal.get() == Modal::None {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut cards {
+        if *v != want {
+            *v = want;
+        }
+    }
+}
+
+/// The online screen's menu and waiting cards (hidden while a dialog is open over them).
+#[derive(Component)]
+struct OnlineCard;
+
+/// A card in the middle of the screen over the dimmed board, gone with `view`.
+fn overlay(view: OnlineView, children: impl Bundle) -> impl Bundle {
+    (
+        OnlineCard,
+        DespawnOnExit(view),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            top: px(0),
+            bottom: px(0),
+            right: px(0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.8)),
+        GlobalZIndex(5),
+        children![crate::game::ui::widgets::card(children)],
+    )
+}
+
+fn spawn_menu(mut commands: Commands) {
+    commands.spawn(overlay(
+        OnlineView::Menu,
+        children![
+            text("Play online", 26.0, theme::ACCENT),
+            text(
+                "One player hosts; the other joins with the host's address and join code. \
+                 Both machines must be on the same network, or the host's port must be \
+                 reachable from the other.",
+                13.0,
+                theme::TEXT_DIM
+            ),
+            (
+                row(),
+                children![
+                    button("Host a game (H)", Action::Versus(VersusAction::HostSetup)),
+                    button("Join a game (J)", Action::Versus(VersusAction::JoinSetup)),
+                    button("Back (Esc)", Action::Back),
+                ],
+            ),
+            (StatusText, text("", 14.0, theme::TEXT)),
+        ],
+    ));
+}
+
+fn spawn_waiting(mut commands: Commands, online: Res<Online>) {
+    let Some(s) = &online.session else {
+        return;
+    };
+    let mut lines: Vec<(String, f32, Color)> = Vec::new();
+    let heading;
+    if let Some((addr, code)) = s.listening() {
+        heading = "Hosting a game";
+        lines.push((
+            "Tell the other player to join".into(),
+            14.0,
+            theme::TEXT_DIM,
+        ));
+        let addresses: Vec<String> = if s.addresses.is_empty() {
+            vec![addr.to_string()]
+        } else {
+            s.addresses
+                .iter()
+                .take(4)
+                .map(ToString::to_string)
+                .collect()
+        };
+        let title = if addresses.len() > 1 {
+            "at one of these addresses:"
+        } else {
+            "at this address:"
+        };
+        lines.push((title.into(), 14.0, theme::TEXT_DIM));
+        for a in addresses {
+            lines.push((a, 20.0, theme::TEXT));
+        }
+        lines.push(("with the join code".into(), 14.0, theme::TEXT_DIM));
+        lines.push((code.to_string(), 40.0, theme::ACCENT));
+        let time = s
+            .net
+            .clocks
+            .as_ref()
+            .map_or("untimed".to_string(), |c| label(c.control()));
+        lines.push((format!("You play {}, {time}", s.net.you), 14.0, theme::TEXT));
+        lines.push(("Waiting for the other player...".into(), 16.0, theme::TEXT));
+    } else {
+        heading = "Joining a game";
+        lines.push((format!("Connecting to {}...", s.target), 18.0, theme::TEXT));
+    }
+    commands.spawn(overlay(
+        OnlineView::Waiting,
+        Children::spawn((
+            SpawnIter(
+                std::iter::once((heading.to_string(), 26.0, theme::ACCENT))
+                    .chain(lines)
+                    .map(|(t, size, colour)| text(t, size, colour)),
+            ),
+            Spawn((StatusText, text("", 14.0, theme::TEXT))),
+            Spawn(button("Cancel (Esc)", Action::Versus(VersusAction::Cancel))),
+        )),
+    ));
+}
+
+fn spawn_host_dialog(mut commands: Commands) {
+    commands.spawn(dialog(
+        Modal::HostGame,
+        children![
+            text("Host a network game", 22.0, theme::ACCENT),
+            text("You play", 14.0, theme::TEXT_DIM),
+            (
+                row(),
+                children![
+                    button("White", Action::Versus(VersusAction::HostSide(Side::White))),
+                    button("Black", Action::Versus(VersusAction::HostSide(Side::Black))),
+                ],
+            ),
+            text("Clock", 14.0, theme::TEXT_DIM),
+            super::clock::time_choice(),
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    align_items: AlignItems::Center,
+                    column_gap: px(10),
+                    ..default()
+                },
+                children![
+                    text("Port", 14.0, theme::TEXT_DIM),
+                    text_field(FieldId::Port, 110.0),
+                    text(
+                        format!("(default {DEFAULT_PORT}; 0 picks a free one)"),
+                        12.0,
+                        theme::TEXT_DIM
+                    ),
+                ],
+            ),
+            (StatusText, text("", 13.0, theme::TEXT)),
+            (
+                row(),
+                children![
+                    button(
+                        "Start hosting (Enter)",
+                        Action::Versus(VersusAction::StartHosting)
+                    ),
+                    button("Cancel (Esc)", Action::CloseDialog),
+                ],
+            ),
+        ],
+    ));
+}
+
+fn spawn_join_dialog(mut commands: Commands) {
+    commands.spawn(dialog(
+        Modal::JoinGame,
+        children![
+            text("Join a network game", 22.0, theme::ACCENT),
+            text(
+                "The host's screen shows its address and the join code.",
+                13.0,
+                theme::TEXT_DIM
+            ),
+            text("Host address (host:port)", 14.0, theme::TEXT_DIM),
+            text_field(FieldId::Address, 360.0),
+            text("Join code", 14.0, theme::TEXT_DIM),
+            text_field(FieldId::Code, 360.0),
+            text(
+                help_text(&[Context::Dialog(Modal::JoinGame)]) + ", Backspace: delete",
+                12.0,
+                theme::TEXT_DIM
+            ),
+            (StatusText, text("", 13.0, theme::TEXT)),
+            (
+                row(),
+                children![
+                    button("Join (Enter)", Action::Versus(VersusAction::Join)),
+                    button("Cancel (Esc)", Action::CloseDialog),
+                ],
+            ),
+        ],
+    ));
+}
+
+/// The online panel's lines that [`show_game`] fills.
+#[derive(Component)]
+struct WhoText;
+
+#[derive(Component)]
+struct LinkText;
+
+/// The opponent's offer or request and the answer buttons.
+#[derive(Component)]
+struct OfferRow(NetCommand);
+
+#[derive(Component)]
+struct OfferText;
+
+fn spawn_panel(mut commands: Commands) {
+    let answer = |label: &'static str, ask: NetCommand, yes: NetCommand, no: NetCommand| {
+        (
+            OfferRow(ask),
+            Node {
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                align_items: AlignItems::Center,
+                column_gap: px(6),
+                row_gap: px(4),
+                display: Display::None,
+                padding: UiRect::all(px(6)),
+                border_radius: BorderRadius::all(px(6)),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.96, 0.78, 0.45, 0.15)),
+            children![
+                (OfferText, text(label, 14.0, theme::ACCENT)),
+                button("Accept", Action::Versus(VersusAction::Net(yes))),
+                button("Decline", Action::Versus(VersusAction::Net(no))),
+            ],
+        )
+    };
+    commands.spawn((
+        Panel,
+        DespawnOnExit(OnlineView::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(0),
+            top: px(0),
+            bottom: px(0),
+            width: px(340),
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(16)),
+            row_gap: px(10),
+            ..default()
+        },
+        BackgroundColor(theme::PANEL),
+        children![
+            text("PARACHESS ONLINE", 24.0, theme::ACCENT),
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    align_items: AlignItems::Center,
+                    column_gap: px(8),
+                    ..default()
+                },
+                children![
+                    (
+                        TurnSwatch,
+                        Node {
+                            width: px(16),
+                            height: px(16),
+                            border: UiRect::all(px(2)),
+                            border_radius: BorderRadius::MAX,
+                            ..default()
+                        },
+                        BackgroundColor(Color::WHITE),
+                        BorderColor::all(theme::TEXT_DIM),
+                    ),
+                    (TurnText, text("", 18.0, theme::TEXT)),
+                ],
+            ),
+            (WhoText, text("", 13.0, theme::TEXT_DIM)),
+            clock_row(),
+            (LinkText, text("", 13.0, theme::TEXT_DIM)),
+            answer(
+                "Your opponent offers a draw",
+                NetCommand::OfferDraw,
+                NetCommand::AcceptDraw,
+                NetCommand::DeclineDraw
+            ),
+            answer(
+                "Your opponent asks to take back a move",
+                NetCommand::AskTakeback,
+                NetCommand::AcceptTakeback,
+                NetCommand::DeclineTakeback
+            ),
+            (StatusText, text("", 14.0, theme::TEXT)),
+            text(
+                "Moves (click one, or Left / Right, to look back)",
+                13.0,
+                theme::TEXT_DIM
+            ),
+            crate::game::study::navigation::move_list(),
+            (
+                button_row(),
+                children![
+                    button(
+                        "Offer draw",
+                        Action::Versus(VersusAction::Net(NetCommand::OfferDraw))
+                    ),
+                    button(
+                        "Takeback",
+                        Action::Versus(VersusAction::Net(NetCommand::AskTakeback))
+                    ),
+                    button(
+                        "Resign",
+                        Action::Versus(VersusAction::Net(NetCommand::Resign))
+                    ),
+                    button("Flip", Action::Flip),
+                    button("2D / 3D", Action::ToggleView),
+                    button("Names", Action::ToggleNames),
+                    button("Lines", Action::ToggleLines),
+                    button("Sound", Action::ToggleMute),
+                    button("Leave", Action::Versus(VersusAction::Leave)),
+                ],
+            ),
+            text(
+                format!(
+                    "Move by clicking or dragging a piece when it is your turn; your opponent's \
+                     moves arrive by themselves. {}",
+                    help_text(&[Context::Board])
+                ),
+                11.0,
+                theme::TEXT_DIM,
+            ),
+        ],
+    ));
+}
+
+/// Who plays whom, the connection, and the opponent's offers.
+#[allow(clippy::type_complexity)]
+fn show_game(
+    online: Res<Online>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<WhoText>>,
+        Query<(&mut Text, &mut TextColor), With<LinkText>>,
+    )>,
+    mut offers: Query<(&OfferRow, &mut Node)>,
+) {
+    let Some(s) = &online.session else {
+        return;
+    };
+    let net = &s.net;
+    let them = match net.opponent.as_str() {
+        "" => "your opponent".to_string(),
+        name => crate::net::protocol::clip(name),
+    };
+    let time = net
+        .clocks
+        .as_ref()
+        .map_or("untimed".to_string(), |c| label(c.control()));
+    let who = format!("You play {} against {them} ({time})", net.you);
+    for mut t in &mut texts.p0() {
+        if t.0 != who {
+            t.0.clone_from(&who);
+        }
+    }
+    let (link, warn) = match &s.link {
+        Link::Waiting => ("Connecting...", false),
+        Link::Up => match s.asked {
+            Some(NetCommand::OfferDraw) => ("Connected. Your draw offer waits", false),
+            Some(NetCommand::AskTakeback) => ("Connected. Your takeback request waits", false),
+            _ => ("Connected", false),
+        },
+        Link::Lost(_) if s.hosting => ("Connection lost: waiting for your opponent", true),
+        Link::Lost(_) => ("Connection lost: reconnecting...", true),
+        Link::Closed(_) => ("Not connected", true),
+    };
+    for (mut t, mut colour) in &mut texts.p1() {
+        if t.0 != link {
+            t.0 = link.to_string();
+        }
+        let ink = if warn {
+            theme::WARNING
+        } else {
+            theme::TEXT_DIM
+        };
+        if colour.0 != ink {
+            colour.0 = ink;
+        }
+    }
+    let from_them = |o: Option<Side>| o == Some(!net.you) && !net.game.is_over();
+    for (offer, mut node) in &mut offers {
+        let shown = match offer.0 {
+            NetCommand::OfferDraw => from_them(net.draw_offer),
+            _ => from_them(net.takeback),
+        };
+        let want = if shown { Display::Flex } else { Display::None };
+        if node.display != want {
+            node.display = want;
+        }
+    }
+}
