@@ -11,7 +11,7 @@ use super::cell::{CELL_COUNT, Cell};
 use super::game::{Game, Outcome};
 use super::piece::{Piece, Side};
 use super::position::Position;
-use super::text::{PositionErrorKind, problems};
+use super::text::{PositionError, PositionErrorKind, parse_unchecked, problems};
 
 /// A placement and a side to move, playable or not.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -98,6 +98,13 @@ impl Setup {
         setup.halfmove_clock = pos.halfmove_clock();
         setup.fullmove_number = pos.fullmove_number();
         setup
+    }
+
+    /// Reads position text as a setup: any placement the format can describe, playable or
+    /// not (a text copied from an unfinished setup reads back). Text that is not position text
+    /// is refused with the parser's message and column.
+    pub fn parse(text: &str) -> Result<Setup, PositionError> {
+        parse_unchecked(text).map(|(pos, _)| Setup::from_position(&pos))
     }
 
     /// The piece on `cell`.
@@ -189,7 +196,7 @@ impl Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::PieceKind;
+    use crate::rules::{PieceKind, START_TEXT};
 
     fn c(name: &str) -> Cell {
         name.parse().unwrap()
@@ -333,6 +340,22 @@ mod tests {
         let mut white = Setup::from_position(&boxed);
         white.set_turn(White);
         assert_eq!(white.check(), SetupCheck::default());
+    }
+
+    #[test]
+    fn any_placement_reads_back_but_malformed_text_is_refused() {
+        let unfinished = setup(&[("e5", 'Q'), ("k1", 'P')], Black);
+        let text = unfinished.board().to_string();
+        assert_eq!(Setup::parse(&text), Ok(unfinished));
+        assert_eq!(
+            Setup::parse(START_TEXT),
+            Ok(Setup::from_position(&Position::start()))
+        );
+        let bad = Setup::parse("6/4/8/5/10/6/10/5/8/4/6 w 0 1 x").unwrap_err();
+        assert_eq!(bad.column, 31);
+        assert!(matches!(bad.kind, E::TrailingJunk(_)));
+        let bad = Setup::parse("6/4/8/5/1X/6/10/5/8/4/6 w 0 1").unwrap_err();
+        assert_eq!((bad.kind, bad.column), (E::UnknownPiece('X'), 11));
     }
 
     #[test]

@@ -213,6 +213,16 @@ impl FromStr for Position {
     /// Parses position text. Surrounding whitespace (a pasted newline) is ignored; anything
     /// else that is not exactly the format is rejected with its column.
     fn from_str(text: &str) -> Result<Position, PositionError> {
+        let (pos, column) = parse_unchecked(text)?;
+        validate(&pos, column)?;
+        Ok(pos)
+    }
+}
+
+/// Reads position text without asking whether the position is playable (Kings, Pawns, a King
+/// in reach): what a board editor takes in. Returns the position and the placement's column.
+pub(crate) fn parse_unchecked(text: &str) -> Result<(Position, usize), PositionError> {
+    {
         let lead = text.len() - text.trim_start().len();
         let offset = text[..lead].chars().count();
         let text = text.trim();
@@ -260,8 +270,7 @@ impl FromStr for Position {
             })?;
         pos.set_turn(turn);
         pos.set_clocks(halfmove, fullmove);
-        validate(&pos, f[0].0)?;
-        Ok(pos)
+        Ok((pos, f[0].0))
     }
 }
 
