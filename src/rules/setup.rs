@@ -355,7 +355,7 @@ mod tests {
         assert_eq!(bad.column, 31);
         assert!(matches!(bad.kind, E::TrailingJunk(_)));
         let bad = Setup::parse("6/4/8/5/1X/6/10/5/8/4/6 w 0 1").unwrap_err();
-        assert_eq!((bad.kind, bad.column), (E::UnknownPiece('X'), 11));
+        assert_eq!((bad.kind, bad.column), (E::UnknownPiece('X'), 10));
     }
 
     #[test]
