@@ -42,6 +42,12 @@ struct WindowArgs {
     /// picture of that stage).
     #[arg(long, value_name = "N[:S]", conflicts_with_all = ["position", "bench_frames"])]
     lesson: Option<String>,
+    /// Open the board editor (with --position, on that position).
+    #[arg(long, conflicts_with_all = ["lesson", "bench_frames", "puzzle"])]
+    editor: bool,
+    /// Open the Puzzles screen on puzzle N of the built-in set (from 1).
+    #[arg(long, value_name = "N", conflicts_with_all = ["lesson", "bench_frames", "position"])]
+    puzzle: Option<String>,
     /// 4× multisampling of the board: auto turns it off on software renderers (no GPU).
     #[cfg(feature = "gui")]
     #[arg(long, value_enum, default_value_t)]
@@ -250,12 +256,27 @@ fn window(args: WindowArgs) -> Result<(), String> {
         let lessons = parachess::lessons::builtin().map_err(|e| e.to_string())?;
         options.lesson = Some(parachess::game::learn::parse_lesson_arg(text, &lessons)?);
     }
+    if let Some(text) = &args.puzzle {
+        let count = parachess::study::builtin()
+            .map_err(|e| e.to_string())?
+            .len();
+        let usage = || format!("--puzzle must be a puzzle number from 1 to {count}, not {text:?}");
+        let n: usize = text.trim().parse().map_err(|_| usage())?;
+        if n == 0 || n > count {
+            return Err(usage());
+        }
+        options.puzzle = Some(n - 1);
+    }
     options.screenshot = args.screenshot;
     options.bench_frames = args.bench_frames;
     // A position to play, a screenshot or a benchmark go straight to the board; a lesson to
-    // the learn screen.
+    // the learn screen, a puzzle to the Puzzles screen.
     if options.lesson.is_some() {
         options.screen = parachess::game::screens::Screen::Learn;
+    } else if options.puzzle.is_some() {
+        options.screen = parachess::game::screens::Screen::Puzzles;
+    } else if args.editor {
+        options.screen = parachess::game::screens::Screen::Editor;
     } else if options.position.is_some() || options.offscreen() {
         options.screen = parachess::game::screens::Screen::Play;
     }

@@ -12,7 +12,7 @@ use super::play::input::{PendingPromotion, Selection, ViewCommand};
 use super::play::state::{ChessGame, GameCommand, MoveRequest};
 use super::screens::{Modal, Screen, set_modal, set_screen};
 use crate::engine::Level;
-use crate::rules::{Move, PieceKind};
+use crate::rules::{Move, PieceKind, Side};
 
 /// Something a person can ask for. [`Action::run`] is the one place that says what each does.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -88,6 +88,14 @@ pub enum Action {
     StageHint,
     /// Learn: back to the lesson list.
     LessonList,
+    /// Title screen: the board editor.
+    OpenEditor,
+    /// Title screen: the puzzles.
+    OpenPuzzles,
+    /// The board editor's buttons and keys.
+    Editor(crate::game::studio::EditorAction),
+    /// The Puzzles screen's buttons and keys.
+    Puzzle(crate::game::studio::PuzzleAction),
 }
 
 /// Where a key binding acts.
@@ -160,6 +168,11 @@ use Context::{Board, Dialog, Title};
 const PLAY: Context = Context::On(Screen::Play);
 /// The learn screen, in the table below.
 const LEARN: Context = Context::On(Screen::Learn);
+/// The board editor, in the table below.
+const EDITOR: Context = Context::On(Screen::Editor);
+/// The Puzzles screen, in the table below.
+const PUZZLES: Context = Context::On(Screen::Puzzles);
+use crate::game::studio::{EditorAction as Ed, PuzzleAction as Pz};
 use KeyCode as K;
 
 /// Every key the game knows, in the order the help lists them.
@@ -169,6 +182,8 @@ pub const KEYMAP: &[Binding] = &[
     key(K::KeyL, Action::Learn, Title, "learn"),
     ctrl(K::KeyO, Action::Load, Title, "load"),
     key(K::KeyG, Action::Pieces, Title, "how the pieces move"),
+    key(K::KeyE, Action::OpenEditor, Title, "set up a position"),
+    key(K::KeyU, Action::OpenPuzzles, Title, "puzzles"),
     key(K::KeyQ, Action::Quit, Title, "quit"),
     key(
         K::Escape,
@@ -197,6 +212,54 @@ pub const KEYMAP: &[Binding] = &[
     key(K::Enter, Action::LearnNext, LEARN, "start / next"),
     key(K::KeyR, Action::RestartStage, LEARN, "restart the stage"),
     key(K::KeyH, Action::StageHint, LEARN, "hint"),
+    key(K::KeyX, Action::Editor(Ed::Empty), EDITOR, "empty board"),
+    key(K::KeyS, Action::Editor(Ed::Start), EDITOR, "start position"),
+    key(
+        K::KeyY,
+        Action::Editor(Ed::PlayPosition),
+        EDITOR,
+        "your game's position",
+    ),
+    key(
+        K::KeyW,
+        Action::Editor(Ed::Turn(Side::White)),
+        EDITOR,
+        "White to move",
+    ),
+    key(
+        K::KeyB,
+        Action::Editor(Ed::Turn(Side::Black)),
+        EDITOR,
+        "Black to move",
+    ),
+    key(K::Enter, Action::Editor(Ed::Play), EDITOR, "play from here"),
+    key(
+        K::KeyP,
+        Action::Editor(Ed::PlayComputer),
+        EDITOR,
+        "play the computer from here",
+    ),
+    key(K::KeyA, Action::Editor(Ed::Analyse), EDITOR, "analyse"),
+    ctrl(
+        K::KeyC,
+        Action::Editor(Ed::Copy),
+        EDITOR,
+        "copy the position",
+    ),
+    ctrl(
+        K::KeyV,
+        Action::Editor(Ed::Paste),
+        EDITOR,
+        "paste a position",
+    ),
+    key(K::Enter, Action::Puzzle(Pz::Next), PUZZLES, "next puzzle"),
+    key(K::KeyR, Action::Puzzle(Pz::Retry), PUZZLES, "retry"),
+    key(
+        K::KeyS,
+        Action::Puzzle(Pz::Solution),
+        PUZZLES,
+        "show the solution",
+    ),
     key(
         K::Enter,
         Action::StartNewGame,
@@ -529,6 +592,10 @@ impl Action {
             Action::RestartStage => crate::game::learn::restart(world),
             Action::StageHint => crate::game::learn::hint(world),
             Action::LessonList => crate::game::learn::to_list(world),
+            Action::OpenEditor => set_screen(world, Screen::Editor),
+            Action::OpenPuzzles => set_screen(world, Screen::Puzzles),
+            Action::Editor(action) => crate::game::studio::editor::act(world, action),
+            Action::Puzzle(action) => crate::game::studio::puzzles::act(world, action),
         }
     }
 }
@@ -556,7 +623,7 @@ fn back(world: &mut World) {
         }
         return;
     }
-    if crate::game::learn::back(world) {
+    if crate::game::learn::back(world) || crate::game::studio::back(world) {
         return;
     }
     set_screen(world, Screen::Title);
@@ -575,7 +642,13 @@ mod tests {
 
     #[test]
     fn no_key_means_two_things_in_one_place() {
-        let screens = [Screen::Title, Screen::Play, Screen::Learn];
+        let screens = [
+            Screen::Title,
+            Screen::Play,
+            Screen::Learn,
+            Screen::Editor,
+            Screen::Puzzles,
+        ];
         let modals = [
             Modal::None,
             Modal::NewGame,
@@ -616,7 +689,7 @@ mod tests {
             Modal::Pieces,
             Modal::StageEnd,
         ] {
-            for screen in [Screen::Play, Screen::Learn] {
+            for screen in [Screen::Play, Screen::Learn, Screen::Editor, Screen::Puzzles] {
                 for b in KEYMAP.iter().filter(|b| b.context.active(screen, modal)) {
                     assert_eq!(b.context, Context::Dialog(modal), "{b:?}");
                 }

@@ -12,6 +12,7 @@ pub mod learn;
 pub mod offscreen;
 pub mod play;
 pub mod screens;
+pub mod studio;
 pub mod ui;
 
 use bevy::prelude::*;
@@ -85,6 +86,8 @@ pub struct LaunchOptions {
     pub screen: screens::Screen,
     /// Open this lesson stage on the learn screen (`--lesson`).
     pub lesson: Option<learn::LessonStart>,
+    /// Open this puzzle (index into the built-in set) on the Puzzles screen (`--puzzle`).
+    pub puzzle: Option<usize>,
 }
 
 impl Default for LaunchOptions {
@@ -99,6 +102,7 @@ impl Default for LaunchOptions {
             antialias: Antialias::Auto,
             screen: screens::Screen::Title,
             lesson: None,
+            puzzle: None,
         }
     }
 }
@@ -128,6 +132,7 @@ impl Plugin for CorePlugin {
             board::core_plugin,
             aids::core_plugin,
             learn::core_plugin,
+            studio::core_plugin,
         ));
     }
 }
@@ -145,6 +150,7 @@ impl Plugin for GamePlugin {
             audio::plugin,
             offscreen::plugin,
             learn::view_plugin,
+            studio::view_plugin,
         ));
     }
 }

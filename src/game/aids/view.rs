@@ -141,7 +141,18 @@ fn draw_hint(hint: Res<Hint>, game: Res<ChessGame>, mut gizmos: Gizmos<HintGizmo
     let Some(mv) = hint.shown_for(game.revision()) else {
         return;
     };
-    let Some(route) = game.game.position().route(mv) else {
+    draw_move_arrow(&mut gizmos, game.game.position(), mv, HINT);
+}
+
+/// `mv` (legal in `position`) as an arrow along its route (an arc for a leap), from a ring on
+/// its start: the hint's look, shared by every screen that points at a move.
+pub(crate) fn draw_move_arrow(
+    gizmos: &mut Gizmos<HintGizmos>,
+    position: &crate::rules::Position,
+    mv: crate::rules::Move,
+    colour: Color,
+) {
+    let Some(route) = position.route(mv) else {
         return;
     };
     let lift = Vec3::Y * (TILE_TOP + 0.03);
@@ -161,15 +172,17 @@ fn draw_hint(hint: Res<Hint>, game: Res<ChessGame>, mut gizmos: Gizmos<HintGizmo
             Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
         ),
         0.3,
-        HINT,
+        colour,
     );
     let n = points.len();
     if n >= 2 {
         // Stop the shaft short of the target's centre so the head is not buried in the piece.
         let end = points[n - 1];
         let tip = points[n - 2] + (end - points[n - 2]) * 0.85;
-        gizmos.linestrip(points[..n - 1].iter().copied(), HINT);
-        gizmos.arrow(points[n - 2], tip, HINT).with_tip_length(0.28);
+        gizmos.linestrip(points[..n - 1].iter().copied(), colour);
+        gizmos
+            .arrow(points[n - 2], tip, colour)
+            .with_tip_length(0.28);
     }
 }
 

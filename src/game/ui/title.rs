@@ -1,5 +1,6 @@
 //! The title screen: what Parachess is in one line, and where to go — Continue (when a game is
-//! waiting), Play, Learn, Load, Quit — over the board it is played on.
+//! waiting), Play, Learn, Puzzles, Set up a position, Load, Quit — over the board it is played
+//! on.
 
 use bevy::prelude::*;
 
@@ -69,6 +70,8 @@ fn spawn_title(mut commands: Commands) {
                 ),
                 menu_button("Play", Action::Play),
                 menu_button("Learn", Action::Learn),
+                menu_button("Puzzles", Action::OpenPuzzles),
+                menu_button("Set up a position", Action::OpenEditor),
                 menu_button("How the pieces move", Action::Pieces),
                 menu_button("Load a saved game", Action::Load),
                 menu_button("Quit", Action::Quit),
