@@ -92,6 +92,9 @@ pub struct Editor {
     brush: Option<Piece>,
     grab: Option<Grab>,
     revision: u64,
+    /// The screen was entered and the board is still to be taken: done on the first frame,
+    /// since a screen the program starts on is entered before the game is set up.
+    entering: bool,
 }
 
 impl Editor {
@@ -150,14 +153,26 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Editor), leave)
         .add_systems(
             Update,
-            (track_grab, keep_cell_picking)
+            (take_board, track_grab, keep_cell_picking)
+                .chain()
                 .in_set(GameSet::Input)
                 .run_if(in_state(Screen::Editor)),
         );
 }
 
-/// The editor takes the board, starting from the play game's position.
-fn enter(world: &mut World) {
+fn enter(mut editor: ResMut<Editor>) {
+    editor.entering = true;
+}
+
+/// On the first frame on the screen the editor takes the board, starting from the play game's
+/// position.
+fn take_board(world: &mut World) {
+    let entering = world
+        .get_resource_mut::<Editor>()
+        .is_some_and(|mut e| std::mem::take(&mut e.entering));
+    if !entering {
+        return;
+    }
     let Some(game) = world.get_resource::<ChessGame>().cloned() else {
         return;
     };
@@ -176,14 +191,11 @@ fn enter(world: &mut World) {
         editor.grab = None;
     }
     replace(world, Setup::from_position(&start));
-    info(
-        world,
-        "Drag pieces from the palette onto the board, or click one and then cells",
-    );
+    info(world, "Set up a position, then play it or analyse it");
 }
 
 /// The palette's logical entities (the view dresses them as pictures in the panel).
-pub(super) fn spawn_palette(mut commands: Commands) {
+fn spawn_palette(mut commands: Commands) {
     for side in Side::BOTH {
         for kind in PALETTE_KINDS {
             let piece = Piece::new(side, kind);
@@ -395,17 +407,26 @@ fn set_grab(world: &mut World, grab: Option<Grab>) {
 
 /// A release ends a press: over a cell the dragged piece lands there; back on its palette
 /// piece without a drag it is a click (the piece is taken in hand for clicks on cells);
-/// elsewhere (the panel) a board piece is removed. A release over the dragged piece itself is
-/// left to [`track_grab`], which finds the cell beneath it.
+/// elsewhere (the panel) a board piece is removed. With a mouse, a drag released anywhere
+/// but on another cell is left to [`track_grab`], which finds the cell under the pointer
+/// itself: the dragged piece hides the cell beneath it, and on a slow frame the release may
+/// be reported over what was under the pointer a moment before.
 fn released(world: &mut World, target: Target, at: Vec2) {
     let Some(grab) = world.get_resource::<Editor>().and_then(|e| e.grab) else {
         return;
     };
     let moved = grab.moving || at.distance(grab.start) > DRAG_THRESHOLD;
-    if let (GrabFrom::Board(from), Target::Cell(cell)) = (grab.from, target)
-        && cell == from
-        && moved
-    {
+    let onto_another_cell = match (grab.from, target) {
+        (GrabFrom::Board(from), Target::Cell(cell)) => cell != from,
+        (GrabFrom::Palette(_), Target::Cell(_)) => true,
+        _ => false,
+    };
+    let mouse_up = world
+        .get_resource::<ButtonInput<MouseButton>>()
+        .is_some_and(|m| m.just_released(MouseButton::Left));
+    let own_cell =
+        matches!((grab.from, target), (GrabFrom::Board(from), Target::Cell(c)) if c == from);
+    if moved && !onto_another_cell && (mouse_up || own_cell) {
         return;
     }
     set_grab(world, None);
@@ -463,7 +484,7 @@ fn take_in_hand(world: &mut World, piece: Piece) {
         info(
             world,
             format!(
-                "{} in hand: click cells to put it there (again to take it off), Esc to put it away",
+                "{} in hand: click cells to put it down (again to take it off); Esc puts it away",
                 named(piece)
             ),
         );
@@ -514,6 +535,13 @@ fn track_grab(
     }
     let cell = cursor.and_then(|at| {
         let (camera, transform) = cameras.iter().next()?;
+        // Over the panel is off the board, wherever the ray would meet the board's plane.
+        if camera
+            .logical_viewport_rect()
+            .is_some_and(|r| !r.contains(at))
+        {
+            return None;
+        }
         let ray = camera.viewport_to_world(transform, at).ok()?;
         let d = ray.intersect_plane(Vec3::Y * TILE_TOP, InfinitePlane3d::new(Vec3::Y))?;
         let point = ray.get_point(d);

@@ -6,28 +6,29 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::art::PaletteArt;
-use super::editor::{Editor, EditorAction, GrabFrom, PaletteSlot, spawn_palette};
+use super::editor::{Editor, EditorAction, GrabFrom, PALETTE_KINDS, PaletteSlot};
 use crate::game::GameSet;
 use crate::game::board::camera::BoardCamera;
 use crate::game::board::pieces::{NeedsSync, PieceView, TILE_TOP};
 use crate::game::keymap::{Action, Context, help_text};
 use crate::game::screens::Screen;
-use crate::game::ui::widgets::{ActionButton, UiButton, button, text};
+use crate::game::ui::widgets::{ActionButton, button, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 use crate::rules::Side;
 
 /// "Ready to play" in the verdict.
 const READY: Color = Color::srgb(0.45, 0.80, 0.50);
 /// A palette piece's square, in logical pixels.
-const SLOT: f32 = 42.0;
+const SLOT: f32 = 44.0;
 /// How high a dragged board piece floats over the board.
 const DRAG_LIFT: f32 = TILE_TOP + 0.25;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Editor), spawn_panel.after(spawn_palette))
+    app.add_systems(OnEnter(Screen::Editor), spawn_panel)
         .add_systems(
             Update,
             (
+                dress_palette,
                 update_verdict,
                 mark_buttons,
                 mark_slots,
@@ -63,108 +64,122 @@ fn label(value: &str) -> impl Bundle {
     text(value, 13.0, theme::TEXT_DIM)
 }
 
-fn spawn_panel(
-    mut commands: Commands,
+fn spawn_panel(mut commands: Commands) {
+    commands.spawn((
+        side_panel(Screen::Editor),
+        children![
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    justify_content: JustifyContent::SpaceBetween,
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                children![
+                    text("SET UP A POSITION", 22.0, theme::ACCENT),
+                    button("Menu", Action::Back),
+                ],
+            ),
+            label("Start from:"),
+            (
+                button_row(),
+                children![
+                    button("Empty", Action::Editor(EditorAction::Empty)),
+                    button("Game start", Action::Editor(EditorAction::Start)),
+                    button("Your game", Action::Editor(EditorAction::PlayPosition)),
+                ],
+            ),
+            text(
+                "Drag a piece onto the board, or click it and then cells. Right-click a \
+                 piece, or drag it off the board, to remove it.",
+                12.0,
+                theme::TEXT_DIM
+            ),
+            (
+                PaletteRow(Side::White),
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    column_gap: px(5),
+                    ..default()
+                },
+            ),
+            (
+                PaletteRow(Side::Black),
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    column_gap: px(5),
+                    ..default()
+                },
+            ),
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    align_items: AlignItems::Center,
+                    column_gap: px(6),
+                    ..default()
+                },
+                children![
+                    label("To move:"),
+                    button("White", Action::Editor(EditorAction::Turn(Side::White))),
+                    button("Black", Action::Editor(EditorAction::Turn(Side::Black))),
+                ],
+            ),
+            (
+                Verdict,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(3),
+                    padding: UiRect::all(px(8)),
+                    border_radius: BorderRadius::all(px(6)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.05)),
+            ),
+            (
+                button_row(),
+                children![
+                    button("Play from here", Action::Editor(EditorAction::Play)),
+                    button(
+                        "Play the computer",
+                        Action::Editor(EditorAction::PlayComputer)
+                    ),
+                    button("Analyse", Action::Editor(EditorAction::Analyse)),
+                ],
+            ),
+            (WhyNot, text("", 12.0, theme::WARNING)),
+            (
+                button_row(),
+                children![
+                    button("Copy position", Action::Editor(EditorAction::Copy)),
+                    button("Paste position", Action::Editor(EditorAction::Paste)),
+                ],
+            ),
+            (PositionText, text("", 10.0, theme::TEXT_DIM)),
+            (StatusText, text("", 13.0, theme::TEXT)),
+            text(
+                help_text(&[Context::Board, Context::On(Screen::Editor)]),
+                11.0,
+                theme::TEXT_DIM,
+            ),
+        ],
+    ));
+}
+
+/// The palette's logical entities (spawned by the editor's core) become pictures in the
+/// panel's rows, once the pictures and the rows exist.
+fn dress_palette(
     art: Option<Res<PaletteArt>>,
-    slots: Query<(Entity, &PaletteSlot)>,
+    slots: Query<(Entity, &PaletteSlot), Without<ImageNode>>,
+    rows: Query<(Entity, &PaletteRow)>,
+    mut commands: Commands,
 ) {
-    let panel = commands
-        .spawn((
-            side_panel(Screen::Editor),
-            children![
-                text("SET UP A POSITION", 22.0, theme::ACCENT),
-                label("Start from"),
-                (
-                    button_row(),
-                    children![
-                        button("Empty board", Action::Editor(EditorAction::Empty)),
-                        button("Start position", Action::Editor(EditorAction::Start)),
-                        button("Your game", Action::Editor(EditorAction::PlayPosition)),
-                    ],
-                ),
-                label("Drag a piece onto the board, or click it and then cells"),
-                (
-                    PaletteRow(Side::White),
-                    Node {
-                        flex_direction: FlexDirection::Row,
-                        column_gap: px(5),
-                        ..default()
-                    },
-                ),
-                (
-                    PaletteRow(Side::Black),
-                    Node {
-                        flex_direction: FlexDirection::Row,
-                        column_gap: px(5),
-                        ..default()
-                    },
-                ),
-                text(
-                    "Right-click a piece, or drag it off the board, to remove it.",
-                    11.0,
-                    theme::TEXT_DIM
-                ),
-                (
-                    Node {
-                        flex_direction: FlexDirection::Row,
-                        align_items: AlignItems::Center,
-                        column_gap: px(6),
-                        ..default()
-                    },
-                    children![
-                        label("To move:"),
-                        button("White", Action::Editor(EditorAction::Turn(Side::White))),
-                        button("Black", Action::Editor(EditorAction::Turn(Side::Black))),
-                    ],
-                ),
-                (
-                    Verdict,
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        row_gap: px(3),
-                        padding: UiRect::all(px(8)),
-                        border_radius: BorderRadius::all(px(6)),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.05)),
-                ),
-                (
-                    button_row(),
-                    children![
-                        button("Play from here", Action::Editor(EditorAction::Play)),
-                        button(
-                            "Play the computer",
-                            Action::Editor(EditorAction::PlayComputer)
-                        ),
-                        button("Analyse", Action::Editor(EditorAction::Analyse)),
-                    ],
-                ),
-                (WhyNot, text("", 12.0, theme::WARNING)),
-                (
-                    button_row(),
-                    children![
-                        button("Copy position", Action::Editor(EditorAction::Copy)),
-                        button("Paste position", Action::Editor(EditorAction::Paste)),
-                        button("Menu", Action::Back),
-                    ],
-                ),
-                (PositionText, text("", 10.0, theme::TEXT_DIM)),
-                (StatusText, text("", 13.0, theme::TEXT)),
-                text(
-                    help_text(&[Context::Board, Context::On(Screen::Editor)]),
-                    11.0,
-                    theme::TEXT_DIM,
-                ),
-            ],
-        ))
-        .id();
-    let _ = panel;
     let Some(art) = art else { return };
-    // The palette's logical entities (spawned by the editor's core) become pictures in rows.
-    let mut rows: [Vec<Entity>; 2] = [Vec::new(), Vec::new()];
+    if slots.is_empty() || rows.is_empty() {
+        return;
+    }
     for (entity, slot) in &slots {
+        // On a cell's colour, so both sides' pieces read as they do on the board.
         commands.entity(entity).insert((
-            UiButton,
             Button,
             Node {
                 width: px(SLOT),
@@ -174,21 +189,25 @@ fn spawn_panel(
                 border_radius: BorderRadius::all(px(6)),
                 ..default()
             },
-            BackgroundColor(theme::BUTTON),
+            BackgroundColor(theme::RISING),
             BorderColor::all(Color::NONE),
             ImageNode::new(art.picture(slot.0)),
         ));
-        rows[slot.0.side.index()].push(entity);
     }
-    commands.queue(move |world: &mut World| {
-        let mut query = world.query::<(Entity, &PaletteRow)>();
-        let found: Vec<(Entity, Side)> = query.iter(world).map(|(e, r)| (e, r.0)).collect();
-        for (row, side) in found {
-            if let Ok(mut row) = world.get_entity_mut(row) {
-                row.add_children(&rows[side.index()]);
-            }
-        }
-    });
+    for (row, side) in &rows {
+        // In the palette's order: King, Queen, Rook, Bishop, Sorcerer, Pawn.
+        let mut mine: Vec<(usize, Entity)> = slots
+            .iter()
+            .filter(|(_, s)| s.0.side == side.0)
+            .map(|(e, s)| {
+                let order = PALETTE_KINDS.iter().position(|&k| k == s.0.kind);
+                (order.unwrap_or(usize::MAX), e)
+            })
+            .collect();
+        mine.sort();
+        let children: Vec<Entity> = mine.into_iter().map(|(_, e)| e).collect();
+        commands.entity(row).add_children(&children);
+    }
 }
 
 /// The verdict, the play buttons' reason and the position text, after every edit.
@@ -198,7 +217,7 @@ fn update_verdict(
     verdict: Query<Entity, With<Verdict>>,
     fresh: Query<(), Added<Verdict>>,
     mut texts: ParamSet<(
-        Query<&mut Text, With<WhyNot>>,
+        Query<(&mut Text, &mut Node), With<WhyNot>>,
         Query<&mut Text, With<PositionText>>,
     )>,
     mut shown: Local<Option<u64>>,
@@ -229,10 +248,17 @@ fn update_verdict(
             }
         });
     }
-    for mut t in &mut texts.p0() {
-        t.0 = match editor.why_not_playable() {
-            Some(_) => "Play and Analyse wait until the position is playable".into(),
-            None => String::new(),
+    for (mut t, mut node) in &mut texts.p0() {
+        let playable = editor.why_not_playable().is_none();
+        t.0 = if playable {
+            String::new()
+        } else {
+            "Fix the problems above to play or analyse".into()
+        };
+        node.display = if playable {
+            Display::None
+        } else {
+            Display::Flex
         };
     }
     for mut t in &mut texts.p1() {
@@ -285,14 +311,20 @@ fn mark_buttons(
     }
 }
 
-/// The palette piece in hand has a gold border.
-fn mark_slots(editor: Res<Editor>, mut slots: Query<(&PaletteSlot, &mut BorderColor)>) {
-    for (slot, mut border) in &mut slots {
-        let want = if editor.brush() == Some(slot.0) {
-            BorderColor::all(theme::ACCENT)
+/// The palette piece in hand has a gold border, the one under the pointer a pale one.
+fn mark_slots(
+    editor: Res<Editor>,
+    mut slots: Query<(&PaletteSlot, &Interaction, &mut BorderColor)>,
+) {
+    for (slot, interaction, mut border) in &mut slots {
+        let colour = if editor.brush() == Some(slot.0) {
+            theme::ACCENT
+        } else if *interaction != Interaction::None {
+            theme::TEXT
         } else {
-            BorderColor::all(Color::NONE)
+            theme::FRAME
         };
+        let want = BorderColor::all(colour);
         if *border != want {
             *border = want;
         }
@@ -334,8 +366,11 @@ fn drag_icon(
             top,
             width: px(size),
             height: px(size),
+            border_radius: BorderRadius::all(px(8)),
             ..default()
         },
+        // On a cell's colour, as in the palette: a dark piece stays readable over the panel.
+        BackgroundColor(theme::RISING.with_alpha(0.85)),
         ImageNode::new(art.picture(piece)),
         GlobalZIndex(20),
         Pickable::IGNORE,

@@ -474,19 +474,16 @@ impl Shown<'_> {
     }
 }
 
-/// The solved puzzle's line in the status: the rating's change.
+/// The solved puzzle's line in the status (the panel shows the rating's change in full).
 fn solved_text(change: Option<RatingChange>, clean: bool) -> String {
     match change {
-        Some(c) if clean && c.rated => {
-            format!("Solved! Your rating: {:.0} ({:+})", c.after, c.delta())
-        }
-        Some(c) if clean => format!("Solved! (Rated before: your rating stays {:.0})", c.after),
-        Some(c) if c.rated => format!(
-            "Solved, with help: it counts as not solved. Your rating: {:.0} ({:+})",
+        Some(c) if clean && c.rated => format!(
+            "Solved! Your rating: {:.0} ({:+}). Enter: the next puzzle",
             c.after,
             c.delta()
         ),
-        _ => "Solved, with help: it counts as not solved".to_string(),
+        _ if clean => "Solved! Enter: the next puzzle".to_string(),
+        _ => "That is the win, found with help. Enter: the next puzzle".to_string(),
     }
 }
 

@@ -39,7 +39,8 @@ struct FlipBefore(Option<bool>);
 enum Field {
     Goal,
     About,
-    Player,
+    Rating,
+    Streak,
     Outcome,
     Change,
     Notice,
@@ -65,7 +66,10 @@ fn spawn_panel(mut commands: Commands) {
                     ..default()
                 },
                 BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.05)),
-                children![field(Field::Player, 14.0, theme::TEXT)],
+                children![
+                    field(Field::Rating, 17.0, theme::TEXT),
+                    field(Field::Streak, 13.0, theme::TEXT_DIM),
+                ],
             ),
             field(Field::Outcome, 26.0, GOOD),
             field(Field::Change, 14.0, theme::TEXT),
@@ -106,11 +110,11 @@ fn task(puzzle: &crate::study::Puzzle) -> String {
 }
 
 /// The panel's texts from the puzzle, the attempt and the record.
-fn texts(screen: &PuzzleScreen) -> [(Field, String); 6] {
+fn texts(screen: &PuzzleScreen) -> [(Field, String); 7] {
     let p = screen.progress();
-    let player = format!(
-        "Your rating {:.0}   Streak {} (best {})   Solved {}",
-        p.rating,
+    let rating = format!("Your rating: {:.0}", p.rating);
+    let streak = format!(
+        "Streak {} (best {}), {} solved",
         p.streak,
         p.best_streak,
         p.solved.len()
@@ -125,7 +129,8 @@ fn texts(screen: &PuzzleScreen) -> [(Field, String); 6] {
         return [
             (Field::Goal, waiting.into()),
             (Field::About, String::new()),
-            (Field::Player, player),
+            (Field::Rating, rating),
+            (Field::Streak, streak),
             (Field::Outcome, String::new()),
             (Field::Change, String::new()),
             (Field::Notice, notice),
@@ -134,7 +139,7 @@ fn texts(screen: &PuzzleScreen) -> [(Field, String); 6] {
     let side = puzzle.solver();
     let goal = format!("{side} to move: find the win ({})", task(puzzle));
     let about = format!(
-        "Theme: {}   Puzzle rating {}   Puzzle {} of {}",
+        "Theme: {}, rated {}\nPuzzle {} of {}",
         puzzle.theme,
         puzzle.rating,
         open.index() + 1,
@@ -156,7 +161,8 @@ fn texts(screen: &PuzzleScreen) -> [(Field, String); 6] {
     [
         (Field::Goal, goal),
         (Field::About, about),
-        (Field::Player, player),
+        (Field::Rating, rating),
+        (Field::Streak, streak),
         (Field::Outcome, outcome),
         (Field::Change, change),
         (Field::Notice, notice),
