@@ -183,7 +183,7 @@ pub const KEYMAP: &[Binding] = &[
     ctrl(K::KeyO, Action::Load, Title, "load"),
     key(K::KeyG, Action::Pieces, Title, "how the pieces move"),
     key(K::KeyE, Action::OpenEditor, Title, "set up a position"),
-    key(K::KeyU, Action::OpenPuzzles, Title, "puzzles"),
+    key(K::KeyZ, Action::OpenPuzzles, Title, "puzzles"),
     key(K::KeyQ, Action::Quit, Title, "quit"),
     key(
         K::Escape,
