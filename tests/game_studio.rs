@@ -498,6 +498,28 @@ fn a_wrong_move_is_refused_explained_and_counted() {
 }
 
 #[test]
+fn show_solution_plays_the_line_and_counts_as_not_solved() {
+    let (index, puzzle) = find_puzzle(Theme::Mate, 3);
+    let mut app = puzzle_app(temp_data_dir("puzzle-shown"), index);
+    tap(&mut app, KeyCode::KeyS);
+    let done = run_until(&mut app, Duration::from_secs(60), |app| {
+        screen(app).open().is_some_and(|o| o.solved())
+    });
+    assert!(done.is_some(), "the solution never finished");
+    settle(&mut app, 120);
+    agree(&mut app);
+    // The whole line is on the board, ending the game; the puzzle counts as not solved.
+    assert_eq!(game(&app).plies().len(), puzzle.solution.len());
+    assert!(game(&app).is_over());
+    let open = screen(&app).open().unwrap();
+    assert!(open.failed());
+    let change = open.counted().expect("counted");
+    assert!(change.rated && change.after < change.before);
+    assert!(!screen(&app).progress().solved.contains(&puzzle.id()));
+    assert!(status(&app).text.starts_with("That is the solution"));
+}
+
+#[test]
 fn a_corrupt_puzzle_record_is_set_aside_and_the_player_told() {
     let dir = temp_data_dir("puzzle-corrupt");
     std::fs::write(dir.join("puzzles.ron"), "(rating: oops").unwrap();

@@ -181,9 +181,13 @@ fn dress_palette(
         // On a cell's colour, so both sides' pieces read as they do on the board.
         commands.entity(entity).insert((
             Button,
+            // Squares that share the row, at most SLOT wide: narrow panels get smaller ones.
             Node {
-                width: px(SLOT),
-                height: px(SLOT),
+                flex_grow: 1.0,
+                flex_basis: px(0),
+                min_width: px(0),
+                max_width: px(SLOT),
+                aspect_ratio: Some(1.0),
                 padding: UiRect::all(px(3)),
                 border: UiRect::all(px(2)),
                 border_radius: BorderRadius::all(px(6)),

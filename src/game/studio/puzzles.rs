@@ -96,11 +96,6 @@ impl OpenPuzzle {
         self.answer.is_some() || self.reply.is_some()
     }
 
-    /// Whether the solution is being shown.
-    pub fn showing(&self) -> bool {
-        self.showing.is_some()
-    }
-
     /// The move to point at: the right one after a wrong move, until the next move.
     pub fn pointed(&self) -> Option<Move> {
         self.wrong.as_ref().and_then(|w| w.solution)
@@ -367,11 +362,14 @@ pub(crate) fn act(world: &mut World, action: PuzzleAction) {
     }
     match action {
         PuzzleAction::Next => {
+            // An unfinished puzzle left behind counts as not solved.
             let given_up = world.get_resource_mut::<PuzzleScreen>().and_then(|mut s| {
                 let open = s.open.as_mut()?;
-                let unfinished = !open.run.is_solved() && open.counted.is_none();
-                open.failed |= unfinished;
-                (unfinished).then(|| count(&mut s, false)).flatten()
+                if open.run.is_solved() || open.counted.is_some() {
+                    return None;
+                }
+                open.failed = true;
+                count(&mut s, false)
             });
             next(world);
             if given_up.is_some()
@@ -515,10 +513,14 @@ fn answers(mut screen: ResMut<PuzzleScreen>, mut shown: Shown) {
         }
         Ok(PuzzleStep::Solved) => {
             shown.play(mv);
-            open.showing = None;
+            let shown_by_itself = open.showing.take().is_some();
             let clean = !open.failed && open.run.mistakes() == 0;
             let change = count(screen, clean);
-            shown.status.info(solved_text(change, clean));
+            shown.status.info(if shown_by_itself {
+                "That is the solution. Enter: the next puzzle, R: try it yourself".to_string()
+            } else {
+                solved_text(change, clean)
+            });
         }
         Err(wrong) => {
             // The board never played it; a dragged piece goes back.
