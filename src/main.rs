@@ -65,6 +65,12 @@ struct WindowArgs {
     #[arg(long, value_enum, value_name = "menu|host|join", num_args = 0..=1,
           default_missing_value = "menu", conflicts_with_all = ["lesson", "position"])]
     online: Option<parachess::game::versus::online::OnlineStart>,
+    /// Open the board editor (with --position, on that position).
+    #[arg(long, conflicts_with_all = ["lesson", "bench_frames", "puzzle"])]
+    editor: bool,
+    /// Open the Puzzles screen on puzzle N of the built-in set (from 1).
+    #[arg(long, value_name = "N", conflicts_with_all = ["lesson", "bench_frames", "position"])]
+    puzzle: Option<String>,
     /// 4× multisampling of the board: auto turns it off on software renderers (no GPU).
     #[cfg(feature = "gui")]
     #[arg(long, value_enum, default_value_t)]
@@ -276,19 +282,34 @@ fn window(args: WindowArgs) -> Result<(), String> {
     if let Some(what) = &args.analyse {
         options.analyse = Some(analyse_start(what, args.ply, args.review)?);
     }
+    if let Some(text) = &args.puzzle {
+        let count = parachess::study::builtin()
+            .map_err(|e| e.to_string())?
+            .len();
+        let usage = || format!("--puzzle must be a puzzle number from 1 to {count}, not {text:?}");
+        let n: usize = text.trim().parse().map_err(|_| usage())?;
+        if n == 0 || n > count {
+            return Err(usage());
+        }
+        options.puzzle = Some(n - 1);
+    }
     options.screenshot = args.screenshot;
     options.bench_frames = args.bench_frames;
     options.time = args.time;
     options.engine = args.engine;
     options.online = args.online;
     // A position to play, a screenshot or a benchmark go straight to the board; a lesson to
-    // the learn screen; an analysis opens over the title screen.
+    // the learn screen, a puzzle to the Puzzles screen; an analysis opens over the title screen.
     if options.analyse.is_some() {
         options.screen = parachess::game::screens::Screen::Title;
     } else if options.lesson.is_some() {
         options.screen = parachess::game::screens::Screen::Learn;
     } else if options.online.is_some() {
         options.screen = parachess::game::screens::Screen::Online;
+    } else if options.puzzle.is_some() {
+        options.screen = parachess::game::screens::Screen::Puzzles;
+    } else if args.editor {
+        options.screen = parachess::game::screens::Screen::Editor;
     } else if options.position.is_some() || options.offscreen() {
         options.screen = parachess::game::screens::Screen::Play;
     }

@@ -105,6 +105,22 @@ fn bad_window_options_fail_before_a_window_opens() {
         ),
         (&["--lesson"], "a value is required for '--lesson <N[:S]>'"),
         (
+            &["--puzzle", "0"],
+            "--puzzle must be a puzzle number from 1 to ",
+        ),
+        (
+            &["--puzzle", "x"],
+            "--puzzle must be a puzzle number from 1 to ",
+        ),
+        (
+            &["--puzzle", "100000"],
+            "--puzzle must be a puzzle number from 1 to ",
+        ),
+        (
+            &["--editor", "--puzzle", "2"],
+            "the argument '--editor' cannot be used with '--puzzle <N>'",
+        ),
+        (
             &[
                 "--lesson",
                 "2",

@@ -281,3 +281,98 @@ fn a_lesson_screenshot_shows_the_stars_and_the_panel() {
         "no stars or goal in the panel: {golden} gold pixels"
     );
 }
+
+/// Whether a colour is the honey of rising cells (the palette's squares stand on it).
+fn honey(c: [f32; 3]) -> bool {
+    (c[0] - 0.80).abs() < 0.08 && (c[1] - 0.60).abs() < 0.08 && (c[2] - 0.38).abs() < 0.08
+}
+
+/// The board editor rendered offscreen: the palette's twelve pieces on their squares in the
+/// panel, in both sides' colours, and the board showing the position.
+#[test]
+fn an_editor_screenshot_shows_the_palette_and_the_position() {
+    let text = "6/4/8/5/10/6/R3k5/5/8/4/K5 b 0 1";
+    let pos: Position = text.parse().unwrap();
+    let out = out_dir().join("editor.png");
+    let pixels = render(&["--view", "2d", "--editor", "--position", text], &out);
+    let panel_x = SIZE.x - (parachess::game::board::camera::panel_width(SIZE.x as f32) as u32);
+    // The palette's rows are those crossed by its honey squares; the pieces on them have
+    // ivory and ebony in them (each with the other as its outline).
+    let (mut squares, mut bright, mut dark) = (0, 0, 0);
+    for y in 0..SIZE.y {
+        let row: Vec<[f32; 3]> = (panel_x + 4..SIZE.x)
+            .map(|x| pixels[(y * SIZE.x + x) as usize])
+            .collect();
+        let honeyed = row.iter().filter(|&&p| honey(p)).count();
+        squares += honeyed;
+        if honeyed > 40 {
+            bright += row
+                .iter()
+                .filter(|&&p| luminance(p) > 0.6 && saturation(p) < 0.12)
+                .count();
+            dark += row.iter().filter(|&&p| luminance(p) < 0.2).count();
+        }
+    }
+    assert!(
+        squares > 4000,
+        "no palette squares in the panel: {squares} honey pixels"
+    );
+    assert!(bright > 150, "no ivory in the palette: {bright}");
+    assert!(dark > 150, "no ebony in the palette: {dark}");
+    // The board: the Kings on a1 and e5 and the Rook on e1 are drawn, an empty cell is not.
+    for (name, side) in [
+        ("e1", Side::White),
+        ("e5", Side::Black),
+        ("a1", Side::White),
+    ] {
+        let cell: Cell = name.parse().unwrap();
+        assert_eq!(pos.piece_at(cell).map(|p| p.side), Some(side));
+        let c = sample(&pixels, board().cell(cell).centre());
+        let ok = match side {
+            Side::White => luminance(c) > 0.6 && saturation(c) < 0.12,
+            Side::Black => luminance(c) < 0.3,
+        };
+        assert!(ok, "no {side} piece on {name}: {c:?}");
+    }
+    let empty = sample(&pixels, board().cell("e8".parse().unwrap()).centre());
+    assert!(
+        saturation(empty) > 0.25,
+        "e8 should show its cell: {empty:?}"
+    );
+}
+
+/// A puzzle rendered offscreen: Black solves puzzle 1, so the board is turned with Black at
+/// the bottom, and the panel holds the task.
+#[test]
+fn a_puzzle_screenshot_turns_the_board_for_the_solver() {
+    let puzzle = parachess::study::builtin().unwrap().remove(0);
+    assert_eq!(puzzle.solver(), Side::Black);
+    let out = out_dir().join("puzzle-1.png");
+    let pixels = render(&["--view", "2d", "--puzzle", "1"], &out);
+    // Turned: a board point p is drawn where -p would be unturned.
+    let turned = |cell: Cell| {
+        let [x, y] = board().cell(cell).centre();
+        sample(&pixels, [-x, -y])
+    };
+    let mut checked = 0;
+    for (cell, piece) in puzzle.position.placement() {
+        let c = turned(cell);
+        let ok = match piece.side {
+            Side::White => luminance(c) > 0.6 && saturation(c) < 0.12,
+            Side::Black => luminance(c) < 0.3,
+        };
+        assert!(
+            ok,
+            "no {} {} on {cell} (turned): {c:?}",
+            piece.side, piece.kind
+        );
+        checked += 1;
+    }
+    assert!(checked >= 4);
+    let panel_x = SIZE.x - (parachess::game::board::camera::panel_width(SIZE.x as f32) as u32);
+    let light = (0..SIZE.y)
+        .flat_map(|y| (panel_x + 4..SIZE.x).map(move |x| (x, y)))
+        .filter(|&(x, y)| luminance(pixels[(y * SIZE.x + x) as usize]) > 0.75)
+        .count();
+    assert!(light > 800, "hardly any text in the panel: {light}");
+}

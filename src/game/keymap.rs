@@ -13,7 +13,7 @@ use super::play::state::{ChessGame, GameCommand, MoveRequest};
 use super::screens::{Modal, Screen, set_modal, set_screen};
 use super::study;
 use crate::engine::Level;
-use crate::rules::{Move, PieceKind};
+use crate::rules::{Move, PieceKind, Side};
 
 /// Something a person can ask for. [`Action::run`] is the one place that says what each does.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -89,6 +89,14 @@ pub enum Action {
     StageHint,
     /// Learn: back to the lesson list.
     LessonList,
+    /// Title screen: the board editor.
+    OpenEditor,
+    /// Title screen: the puzzles.
+    OpenPuzzles,
+    /// The board editor's buttons and keys.
+    Editor(crate::game::studio::EditorAction),
+    /// The Puzzles screen's buttons and keys.
+    Puzzle(crate::game::studio::PuzzleAction),
     /// Show the position one move earlier.
     PreviousMove,
     /// Show the position one move later.
@@ -197,6 +205,11 @@ const ANALYSIS: Context = Context::On(Screen::Analysis);
 /// The online screen, in the table below.
 const ONLINE: Context = Context::On(Screen::Online);
 use crate::game::versus::VersusAction as V;
+/// The board editor, in the table below.
+const EDITOR: Context = Context::On(Screen::Editor);
+/// The Puzzles screen, in the table below.
+const PUZZLES: Context = Context::On(Screen::Puzzles);
+use crate::game::studio::{EditorAction as Ed, PuzzleAction as Pz};
 use KeyCode as K;
 
 /// Every key the game knows, in the order the help lists them.
@@ -208,6 +221,8 @@ pub const KEYMAP: &[Binding] = &[
     key(K::KeyG, Action::Pieces, Title, "how the pieces move"),
     key(K::KeyA, Action::Analyse, Title, "analyse a position"),
     key(K::KeyO, Action::Versus(V::PlayOnline), Title, "play online"),
+    key(K::KeyE, Action::OpenEditor, Title, "set up a position"),
+    key(K::KeyZ, Action::OpenPuzzles, Title, "puzzles"),
     key(K::KeyQ, Action::Quit, Title, "quit"),
     key(
         K::Escape,
@@ -307,6 +322,54 @@ pub const KEYMAP: &[Binding] = &[
         Action::CloseDialog,
         Dialog(Modal::JoinGame),
         "cancel",
+    ),
+    key(K::KeyX, Action::Editor(Ed::Empty), EDITOR, "empty board"),
+    key(K::KeyS, Action::Editor(Ed::Start), EDITOR, "start position"),
+    key(
+        K::KeyY,
+        Action::Editor(Ed::PlayPosition),
+        EDITOR,
+        "your game's position",
+    ),
+    key(
+        K::KeyW,
+        Action::Editor(Ed::Turn(Side::White)),
+        EDITOR,
+        "White to move",
+    ),
+    key(
+        K::KeyB,
+        Action::Editor(Ed::Turn(Side::Black)),
+        EDITOR,
+        "Black to move",
+    ),
+    key(K::Enter, Action::Editor(Ed::Play), EDITOR, "play from here"),
+    key(
+        K::KeyP,
+        Action::Editor(Ed::PlayComputer),
+        EDITOR,
+        "play the computer from here",
+    ),
+    key(K::KeyA, Action::Editor(Ed::Analyse), EDITOR, "analyse"),
+    ctrl(
+        K::KeyC,
+        Action::Editor(Ed::Copy),
+        EDITOR,
+        "copy the position",
+    ),
+    ctrl(
+        K::KeyV,
+        Action::Editor(Ed::Paste),
+        EDITOR,
+        "paste a position",
+    ),
+    key(K::Enter, Action::Puzzle(Pz::Next), PUZZLES, "next puzzle"),
+    key(K::KeyR, Action::Puzzle(Pz::Retry), PUZZLES, "retry"),
+    key(
+        K::KeyS,
+        Action::Puzzle(Pz::Solution),
+        PUZZLES,
+        "show the solution",
     ),
     key(
         K::Enter,
@@ -664,6 +727,10 @@ impl Action {
             Action::ShowReviewed(ply) => study::review::show_reviewed(world, ply),
             Action::SelectWorst(index) => study::review::select(world, index),
             Action::Versus(action) => action.run(world),
+            Action::OpenEditor => set_screen(world, Screen::Editor),
+            Action::OpenPuzzles => set_screen(world, Screen::Puzzles),
+            Action::Editor(action) => crate::game::studio::editor::act(world, action),
+            Action::Puzzle(action) => crate::game::studio::puzzles::act(world, action),
         }
     }
 }
@@ -694,6 +761,7 @@ fn back(world: &mut World) {
     if crate::game::learn::back(world)
         || study::analysis::back(world)
         || crate::game::versus::online::back(world)
+        || crate::game::studio::back(world)
     {
         return;
     }
@@ -719,6 +787,8 @@ mod tests {
             Screen::Learn,
             Screen::Analysis,
             Screen::Online,
+            Screen::Editor,
+            Screen::Puzzles,
         ];
         let modals = [
             Modal::None,
@@ -764,7 +834,14 @@ mod tests {
             Modal::HostGame,
             Modal::JoinGame,
         ] {
-            for screen in [Screen::Play, Screen::Learn, Screen::Analysis, Screen::Online] {
+            for screen in [
+                Screen::Play,
+                Screen::Learn,
+                Screen::Analysis,
+                Screen::Online,
+                Screen::Editor,
+                Screen::Puzzles,
+            ] {
                 for b in KEYMAP.iter().filter(|b| b.context.active(screen, modal)) {
                     assert_eq!(b.context, Context::Dialog(modal), "{b:?}");
                 }

@@ -13,6 +13,7 @@ pub mod offscreen;
 pub mod play;
 pub mod screens;
 pub mod study;
+pub mod studio;
 pub mod ui;
 pub mod versus;
 
@@ -95,6 +96,8 @@ pub struct LaunchOptions {
     pub engine: Option<String>,
     /// Open the online screen this way (`--online`).
     pub online: Option<versus::online::OnlineStart>,
+    /// Open this puzzle (index into the built-in set) on the Puzzles screen (`--puzzle`).
+    pub puzzle: Option<usize>,
 }
 
 impl Default for LaunchOptions {
@@ -113,6 +116,7 @@ impl Default for LaunchOptions {
             time: None,
             engine: None,
             online: None,
+            puzzle: None,
         }
     }
 }
@@ -144,6 +148,7 @@ impl Plugin for CorePlugin {
             learn::core_plugin,
             study::core_plugin,
             versus::core_plugin,
+            studio::core_plugin,
         ));
     }
 }
@@ -163,6 +168,7 @@ impl Plugin for GamePlugin {
             learn::view_plugin,
             study::view_plugin,
             versus::view_plugin,
+            studio::view_plugin,
         ));
     }
 }

@@ -14,6 +14,7 @@ pub mod piece;
 pub mod position;
 pub mod record;
 pub mod route;
+pub mod setup;
 pub mod text;
 mod zobrist;
 
@@ -30,4 +31,5 @@ pub use notation::{MoveTextError, MoveTextErrorKind};
 pub use piece::{Piece, PieceKind, Side};
 pub use position::{Position, START_TEXT, Undo};
 pub use route::Route;
+pub use setup::{Setup, SetupCheck, SetupNote};
 pub use text::{PositionError, PositionErrorKind};

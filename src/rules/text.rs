@@ -213,6 +213,16 @@ impl FromStr for Position {
     /// Parses position text. Surrounding whitespace (a pasted newline) is ignored; anything
     /// else that is not exactly the format is rejected with its column.
     fn from_str(text: &str) -> Result<Position, PositionError> {
+        let (pos, column) = parse_unchecked(text)?;
+        validate(&pos, column)?;
+        Ok(pos)
+    }
+}
+
+/// Reads position text without asking whether the position is playable (Kings, Pawns, a King
+/// in reach): what a board editor takes in. Returns the position and the placement's column.
+pub(crate) fn parse_unchecked(text: &str) -> Result<(Position, usize), PositionError> {
+    {
         let lead = text.len() - text.trim_start().len();
         let offset = text[..lead].chars().count();
         let text = text.trim();
@@ -260,33 +270,47 @@ impl FromStr for Position {
             })?;
         pos.set_turn(turn);
         pos.set_clocks(halfmove, fullmove);
-        validate(&pos, f[0].0)?;
-        Ok(pos)
+        Ok((pos, f[0].0))
     }
 }
 
-/// Rules a position must satisfy to be playable.
+/// Rules a position must satisfy to be playable: the first problem of [`problems`].
 fn validate(pos: &Position, column: usize) -> Result<(), PositionError> {
+    match problems(pos).into_iter().next() {
+        Some(kind) => err(kind, column),
+        None => Ok(()),
+    }
+}
+
+/// Every reason a placement with its side to move is not a playable position, in a fixed
+/// order: each side's Kings (none, more than one) and its Pawns on their last row, then a King
+/// the side to move could capture. Empty for a playable position.
+pub(crate) fn problems(pos: &Position) -> Vec<PositionErrorKind> {
+    let mut found = Vec::new();
     for side in Side::BOTH {
         let kings = pos.pieces(Piece::new(side, PieceKind::King)).len();
         if kings == 0 {
-            return err(PositionErrorKind::MissingKing(side), column);
+            found.push(PositionErrorKind::MissingKing(side));
         }
         if kings > 1 {
-            return err(PositionErrorKind::ExtraKing(side), column);
+            found.push(PositionErrorKind::ExtraKing(side));
         }
         let pawns = pos.pieces(Piece::new(side, PieceKind::Pawn)) & board().last_row(side);
-        if let Some(cell) = pawns.first() {
-            return err(PositionErrorKind::PawnOnLastRow { side, cell }, column);
-        }
+        found.extend(
+            pawns
+                .into_iter()
+                .map(|cell| PositionErrorKind::PawnOnLastRow { side, cell }),
+        );
     }
     let mover = pos.turn();
-    if let Some(king) = pos.king(!mover)
-        && pos.attacked_by(king, mover, pos.occupied())
-    {
-        return err(PositionErrorKind::KingCapturable(mover), column);
+    let capturable = pos
+        .pieces(Piece::new(!mover, PieceKind::King))
+        .into_iter()
+        .any(|king| pos.attacked_by(king, mover, pos.occupied()));
+    if capturable {
+        found.push(PositionErrorKind::KingCapturable(mover));
     }
-    Ok(())
+    found
 }
 
 impl fmt::Display for Position {

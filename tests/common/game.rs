@@ -313,3 +313,36 @@ pub fn flush_lessons(app: &mut App) {
     }
     panic!("the lesson progress was never written");
 }
+
+/// Presses on `from` and releases over `to` with the pointer moved, as a drag with a mouse does
+/// (a palette piece onto a cell, a piece off the board onto the panel).
+pub fn drag_onto(app: &mut App, from: Entity, to: Entity) {
+    press(app, from, PointerButton::Primary);
+    release_at(app, to, PointerButton::Primary, Vec2::new(120.0, -40.0));
+}
+
+/// The board editor's palette entity for `piece`.
+pub fn palette_slot(app: &mut App, piece: parachess::rules::Piece) -> Entity {
+    let world = app.world_mut();
+    let mut q = world.query::<(Entity, &parachess::game::studio::PaletteSlot)>();
+    q.iter(world)
+        .find(|(_, s)| s.0 == piece)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no palette slot for {piece:?}"))
+}
+
+/// Waits until the puzzle record has been read and every write has reached the disk.
+pub fn flush_puzzles(app: &mut App) {
+    for _ in 0..2000 {
+        if !app
+            .world()
+            .resource::<parachess::game::studio::PuzzleScreen>()
+            .busy()
+        {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("the puzzle record was never written");
+}

@@ -414,6 +414,14 @@ impl PlayStash {
         self.game.as_ref().filter(|_| self.borrowed)
     }
 
+    /// The play game: the one kept here while another screen has the board, else `board`.
+    pub fn play_game<'a>(&'a self, board: &'a ChessGame) -> &'a ChessGame {
+        match (&self.game, self.borrowed) {
+            (Some(g), true) => g,
+            _ => board,
+        }
+    }
+
     /// Whether Continue has an unfinished play game to return to (on the board or kept here).
     pub fn unfinished_game_waits(&self, world: &World) -> bool {
         let unfinished = |g: &ChessGame| !g.game.plies().is_empty() && !g.game.is_over();

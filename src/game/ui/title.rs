@@ -1,5 +1,6 @@
 //! The title screen: what Parachess is in one line, and where to go — Continue (when a game is
-//! waiting), Play, Learn, Load, Quit — over the board it is played on.
+//! waiting), Play, Learn, Puzzles, Set up a position, Load, Quit — over the board it is played
+//! on.
 
 use bevy::prelude::*;
 
@@ -73,6 +74,8 @@ fn spawn_title(mut commands: Commands) {
                     "Play online",
                     Action::Versus(crate::game::versus::VersusAction::PlayOnline)
                 ),
+                menu_button("Puzzles", Action::OpenPuzzles),
+                menu_button("Set up a position", Action::OpenEditor),
                 menu_button("How the pieces move", Action::Pieces),
                 menu_button("Analyse a position", Action::Analyse),
                 menu_button("Load a saved game", Action::Load),
