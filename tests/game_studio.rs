@@ -16,7 +16,7 @@ use parachess::game::LaunchOptions;
 use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::play::persistence::DataDir;
 use parachess::game::play::state::{ChessGame, Player, StatusLine};
-use parachess::game::screens::{AnalysisRequest, Modal, Screen};
+use parachess::game::screens::{Modal, Screen};
 use parachess::game::studio::{Editor, PuzzleScreen};
 use parachess::rules::{
     Cell, Game, Piece, PieceKind, Position, PositionErrorKind, Setup, SetupNote, Side,
@@ -216,12 +216,18 @@ fn the_editor_is_driven_with_the_pointer_and_the_rules_judge_every_change() {
         [SetupNote::InCheck(Side::Black)]
     );
 
-    // Analyse: the analysis screen is asked to open on the position.
+    // Analyse: the analysis screen opens on the position, either side to move there, and Esc
+    // comes back to the editor with the setup as it was.
+    let setup = editor(&app).setup().clone();
     tap(&mut app, KeyCode::KeyA);
     assert_eq!(where_(&app).0, Screen::Analysis);
-    let asked = app.world().resource::<AnalysisRequest>().0.clone();
-    assert_eq!(asked.position(), &editor(&app).setup().board());
-    assert!(asked.plies().is_empty());
+    let board = app.world().resource::<ChessGame>();
+    assert_eq!(board.game.position(), &setup.board());
+    assert!(board.game.plies().is_empty());
+    assert_eq!(board.players, [Player::Human; 2]);
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(where_(&app).0, Screen::Editor);
+    assert_eq!(editor(&app).setup(), &setup);
 }
 
 fn piece_at(app: &mut App, cell: Cell) -> Option<Entity> {

@@ -12,8 +12,8 @@ pub mod learn;
 pub mod offscreen;
 pub mod play;
 pub mod screens;
-pub mod study;
 pub mod studio;
+pub mod study;
 pub mod ui;
 pub mod versus;
 

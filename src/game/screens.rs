@@ -82,12 +82,6 @@ pub enum Modal {
     JoinGame,
 }
 
-/// The game the analysis screen opens on: whoever sends the player to [`Screen::Analysis`]
-/// (the board editor's Analyse, for one) inserts it first, and the analysis screen reads it
-/// on entry.
-#[derive(Resource, Clone, Debug)]
-pub struct AnalysisRequest(pub crate::rules::Game);
-
 /// Whether nothing on the board is moving: input that changes the board waits for it.
 pub fn board_idle(animating: Res<Animating>) -> bool {
     !animating.0

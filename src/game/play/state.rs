@@ -409,11 +409,6 @@ impl PlayStash {
         }
     }
 
-    /// The play game kept here while another screen has the board.
-    pub fn kept(&self) -> Option<&ChessGame> {
-        self.game.as_ref().filter(|_| self.borrowed)
-    }
-
     /// The play game: the one kept here while another screen has the board, else `board`.
     pub fn play_game<'a>(&'a self, board: &'a ChessGame) -> &'a ChessGame {
         match (&self.game, self.borrowed) {

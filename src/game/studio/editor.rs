@@ -20,7 +20,7 @@ use crate::game::play::input::{CellPicking, Selection};
 use crate::game::play::state::{
     BoardReset, ChessGame, GameCommand, PlayStash, Player, StatusLine, capitalise,
 };
-use crate::game::screens::{AnalysisRequest, Screen, set_screen};
+use crate::game::screens::{Screen, set_screen};
 use crate::rules::{Cell, Game, Piece, PieceKind, Position, Setup, SetupCheck, Side};
 
 /// How far (pixels) the pointer must move while pressed for a press to count as a drag.
@@ -95,6 +95,8 @@ pub struct Editor {
     /// The screen was entered and the board is still to be taken: done on the first frame,
     /// since a screen the program starts on is entered before the game is set up.
     entering: bool,
+    /// Analyse sent the player away: coming back finds the setup as it was left.
+    resume: bool,
 }
 
 impl Editor {
@@ -183,6 +185,9 @@ fn take_board(world: &mut World) {
         }
         None => game.game.position().clone(),
     };
+    let resumed = world
+        .get_resource_mut::<Editor>()
+        .and_then(|mut e| std::mem::take(&mut e.resume).then(|| e.setup.clone()));
     if let Some(mut selection) = world.get_resource_mut::<Selection>() {
         selection.clear();
     }
@@ -190,8 +195,16 @@ fn take_board(world: &mut World) {
         editor.brush = None;
         editor.grab = None;
     }
-    replace(world, Setup::from_position(&start));
-    info(world, "Set up a position, then play it or analyse it");
+    match resumed {
+        Some(setup) => {
+            replace(world, setup);
+            info(world, "Back from the analysis: the position as you left it");
+        }
+        None => {
+            replace(world, Setup::from_position(&start));
+            info(world, "Set up a position, then play it or analyse it");
+        }
+    }
 }
 
 /// The palette's logical entities (the view dresses them as pictures in the panel).
@@ -627,13 +640,15 @@ fn play_from_here(world: &mut World, computer: bool) {
     set_screen(world, Screen::Play);
 }
 
-/// Analyse: the analysis screen opens on the position, reading it from [`AnalysisRequest`].
+/// Analyse: the analysis screen opens on the position (Esc comes back here).
 pub fn analyse_position(world: &mut World) {
     let Some(pos) = playable(world) else {
         return;
     };
-    world.insert_resource(AnalysisRequest(Game::from_position(pos)));
-    set_screen(world, Screen::Analysis);
+    if let Some(mut editor) = world.get_resource_mut::<Editor>() {
+        editor.resume = true;
+    }
+    crate::game::study::analysis::open_analysis(world, Game::from_position(pos));
 }
 
 /// The position text to the clipboard (an unfinished setup too: it reads back with Paste).

@@ -354,11 +354,13 @@ fn open(world: &mut World, game: Game, notes: Vec<PlyNote>, shown: Option<usize>
 
 /// The play game: on the board, or kept aside while another screen has the board.
 fn play_game(world: &World) -> Option<ChessGame> {
-    world
-        .get_resource::<PlayStash>()
-        .and_then(PlayStash::kept)
-        .or_else(|| world.get_resource::<ChessGame>())
-        .cloned()
+    let board = world.get_resource::<ChessGame>()?;
+    Some(
+        world
+            .get_resource::<PlayStash>()
+            .map_or(board, |stash| stash.play_game(board))
+            .clone(),
+    )
 }
 
 /// Analyse: the play game (at the position shown), or on the analysis screen nothing new.

@@ -33,9 +33,7 @@ use crate::game::play::state::{
 use crate::game::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{button, dialog, row, text};
-use crate::game::ui::{
-    Panel, StatusText, TurnSwatch, TurnText, button_row,
-};
+use crate::game::ui::{Panel, StatusText, TurnSwatch, TurnText, button_row};
 use crate::net::{
     DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetEvent, NetGame, NetHandle, Timing,
     local_addresses,
