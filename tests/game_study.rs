@@ -19,7 +19,7 @@ use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::play::persistence::DataDir;
 use parachess::game::play::state::{ChessGame, GameCommand, Player, StatusLine};
 use parachess::game::screens::{Modal, Screen};
-use parachess::game::study::analysis::Analyser;
+use parachess::game::study::analysis::{Analyser, analyse_file};
 use parachess::game::study::navigation::{MoveEntry, move_list};
 use parachess::game::study::review::{GraphColumn, ReviewState, WorstEntry};
 use parachess::game::study::{StudySettings, open_analysis};
@@ -519,4 +519,56 @@ fn a_review_labels_the_moves_draws_the_graph_and_lists_the_worst_moves() {
     assert_eq!(where_(&app).0, Screen::Play);
     assert_eq!(game(&app).plies().len(), 3);
     assert!(app.world().resource::<ReviewState>().review().is_none());
+}
+
+#[test]
+fn a_saved_game_opens_on_the_analysis_screen_and_a_bad_one_changes_nothing() {
+    let mut app = study_app();
+    play_opening(&mut app, &OPENING[..2]);
+    let playing = game(&app).clone();
+    let dir = app.world().resource::<DataDir>().0.clone();
+    let store = Store::at(&dir).unwrap();
+    let mut saved = Game::new();
+    for m in &OPENING[..4] {
+        saved.play_text(m).unwrap();
+    }
+    let path = store
+        .save_game("four moves", &saved, &Default::default(), false)
+        .unwrap();
+    let broken = dir.join("saves").join("broken.pgn");
+    std::fs::write(&broken, "1. c4-d3 zz9-q1 *\n").unwrap();
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(where_(&app).0, Screen::Title);
+    // What the Load dialog's Analyse button does with each file.
+    let analyse = |app: &mut App, path: std::path::PathBuf| {
+        app.world_mut()
+            .commands()
+            .queue(move |world: &mut World| analyse_file(world, path));
+        app.update();
+        app.update();
+    };
+    analyse(&mut app, broken);
+    assert_eq!(where_(&app), (Screen::Title, Modal::None));
+    let said = status(&app);
+    assert!(
+        said.warning && said.text.starts_with("Cannot load"),
+        "{said:?}"
+    );
+    assert_eq!(moves(game(&app)), moves(&playing));
+    // A good one opens for study, either side to move, at its end.
+    analyse(&mut app, path);
+    assert_eq!(where_(&app), (Screen::Analysis, Modal::None));
+    assert_eq!(moves(game(&app)), moves(&saved));
+    assert_eq!(chess(&app).players, [Player::Human; 2]);
+    assert!(!chess(&app).browsing());
+    // The play game waits untouched: Esc, then Continue (Enter), finds it.
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(where_(&app).0, Screen::Title);
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(where_(&app).0, Screen::Play);
+    assert_eq!(moves(game(&app)), moves(&playing));
+}
+
+fn moves(g: &Game) -> Vec<String> {
+    g.plies().iter().map(|p| p.text.clone()).collect()
 }

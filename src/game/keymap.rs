@@ -228,7 +228,7 @@ pub const KEYMAP: &[Binding] = &[
         K::Escape,
         Action::Back,
         Board,
-        "deselect, then back to the title screen",
+        "deselect, then back (where you came from)",
     ),
     key(K::KeyN, Action::NewGame, PLAY, "new game"),
     key(K::KeyU, Action::Undo, PLAY, "undo"),

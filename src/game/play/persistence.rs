@@ -540,20 +540,32 @@ fn handle(world: &mut World, request: SaveRequest) {
 
 /// Loads a saved game chosen in the Load dialog.
 pub fn load_file(world: &mut World, path: PathBuf) {
-    let Some(store) = world.get_resource::<Saves>().and_then(|s| s.store.clone()) else {
-        return;
-    };
-    match store.load_game(&path) {
-        Ok(record) => {
+    match read_saved(world, &path) {
+        None => {}
+        Some(Ok(record)) => {
             let players = players_of(&record);
             world.write_message(GameCommand::Resume(Box::new(record), players));
             set_screen(world, Screen::Play);
         }
-        Err(e) => {
-            if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-                status.warn(format!("Cannot load: {e}"));
-            }
-        }
+        Some(Err(e)) => cannot_load(world, &e),
+    }
+}
+
+/// A saved game of the Load dialog's list, read (`None` without a data folder).
+pub fn read_saved(
+    world: &World,
+    path: &std::path::Path,
+) -> Option<Result<crate::rules::record::GameRecord, crate::store::StoreError>> {
+    let store = world
+        .get_resource::<Saves>()
+        .and_then(|s| s.store.clone())?;
+    Some(store.load_game(path))
+}
+
+/// Says in the status line why a saved game could not be read; nothing else changes.
+pub fn cannot_load(world: &mut World, error: &crate::store::StoreError) {
+    if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
+        status.warn(format!("Cannot load: {error}"));
     }
 }
 

@@ -352,6 +352,19 @@ fn open(world: &mut World, game: Game, notes: Vec<PlyNote>, shown: Option<usize>
     set_screen(world, Screen::Analysis);
 }
 
+/// The Load dialog's Analyse: a saved game on the analysis screen, at its end (the play game
+/// waits untouched). A file that cannot be read changes nothing; the status line says why.
+pub fn analyse_file(world: &mut World, path: std::path::PathBuf) {
+    match crate::game::play::persistence::read_saved(world, &path) {
+        None => {}
+        Some(Err(e)) => crate::game::play::persistence::cannot_load(world, &e),
+        Some(Ok(record)) => {
+            crate::game::screens::set_modal(world, crate::game::screens::Modal::None);
+            open(world, record.game, record.notes, None);
+        }
+    }
+}
+
 /// The play game: on the board, or kept aside while another screen has the board.
 fn play_game(world: &World) -> Option<ChessGame> {
     let board = world.get_resource::<ChessGame>()?;

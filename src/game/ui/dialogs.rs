@@ -216,20 +216,44 @@ fn fill_load_list(
                 ));
             }
             for (label, path) in list.0.iter().take(60) {
-                c.spawn(load_button(label, path.clone()));
+                c.spawn(save_row(label, path.clone()));
             }
         });
     }
 }
 
-fn load_button(label: &str, path: PathBuf) -> impl Bundle {
+/// A saved game: its name loads it to play on; Analyse beside it opens it on the analysis
+/// screen instead.
+fn save_row(label: &str, path: PathBuf) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            column_gap: px(6),
+            ..default()
+        },
+        children![
+            (
+                Node {
+                    flex_grow: 1.0,
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                },
+                children![file_button(label, path.clone(), load_file)],
+            ),
+            file_button("Analyse", path, crate::game::study::analysis::analyse_file),
+        ],
+    )
+}
+
+/// A button that does `act` with a saved game's path.
+fn file_button(label: &str, path: PathBuf, act: fn(&mut World, PathBuf)) -> impl Bundle {
     button_with(
         label,
         (),
         move |press: On<Pointer<Press>>, mut commands: Commands| {
             if press.button == PointerButton::Primary {
                 let path = path.clone();
-                commands.queue(move |world: &mut World| load_file(world, path));
+                commands.queue(move |world: &mut World| act(world, path));
             }
         },
     )
