@@ -82,36 +82,42 @@ pub fn button_row() -> Node {
     }
 }
 
+/// Whose turn it is: a swatch of the side's colour and a line of text (filled in from the game
+/// on every panel that shows one).
+pub fn turn_row(margin_top: Val) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            column_gap: px(8),
+            margin: UiRect::top(margin_top),
+            ..default()
+        },
+        children![
+            (
+                TurnSwatch,
+                Node {
+                    width: px(16),
+                    height: px(16),
+                    border: UiRect::all(px(2)),
+                    border_radius: BorderRadius::MAX,
+                    ..default()
+                },
+                BackgroundColor(Color::WHITE),
+                BorderColor::all(theme::TEXT_DIM),
+            ),
+            (TurnText, text("White to move", 18.0, theme::TEXT)),
+        ],
+    )
+}
+
 fn spawn_panel(mut commands: Commands) {
     commands.spawn((
         side_panel(Screen::Play),
         children![
             text("PARACHESS", 26.0, theme::ACCENT),
             text("Tony Paletta's chess on 72 rhombi", 12.0, theme::TEXT_DIM),
-            (
-                Node {
-                    flex_direction: FlexDirection::Row,
-                    align_items: AlignItems::Center,
-                    column_gap: px(8),
-                    margin: UiRect::top(px(8)),
-                    ..default()
-                },
-                children![
-                    (
-                        TurnSwatch,
-                        Node {
-                            width: px(16),
-                            height: px(16),
-                            border: UiRect::all(px(2)),
-                            border_radius: BorderRadius::MAX,
-                            ..default()
-                        },
-                        BackgroundColor(Color::WHITE),
-                        BorderColor::all(theme::TEXT_DIM),
-                    ),
-                    (TurnText, text("White to move", 18.0, theme::TEXT)),
-                ],
-            ),
+            turn_row(px(8)),
             (PlayersText, text("", 13.0, theme::TEXT_DIM)),
             crate::game::versus::external::engine_line(),
             crate::game::versus::clock::clock_row(),

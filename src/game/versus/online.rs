@@ -33,7 +33,7 @@ use crate::game::play::state::{
 use crate::game::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{button, dialog, row, text};
-use crate::game::ui::{Panel, StatusText, TurnSwatch, TurnText, button_row};
+use crate::game::ui::{Panel, StatusText, button_row};
 use crate::net::{
     DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetEvent, NetGame, NetHandle, Timing,
     local_addresses,
@@ -1074,29 +1074,7 @@ fn spawn_panel(mut commands: Commands) {
         BackgroundColor(theme::PANEL),
         children![
             text("PARACHESS ONLINE", 24.0, theme::ACCENT),
-            (
-                Node {
-                    flex_direction: FlexDirection::Row,
-                    align_items: AlignItems::Center,
-                    column_gap: px(8),
-                    ..default()
-                },
-                children![
-                    (
-                        TurnSwatch,
-                        Node {
-                            width: px(16),
-                            height: px(16),
-                            border: UiRect::all(px(2)),
-                            border_radius: BorderRadius::MAX,
-                            ..default()
-                        },
-                        BackgroundColor(Color::WHITE),
-                        BorderColor::all(theme::TEXT_DIM),
-                    ),
-                    (TurnText, text("", 18.0, theme::TEXT)),
-                ],
-            ),
+            crate::game::ui::turn_row(px(0)),
             (WhoText, text("", 13.0, theme::TEXT_DIM)),
             clock_row(),
             (LinkText, text("", 13.0, theme::TEXT_DIM)),
