@@ -379,3 +379,20 @@ fn a_button_acts_on_a_quick_press() {
     assert!(game(&app).plies().is_empty(), "the press undid the move");
     let _ = c("a1");
 }
+
+#[test]
+fn a_quick_ctrl_chord_within_one_frame_is_still_the_chord() {
+    let (dir, _) = folder_with_unfinished("chord", 3);
+    let mut app = title_app(&dir);
+    // Ctrl down, O down, Ctrl up, all before the frame runs (a slow frame, a quick hand).
+    app.init_resource::<ButtonInput<KeyCode>>();
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::ControlLeft);
+        keys.press(KeyCode::KeyO);
+        keys.release(KeyCode::ControlLeft);
+    }
+    app.update();
+    app.update();
+    assert_eq!(where_(&app), (Screen::Title, Modal::Load), "read as O alone");
+}

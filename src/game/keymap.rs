@@ -581,7 +581,10 @@ fn keyboard(
         return;
     };
     let modal = modal.map_or(Modal::None, |m| *m.get());
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    // Ctrl pressed this frame counts even if already let go: on a slow frame a quick Ctrl+O
+    // arrives all at once, and must not read as O.
+    let ctrl_keys = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    let ctrl = keys.any_pressed(ctrl_keys) || keys.any_just_pressed(ctrl_keys);
     for b in KEYMAP {
         if b.chord.ctrl == ctrl
             && keys.just_pressed(b.chord.key)
