@@ -394,5 +394,9 @@ fn a_quick_ctrl_chord_within_one_frame_is_still_the_chord() {
     }
     app.update();
     app.update();
-    assert_eq!(where_(&app), (Screen::Title, Modal::Load), "read as O alone");
+    assert_eq!(
+        where_(&app),
+        (Screen::Title, Modal::Load),
+        "read as O alone"
+    );
 }

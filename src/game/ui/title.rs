@@ -80,7 +80,15 @@ fn spawn_title(mut commands: Commands) {
                 menu_button("Analyse a position", Action::Analyse),
                 menu_button("Load a saved game", Action::Load),
                 menu_button("Quit", Action::Quit),
-                text(help_text(&[Context::Title]), 11.0, theme::TEXT_DIM),
+                // Wrapped to the menu's width, so the card stays a card and not a band.
+                (
+                    text(help_text(&[Context::Title]), 11.0, theme::TEXT_DIM),
+                    TextLayout::justify(Justify::Center),
+                    Node {
+                        max_width: px(440),
+                        ..default()
+                    },
+                ),
             ],
         )],
     ));
