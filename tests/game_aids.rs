@@ -286,6 +286,7 @@ fn a_hint_arrives_while_frames_run_and_the_move_after_it_is_marked_and_saved() {
     std::fs::write(&path, &saved).unwrap();
     let world = app.world_mut();
     load_file(world, path);
+    until_saved_game_read(&mut app);
     settle(&mut app, 10);
     assert_eq!(game(&app).plies().len(), 2);
     let notes = app.world().resource::<ChessGame>().notes().to_vec();

@@ -545,7 +545,7 @@ fn a_saved_game_opens_on_the_analysis_screen_and_a_bad_one_changes_nothing() {
             .commands()
             .queue(move |world: &mut World| analyse_file(world, path));
         app.update();
-        app.update();
+        until_saved_game_read(app);
     };
     analyse(&mut app, broken);
     assert_eq!(where_(&app), (Screen::Title, Modal::None));

@@ -312,8 +312,7 @@ fn clocks_are_saved_and_continue_brings_them_back() {
     std::fs::write(&saved, &text).unwrap();
     tap(&mut app, KeyCode::Escape);
     load_file(app.world_mut(), saved);
-    app.update();
-    app.update();
+    until_saved_game_read(&mut app);
     assert_eq!(where_(&app).0, Screen::Play);
     let clocks = chess(&app).clocks().expect("clocks after Load");
     assert_eq!(clocks.remaining(Side::White, Duration::ZERO), white);

@@ -346,3 +346,15 @@ pub fn flush_puzzles(app: &mut App) {
     }
     panic!("the puzzle record was never written");
 }
+
+/// Waits (a few seconds at most) until a saved game asked for is read in the background and
+/// handed on, then lets the screens follow.
+#[allow(dead_code)]
+pub fn until_saved_game_read(app: &mut App) {
+    let read = run_until(app, Duration::from_secs(10), |app| {
+        !parachess::game::play::persistence::opening_saved(app.world())
+    });
+    assert!(read.is_some(), "the saved game was never read");
+    app.update();
+    app.update();
+}

@@ -59,7 +59,12 @@ pub struct Saves {
     resumable: Option<GameRecord>,
     /// The saved-games list being read in the background.
     listing: Option<Task<Result<Vec<SaveInfo>, StoreError>>>,
+    /// A saved game being read in the background, and what to do with it once read.
+    opening: Option<(Task<Result<GameRecord, StoreError>>, OnRead)>,
 }
+
+/// What a saved game read for the Load dialog is for.
+pub type OnRead = fn(&mut World, GameRecord);
 
 impl Saves {
     /// Whether an unfinished game from before this session waits in the autosave.
@@ -213,7 +218,10 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SaveList>()
         .add_observer(on_request)
         .add_systems(PreStartup, open_store)
-        .add_systems(Update, (collect_list, report_writes).in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            (collect_list, report_writes, collect_opened).in_set(GameSet::Input),
+        )
         .add_systems(
             Update,
             autosave
@@ -275,6 +283,7 @@ fn open_store(world: &mut World) {
         slot_unfinished: false,
         resumable: None,
         listing: None,
+        opening: None,
     };
     let mut message: Option<(String, bool)> = None;
     match opened {
@@ -538,34 +547,57 @@ fn handle(world: &mut World, request: SaveRequest) {
     }
 }
 
-/// Loads a saved game chosen in the Load dialog.
+/// Loads a saved game chosen in the Load dialog, to play on.
 pub fn load_file(world: &mut World, path: PathBuf) {
-    match read_saved(world, &path) {
-        None => {}
-        Some(Ok(record)) => {
-            let players = players_of(&record);
-            world.write_message(GameCommand::Resume(Box::new(record), players));
-            set_screen(world, Screen::Play);
-        }
-        Some(Err(e)) => cannot_load(world, &e),
-    }
+    open_saved(world, path, |world, record| {
+        let players = players_of(&record);
+        world.write_message(GameCommand::Resume(Box::new(record), players));
+        set_screen(world, Screen::Play);
+    });
 }
 
-/// A saved game of the Load dialog's list, read (`None` without a data folder).
-pub fn read_saved(
-    world: &World,
-    path: &std::path::Path,
-) -> Option<Result<crate::rules::record::GameRecord, crate::store::StoreError>> {
-    let store = world
+/// Reads a saved game in the background (the frame loop never waits on the disk), then does
+/// `then` with it; a file that cannot be read changes nothing, and the status line says why.
+/// A second request while one is read replaces it: the player's last choice wins.
+pub fn open_saved(world: &mut World, path: PathBuf, then: OnRead) {
+    let Some(mut saves) = world.get_resource_mut::<Saves>() else {
+        return;
+    };
+    let Some(store) = saves.store.clone() else {
+        return;
+    };
+    let task = IoTaskPool::get().spawn(async move { store.load_game(&path) });
+    saves.opening = Some((task, then));
+}
+
+/// Whether a saved game is still being read (tests wait for it).
+pub fn opening_saved(world: &World) -> bool {
+    world
         .get_resource::<Saves>()
-        .and_then(|s| s.store.clone())?;
-    Some(store.load_game(path))
+        .is_some_and(|s| s.opening.is_some())
 }
 
-/// Says in the status line why a saved game could not be read; nothing else changes.
-pub fn cannot_load(world: &mut World, error: &crate::store::StoreError) {
-    if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-        status.warn(format!("Cannot load: {error}"));
+/// Hands a saved game read in the background to what asked for it.
+fn collect_opened(world: &mut World) {
+    let Some(mut saves) = world.get_resource_mut::<Saves>() else {
+        return;
+    };
+    let Some((task, _)) = saves.opening.as_mut() else {
+        return;
+    };
+    let Some(result) = block_on(poll_once(task)) else {
+        return;
+    };
+    let Some((_, then)) = saves.opening.take() else {
+        return;
+    };
+    match result {
+        Ok(record) => then(world, record),
+        Err(e) => {
+            if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
+                status.warn(format!("Cannot load: {e}"));
+            }
+        }
     }
 }
 

@@ -355,14 +355,10 @@ fn open(world: &mut World, game: Game, notes: Vec<PlyNote>, shown: Option<usize>
 /// The Load dialog's Analyse: a saved game on the analysis screen, at its end (the play game
 /// waits untouched). A file that cannot be read changes nothing; the status line says why.
 pub fn analyse_file(world: &mut World, path: std::path::PathBuf) {
-    match crate::game::play::persistence::read_saved(world, &path) {
-        None => {}
-        Some(Err(e)) => crate::game::play::persistence::cannot_load(world, &e),
-        Some(Ok(record)) => {
-            crate::game::screens::set_modal(world, crate::game::screens::Modal::None);
-            open(world, record.game, record.notes, None);
-        }
-    }
+    crate::game::play::persistence::open_saved(world, path, |world, record| {
+        crate::game::screens::set_modal(world, crate::game::screens::Modal::None);
+        open(world, record.game, record.notes, None);
+    });
 }
 
 /// The play game: on the board, or kept aside while another screen has the board.
