@@ -400,3 +400,60 @@ fn a_quick_ctrl_chord_within_one_frame_is_still_the_chord() {
         "read as O alone"
     );
 }
+
+#[test]
+fn loading_or_analysing_a_saved_game_keeps_the_unfinished_one() {
+    let mut app = headless_app();
+    let dir = app
+        .world()
+        .resource::<parachess::game::play::persistence::DataDir>()
+        .0
+        .clone();
+    for _ in 0..3 {
+        click_a_move(&mut app);
+    }
+    let first = game(&app).clone();
+    let other = unfinished_game(5);
+    let path = Store::at(&dir)
+        .unwrap()
+        .save_game("other", &other, &Tags::default(), false)
+        .unwrap();
+    // Analysing the game in play (A) writes nothing: the autosave is still the first.
+    tap(&mut app, KeyCode::KeyA);
+    app.update();
+    assert_eq!(where_(&app).0, Screen::Analysis);
+    flush_saves(&app);
+    assert!(same_game(&autosaved(&dir), &first));
+    assert!(kept_unfinished(&dir).is_empty());
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(where_(&app).0, Screen::Play);
+    // Nor does analysing the saved one (read in the background).
+    let analyse = path.clone();
+    app.world_mut().commands().queue(move |world: &mut World| {
+        parachess::game::study::analysis::analyse_file(world, analyse)
+    });
+    app.update();
+    until_saved_game_read(&mut app);
+    assert_eq!(where_(&app).0, Screen::Analysis);
+    assert!(same_game(game(&app), &other));
+    flush_saves(&app);
+    assert!(same_game(&autosaved(&dir), &first));
+    assert!(kept_unfinished(&dir).is_empty());
+    tap(&mut app, KeyCode::Escape);
+    // Loading it to play: once a move is played there, the first game is kept aside.
+    parachess::game::play::persistence::load_file(app.world_mut(), path);
+    until_saved_game_read(&mut app);
+    assert_eq!(where_(&app).0, Screen::Play);
+    assert!(same_game(game(&app), &other));
+    click_a_move(&mut app);
+    app.update();
+    flush_saves(&app);
+    app.update();
+    let kept = kept_unfinished(&dir);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(same_game(
+        &Store::at(&dir).unwrap().load_game(&kept[0]).unwrap().game,
+        &first
+    ));
+    assert_eq!(autosaved(&dir).plies().len(), 6);
+}

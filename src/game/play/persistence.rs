@@ -344,10 +344,16 @@ fn open_store(world: &mut World) {
 /// Writes the game after every change, keeping an unfinished game of another identity first.
 fn autosave(
     game: Res<ChessGame>,
+    stash: Option<Res<super::state::PlayStash>>,
     mut saves: ResMut<Saves>,
     mut last: Local<Option<(u64, u64)>>,
     mut status: ResMut<StatusLine>,
 ) {
+    // A screen that took the board (analysis, say, opened from the play screen: the screen
+    // changes at the end of the frame) holds another game than the player's.
+    if stash.is_some_and(|s| s.board_borrowed()) {
+        return;
+    }
     // Showing another position of the game changes nothing on disk.
     let key = (game.id(), game.game_revision());
     if *last == Some(key) {

@@ -409,6 +409,11 @@ impl PlayStash {
         }
     }
 
+    /// Whether another screen has the board (the play game waits here).
+    pub fn board_borrowed(&self) -> bool {
+        self.borrowed
+    }
+
     /// The play game: the one kept here while another screen has the board, else `board`.
     pub fn play_game<'a>(&'a self, board: &'a ChessGame) -> &'a ChessGame {
         match (&self.game, self.borrowed) {
