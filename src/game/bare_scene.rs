@@ -109,12 +109,9 @@ fn spawn_scene(
     .map(|shape| {
         (
             shape,
-            materials.add(StandardMaterial {
-                base_color: theme::shape_colour(shape),
-                perceptual_roughness: 0.62,
-                reflectance: 0.35,
-                ..default()
-            }),
+            materials.add(crate::game::board::tiles::tile_material(
+                theme::shape_colour(shape),
+            )),
         )
     });
     for cell in Cell::all() {

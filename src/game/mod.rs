@@ -223,6 +223,11 @@ pub fn add_offscreen_plugins(app: &mut App) {
     .add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(
         std::time::Duration::ZERO,
     ));
+    // Where a frame goes, pass by pass (GPU time, primitives, shader invocations): printed
+    // after the frame times when set (`scripts/frame-ratio.sh` passes it on).
+    if std::env::var_os("PARACHESS_RENDER_DIAGNOSTICS").is_some() {
+        app.add_plugins(bevy::render::diagnostic::RenderDiagnosticsPlugin);
+    }
 }
 
 /// Reads a window or image size `WxH` (each side 64 to 8192 pixels).

@@ -152,6 +152,7 @@ pub fn time_frames(
     gliding: Query<(), With<Glide>>,
     game: Option<Res<ChessGame>>,
     status: Option<Res<crate::game::play::state::StatusLine>>,
+    store: Option<Res<bevy::diagnostic::DiagnosticsStore>>,
 ) {
     if bench.reported {
         return;
@@ -200,6 +201,19 @@ pub fn time_frames(
     }
     if done - warm_up >= bench.frames as usize {
         println!("{}", bench.report(warm_up));
+        // Render passes' averages (`PARACHESS_RENDER_DIAGNOSTICS`), e.g.
+        // `diag render/main_opaque_pass_3d/elapsed_gpu 149.652`.
+        if let Some(store) = &store {
+            let mut rows: Vec<_> = store
+                .iter()
+                .filter(|d| d.path().as_str().starts_with("render/"))
+                .filter_map(|d| Some((d.path().as_str().to_string(), d.average()?)))
+                .collect();
+            rows.sort_by(|a, b| a.0.cmp(&b.0));
+            for (path, avg) in rows {
+                println!("diag {path} {avg:.3}");
+            }
+        }
         bench.reported = true;
     }
 }

@@ -443,15 +443,9 @@ fn show_kind(
             * symbol_transform(false);
         commands.spawn((
             part.clone(),
-            Mesh3d(art.outline[k].clone()),
-            MeshMaterial3d(art.outline_material[s].clone()),
-            at,
-        ));
-        commands.spawn((
-            part.clone(),
             Mesh3d(art.symbol[k].clone()),
-            MeshMaterial3d(art.symbol_material[s].clone()),
-            at * Transform::from_xyz(0.0, 0.004, 0.0),
+            MeshMaterial3d(art.symbol_material[s][k].clone()),
+            at,
         ));
     }
     let mut moves = 0;

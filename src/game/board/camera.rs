@@ -177,6 +177,9 @@ fn spawn_cameras(
         Camera3d::default(),
         Camera {
             order: 0,
+            // The UI camera draws next into the same target and writes both pictures out:
+            // writing this one out too would copy a whole frame for nothing.
+            output_mode: bevy::camera::CameraOutputMode::Skip,
             ..default()
         },
         rig.projection(),

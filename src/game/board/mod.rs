@@ -8,6 +8,7 @@ pub mod meshes;
 pub mod models;
 pub mod piece_art;
 pub mod pieces;
+pub(crate) mod symbol_picture;
 pub mod tiles;
 
 use bevy::prelude::*;

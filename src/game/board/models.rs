@@ -17,6 +17,7 @@ mod symbol;
 mod tests;
 
 use bevy::color::Color;
+use bevy::math::{Rect, Vec2, Vec3};
 use bevy::mesh::Mesh;
 
 use crate::rules::PieceKind;
@@ -35,10 +36,17 @@ pub const BLACK_OUTLINE: Color = Color::srgb(0.93, 0.89, 0.80);
 /// Suggested `perceptual_roughness` for piece materials: a soft satin polish.
 pub const PIECE_ROUGHNESS: f32 = 0.38;
 
-/// Segments around a turned body: smooth at game size, cheap for 36 pieces.
-const LATHE_SEGMENTS: usize = 28;
+/// Segments around a turned body: within a pixel of round when zoomed in on a large window,
+/// and few enough that 36 pieces stay cheap to draw (each triangle costs a software renderer
+/// more than the pixels it covers).
+const LATHE_SEGMENTS: usize = 16;
+/// How far (piece units) a model's profile may stray from its design: a quarter of a pixel
+/// at the usual size, half a pixel zoomed in on a large window.
+const PROFILE_TOLERANCE: f32 = 0.005;
 /// Outline width around a symbol, in board units.
 const SYMBOL_MARGIN: f32 = 0.022;
+/// Clear margin around a symbol's picture on its quad, in board units.
+const QUAD_MARGIN: f32 = 0.02;
 /// Width of the inner lines of a symbol, in board units.
 const SYMBOL_GAP: f32 = 0.017;
 
@@ -69,11 +77,46 @@ pub fn piece_symbol_outline_mesh(kind: PieceKind) -> Mesh {
     symbol::outline_mesh(&symbol, at, SYMBOL_MARGIN).into_mesh()
 }
 
+/// The bounds of a symbol with its outline, as (x, z) on the ground: what its picture shows.
+pub fn piece_symbol_bounds(kind: PieceKind) -> Rect {
+    let (symbol, at) = symbol(kind);
+    let outline = symbol::outline_mesh(&symbol, at, SYMBOL_MARGIN);
+    outline
+        .positions
+        .iter()
+        .fold(Rect::EMPTY, |r, p| r.union_point(Vec2::new(p.x, p.z)))
+}
+
+/// The area the board's flat quad for a symbol covers: its bounds with a clear margin, so
+/// the picture's smoothed edge lies inside the quad.
+pub fn piece_symbol_quad_rect(kind: PieceKind) -> Rect {
+    piece_symbol_bounds(kind).inflate(QUAD_MARGIN)
+}
+
+/// The flat quad the board draws a symbol's picture on, facing +Y, (0, 0) of the picture at
+/// its top-left (−x, −z).
+pub fn piece_symbol_quad(kind: PieceKind) -> Mesh {
+    let r = piece_symbol_quad_rect(kind);
+    let mut mesh = MeshData::default();
+    let corner = |x: f32, z: f32, u: f32, v: f32, mesh: &mut MeshData| {
+        mesh.vertex(Vec3::new(x, 0.0, z), Vec3::Y, Vec2::new(u, v))
+    };
+    // Counter-clockwise seen from above: bottom-left, bottom-right, top-right, top-left.
+    let a = corner(r.min.x, r.max.y, 0.0, 1.0, &mut mesh);
+    let b = corner(r.max.x, r.max.y, 1.0, 1.0, &mut mesh);
+    let c = corner(r.max.x, r.min.y, 1.0, 0.0, &mut mesh);
+    let d = corner(r.min.x, r.min.y, 0.0, 0.0, &mut mesh);
+    mesh.triangle(a, b, c);
+    mesh.triangle(a, c, d);
+    mesh.into_mesh()
+}
+
 fn model_data(kind: PieceKind) -> MeshData {
     let design = pieces::design(kind);
-    let mut mesh = lathe(&design.body, LATHE_SEGMENTS);
+    let body = design.body.simplified(PROFILE_TOLERANCE);
+    let mut mesh = lathe(&body, LATHE_SEGMENTS);
     if let Some(slit) = &design.slit {
-        mesh = slit.apply(&mesh, &design.body);
+        mesh = slit.apply(&mesh, &body);
     }
     for detail in &design.details {
         mesh.append(detail.mesh());

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use crate::game::board::camera::CameraRig;
 use crate::game::board::models;
 use crate::game::board::pieces::PieceView;
+use crate::game::board::symbol_picture;
 use crate::game::{GameSet, ViewMode};
 use crate::rules::{PieceKind, Side};
 
@@ -12,12 +13,12 @@ use crate::rules::{PieceKind, Side};
 #[derive(Resource)]
 pub(crate) struct PieceArt {
     model: [Handle<Mesh>; 6],
+    /// The flat quad each kind's symbol picture is drawn on.
     pub(crate) symbol: [Handle<Mesh>; 6],
-    pub(crate) outline: [Handle<Mesh>; 6],
-    /// Model, symbol and outline materials per side.
+    /// Model materials per side.
     model_material: [Handle<StandardMaterial>; 2],
-    pub(crate) symbol_material: [Handle<StandardMaterial>; 2],
-    pub(crate) outline_material: [Handle<StandardMaterial>; 2],
+    /// Symbol materials (the pictures), `[side][kind]`.
+    pub(crate) symbol_material: [[Handle<StandardMaterial>; 6]; 2],
 }
 
 /// Models are drawn a little larger than their modelled size so they read well from the
@@ -28,7 +29,7 @@ const MODEL_SCALE: f32 = 1.2;
 #[derive(Component, Debug)]
 pub struct PieceModel;
 
-/// The 2D symbol child of a piece (fill and outline).
+/// The 2D symbol child of a piece (its picture on a flat quad).
 #[derive(Component, Debug)]
 pub struct PieceSymbol;
 
@@ -42,13 +43,10 @@ fn load_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
-    let per_kind = |f: fn(PieceKind) -> Mesh, meshes: &mut Assets<Mesh>| {
-        PieceKind::ALL.map(|k| meshes.add(f(k)))
-    };
-    let model = per_kind(models::piece_mesh, &mut meshes);
-    let symbol = per_kind(models::piece_symbol_mesh, &mut meshes);
-    let outline = per_kind(models::piece_symbol_outline_mesh, &mut meshes);
+    let model = PieceKind::ALL.map(|k| meshes.add(models::piece_mesh(k)));
+    let symbol = PieceKind::ALL.map(|k| meshes.add(models::piece_symbol_quad(k)));
     let lit = |colour: Color, roughness: f32, materials: &mut Assets<StandardMaterial>| {
         materials.add(StandardMaterial {
             base_color: colour,
@@ -57,34 +55,25 @@ fn load_art(
             ..default()
         })
     };
-    let flat = |colour: Color, materials: &mut Assets<StandardMaterial>| {
-        materials.add(StandardMaterial {
-            base_color: colour,
-            unlit: true,
-            ..default()
-        })
-    };
     let model_material = [
         lit(models::WHITE_PIECE, 0.35, &mut materials),
         lit(models::BLACK_PIECE, 0.3, &mut materials),
     ];
-    // Unlit colours pass through tonemapping, which dulls them: the white symbol starts
-    // whiter than the model so both read as the same ivory.
-    let symbol_material = [
-        flat(Color::srgb(1.0, 0.99, 0.95), &mut materials),
-        flat(models::BLACK_PIECE, &mut materials),
-    ];
-    let outline_material = [
-        flat(models::WHITE_OUTLINE, &mut materials),
-        flat(models::BLACK_OUTLINE, &mut materials),
-    ];
+    let symbol_material = symbol_picture::board_symbol_pictures().map(|side| {
+        side.map(|picture| {
+            materials.add(StandardMaterial {
+                base_color_texture: Some(images.add(picture)),
+                unlit: true,
+                alpha_mode: AlphaMode::Blend,
+                ..default()
+            })
+        })
+    });
     commands.insert_resource(PieceArt {
         model,
         symbol,
-        outline,
         model_material,
         symbol_material,
-        outline_material,
     });
 }
 
@@ -128,23 +117,16 @@ fn dress_piece(
             Transform::from_rotation(facing).with_scale(Vec3::splat(MODEL_SCALE)),
             visible(view_mode == ViewMode::ThreeD),
         ));
-        parent
-            .spawn((
-                PieceSymbol,
-                symbol_transform(flipped),
-                visible(view_mode == ViewMode::TwoD),
-            ))
-            .with_children(|symbol| {
-                symbol.spawn((
-                    Mesh3d(art.outline[k].clone()),
-                    MeshMaterial3d(art.outline_material[s].clone()),
-                ));
-                symbol.spawn((
-                    Mesh3d(art.symbol[k].clone()),
-                    MeshMaterial3d(art.symbol_material[s].clone()),
-                    Transform::from_xyz(0.0, 0.004, 0.0),
-                ));
-            });
+        parent.spawn((
+            PieceSymbol,
+            Mesh3d(art.symbol[k].clone()),
+            MeshMaterial3d(art.symbol_material[s][k].clone()),
+            symbol_transform(flipped),
+            visible(view_mode == ViewMode::TwoD),
+            // A click on a symbol's clear corners belongs to the cell beneath, as does a
+            // click on the symbol itself: the tile under it answers for both.
+            Pickable::IGNORE,
+        ));
     });
 }
 

@@ -46,6 +46,7 @@ struct MarkerArt {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowNames>()
+        .init_resource::<TileMaterials>()
         .add_observer(dress_tile)
         .add_systems(Startup, (spawn_frame, spawn_labels))
         .add_systems(
@@ -62,12 +63,44 @@ pub fn tile_outline(cell: Cell) -> Vec<Vec2> {
     offset_polygon(&corners, GROUT / 2.0)
 }
 
+/// The look of a tile of one colour, public so the bare scene's tiles match the game's.
+pub fn tile_material(colour: Color) -> StandardMaterial {
+    StandardMaterial {
+        base_color: colour,
+        perceptual_roughness: 0.62,
+        reflectance: 0.35,
+        ..default()
+    }
+}
+
+/// One material per tile colour in use (three shapes, each plain or marked): tiles of a colour
+/// share it, so the renderer draws them as one batch. A material per tile cost 72 batches a
+/// frame and a changed material for every highlight.
+#[derive(Resource, Default)]
+struct TileMaterials(Vec<(Color, Handle<StandardMaterial>)>);
+
+impl TileMaterials {
+    fn get(
+        &mut self,
+        colour: Color,
+        materials: &mut Assets<StandardMaterial>,
+    ) -> Handle<StandardMaterial> {
+        if let Some((_, handle)) = self.0.iter().find(|(c, _)| *c == colour) {
+            return handle.clone();
+        }
+        let handle = materials.add(tile_material(colour));
+        self.0.push((colour, handle.clone()));
+        handle
+    }
+}
+
 fn dress_tile(
     add: On<Add, CellTile>,
     tiles: Query<&CellTile>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut shared: ResMut<TileMaterials>,
 ) {
     let Ok(&CellTile(cell)) = tiles.get(add.entity) else {
         return;
@@ -79,22 +112,21 @@ fn dress_tile(
         .collect();
     let mut mesh = MeshBuilder::default();
     mesh.prism(&outline, 0.0, TILE_TOP);
-    let material = materials.add(StandardMaterial {
-        base_color: theme::shape_colour(board().cell(cell).shape),
-        perceptual_roughness: 0.62,
-        reflectance: 0.35,
-        ..default()
-    });
+    let material = shared.get(
+        theme::shape_colour(board().cell(cell).shape),
+        &mut materials,
+    );
     commands
         .entity(add.entity)
         .insert((Mesh3d(meshes.add(mesh.build())), MeshMaterial3d(material)));
 }
 
-/// The wooden frame: a slab around the board that shows between the tiles as grout.
+/// The wooden frame: a slab around the board and in the notches of its outline.
 ///
-/// Its top is only where it can be seen (around the board, in the notches of its outline and in
-/// the gaps between tiles), never under a tile: a slab under the whole board doubled the lit
-/// pixels of every frame, which software rendering pays for in full.
+/// Nothing of it lies under the board: the gaps between tiles show the dark background as
+/// grout. A slab under the whole board doubled the lit pixels of every frame, and a wooden rim
+/// in each gap (72 rings of slivers a pixel or two wide) cost a tenth of a software frame:
+/// a renderer shades small triangles in whole blocks of pixels.
 fn frame_mesh() -> Mesh {
     const TOP: f32 = 0.03;
     let hull = convex_hull(&board_corners());
@@ -107,11 +139,6 @@ fn frame_mesh() -> Mesh {
         for t in triangulate(&notch) {
             frame.polygon(&t.map(|i| world(notch[i])), Vec3::Y);
         }
-    }
-    // The gaps between tiles: each cell's rim outside its tile.
-    for cell in Cell::all() {
-        let corners: Vec<Vec2> = board().cell(cell).corners_xy().map(Vec2::from).to_vec();
-        frame.ring_top(&corners, &tile_outline(cell), TOP);
     }
     frame.build()
 }
@@ -152,8 +179,9 @@ fn tile_colours(
     game: Res<ChessGame>,
     selection: Res<Selection>,
     hovered: Res<Hovered>,
-    tiles: Query<(&CellTile, &MeshMaterial3d<StandardMaterial>)>,
+    mut tiles: Query<(&CellTile, &mut MeshMaterial3d<StandardMaterial>)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut shared: ResMut<TileMaterials>,
     mut shown: Local<Vec<(Cell, Color)>>,
 ) {
     let g = game.board();
@@ -182,11 +210,10 @@ fn tile_colours(
     if *shown == wanted {
         return;
     }
-    for ((_, handle), &(_, colour)) in tiles.iter().zip(&wanted) {
-        if let Some(mut m) = materials.get_mut(&handle.0)
-            && m.base_color != colour
-        {
-            m.base_color = colour;
+    for (mut handle, &(_, colour)) in tiles.iter_mut().map(|(_, h)| h).zip(&wanted) {
+        let material = shared.get(colour, &mut materials);
+        if handle.0 != material {
+            handle.0 = material;
         }
     }
     *shown = wanted;
@@ -302,5 +329,90 @@ fn place_labels(
         if colour.0 != want {
             colour.0 = want;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy::mesh::{Indices, VertexAttributeValues};
+
+    use super::*;
+
+    #[test]
+    fn tiles_of_one_colour_share_one_material() {
+        let mut materials = Assets::<StandardMaterial>::default();
+        let mut shared = TileMaterials::default();
+        let flat = theme::shape_colour(crate::rules::Shape::Flat);
+        let rising = theme::shape_colour(crate::rules::Shape::Rising);
+        let a = shared.get(flat, &mut materials);
+        let b = shared.get(rising, &mut materials);
+        assert_eq!(shared.get(flat, &mut materials), a);
+        assert_ne!(a, b);
+        let marked = flat.mix(&theme::LAST_MOVE, 0.45);
+        let c = shared.get(marked, &mut materials);
+        assert_ne!(c, a);
+        assert_eq!(materials.len(), 3);
+        assert_eq!(materials.get(&c).map(|m| m.base_color), Some(marked));
+    }
+
+    /// Whether `p` lies inside the convex polygon `poly` (either winding), by a margin.
+    fn inside(poly: &[Vec2], p: Vec2, margin: f32) -> bool {
+        let n = poly.len();
+        let signs: Vec<f32> = (0..n)
+            .map(|i| {
+                let (a, b) = (poly[i], poly[(i + 1) % n]);
+                (b - a).perp_dot(p - a) / (b - a).length()
+            })
+            .collect();
+        signs.iter().all(|&s| s > margin) || signs.iter().all(|&s| s < -margin)
+    }
+
+    #[test]
+    fn the_frame_lies_around_the_board_never_under_or_between_its_tiles() {
+        let mesh = frame_mesh();
+        let Some(VertexAttributeValues::Float32x3(positions)) =
+            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("frame has no positions");
+        };
+        let indices: Vec<usize> = match mesh.indices() {
+            Some(Indices::U32(v)) => v.iter().map(|&i| i as usize).collect(),
+            Some(Indices::U16(v)) => v.iter().map(|&i| usize::from(i)).collect(),
+            None => (0..positions.len()).collect(),
+        };
+        assert!(
+            indices.len() >= 3 * 12,
+            "the frame has {} corners",
+            indices.len()
+        );
+        let cells: Vec<Vec<Vec2>> = Cell::all()
+            .map(|cell| board().cell(cell).corners_xy().map(Vec2::from).to_vec())
+            .collect();
+        // No triangle of the frame lies on a cell: not under a tile, not in the grout gaps
+        // (slivers there cost a software renderer far more than the pixels they cover).
+        for t in indices.chunks_exact(3) {
+            let centre = t
+                .iter()
+                .map(|&i| Vec2::new(positions[i][0], -positions[i][2]))
+                .sum::<Vec2>()
+                / 3.0;
+            assert!(
+                !cells.iter().any(|c| inside(c, centre, 1e-4)),
+                "a frame triangle centred at {centre} lies on a cell"
+            );
+        }
+        // Its top reaches all round the board, a good half cell beyond its outermost corners.
+        let reach = positions
+            .iter()
+            .map(|p| Vec2::new(p[0], p[2]).length())
+            .fold(0.0, f32::max);
+        let corners = board_corners()
+            .iter()
+            .map(|p| p.length())
+            .fold(0.0, f32::max);
+        assert!(
+            reach > corners + 0.5,
+            "frame reaches {reach}, corners {corners}"
+        );
     }
 }

@@ -10,7 +10,7 @@ pub const FLAT: Color = Color::srgb(0.93, 0.84, 0.66);
 pub const RISING: Color = Color::srgb(0.80, 0.60, 0.38);
 /// Falling cells: walnut.
 pub const FALLING: Color = Color::srgb(0.52, 0.35, 0.24);
-/// The frame around the hexagon and the grout between cells.
+/// The wooden frame around the hexagon (the grout between cells is the background).
 pub const FRAME: Color = Color::srgb(0.23, 0.15, 0.10);
 /// The last move's start and target.
 pub const LAST_MOVE: Color = Color::srgb(0.98, 0.84, 0.30);

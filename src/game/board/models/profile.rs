@@ -102,6 +102,51 @@ impl Profile {
         self
     }
 
+    /// The profile with the smooth points dropped that change its outline by less than
+    /// `tolerance` (Douglas–Peucker between crisp edges, which all stay): a piece some fifty
+    /// pixels high needs no point closer than a fraction of a pixel to the line through its
+    /// neighbours, and every point dropped saves a ring of triangles.
+    pub fn simplified(&self, tolerance: f32) -> Profile {
+        let pts = &self.points;
+        let mut keep = vec![false; pts.len()];
+        let anchors: Vec<usize> = (0..pts.len())
+            .filter(|&i| i == 0 || i + 1 == pts.len() || pts[i].sharp)
+            .collect();
+        for &i in &anchors {
+            keep[i] = true;
+        }
+        fn mark(pts: &[ProfilePoint], keep: &mut [bool], from: usize, to: usize, tol: f32) {
+            if to <= from + 1 {
+                return;
+            }
+            let (a, b) = (pts[from].p, pts[to].p);
+            let distance = |q: Vec2| {
+                let ab = b - a;
+                let t = ((q - a).dot(ab) / ab.length_squared().max(1e-12)).clamp(0.0, 1.0);
+                q.distance(a + ab * t)
+            };
+            let (far, d) = (from + 1..to)
+                .map(|i| (i, distance(pts[i].p)))
+                .fold((from, 0.0), |best, x| if x.1 > best.1 { x } else { best });
+            if d > tol {
+                keep[far] = true;
+                mark(pts, keep, from, far, tol);
+                mark(pts, keep, far, to, tol);
+            }
+        }
+        for w in anchors.windows(2) {
+            mark(pts, &mut keep, w[0], w[1], tolerance);
+        }
+        Profile {
+            points: pts
+                .iter()
+                .zip(&keep)
+                .filter(|(_, k)| **k)
+                .map(|(p, _)| *p)
+                .collect(),
+        }
+    }
+
     /// Widest radius at height `y` (0 where the profile does not reach).
     pub fn radius_at(&self, y: f32) -> f32 {
         let mut best: f32 = 0.0;

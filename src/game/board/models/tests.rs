@@ -318,3 +318,60 @@ fn symbols_differ_from_each_other_and_outlines_surround_fills() {
         }
     }
 }
+
+#[test]
+fn simplified_profiles_keep_every_edge_and_stay_within_tolerance() {
+    for kind in KINDS {
+        let body = pieces::design(kind).body;
+        let simple = body.simplified(PROFILE_TOLERANCE);
+        // The ends and every crisp edge stay, in order.
+        let anchors = |p: &profile::Profile| -> Vec<Vec2> {
+            let n = p.points.len();
+            p.points
+                .iter()
+                .enumerate()
+                .filter(|(i, q)| q.sharp || *i == 0 || *i + 1 == n)
+                .map(|(_, q)| q.p)
+                .collect()
+        };
+        assert_eq!(anchors(&body), anchors(&simple), "{kind:?}");
+        assert!(
+            simple.points.len() < body.points.len(),
+            "{kind:?}: {} of {} points kept",
+            simple.points.len(),
+            body.points.len()
+        );
+        // Every point of the design lies within the tolerance of the simplified outline.
+        let distance = |q: Vec2, a: Vec2, b: Vec2| {
+            let ab = b - a;
+            let t = ((q - a).dot(ab) / ab.length_squared().max(1e-12)).clamp(0.0, 1.0);
+            q.distance(a + ab * t)
+        };
+        for q in &body.points {
+            let d = simple
+                .points
+                .windows(2)
+                .map(|w| distance(q.p, w[0].p, w[1].p))
+                .fold(f32::MAX, f32::min);
+            assert!(
+                d <= PROFILE_TOLERANCE + 1e-6,
+                "{kind:?}: {:?} strays {d}",
+                q.p
+            );
+        }
+    }
+}
+
+#[test]
+fn a_full_set_of_models_stays_within_its_triangle_budget() {
+    // The start position's 36 pieces: each triangle costs a software renderer twice (the
+    // picture and the shadow map) and more than the pixels it covers, so the set is held to
+    // about twice the frame-time yardstick's plain pieces (15 k triangles).
+    let start = crate::rules::Position::start();
+    let per_kind = KINDS.map(|k| raw(&piece_mesh(k)).triangles.len());
+    let total: usize = start
+        .placement()
+        .map(|(_, piece)| per_kind[piece.kind.index()])
+        .sum();
+    assert!(total <= 32_000, "{total} triangles ({per_kind:?} per kind)");
+}
