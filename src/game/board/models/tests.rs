@@ -151,7 +151,15 @@ fn turned_bodies_face_outward_and_enclose_their_volume() {
             volume += a.dot(b.cross(c)) / 6.0;
             let n = (b - a).cross(c - a).normalize();
             let centre = (a + b + c) / 3.0;
-            let profile_point = |p: Vec3| Vec2::new(Vec2::new(p.x, p.z).length(), p.y);
+            // Each facet is a chord of the turned circle: map a point on it out to the circle
+            // (by its angle within the facet) before asking the profile which side it is on.
+            let facet = std::f32::consts::TAU / LATHE_SEGMENTS as f32;
+            let profile_point = |p: Vec3| {
+                let a = p.z.atan2(p.x).rem_euclid(std::f32::consts::TAU);
+                let middle = ((a / facet).floor() + 0.5) * facet;
+                let rho = Vec2::new(p.x, p.z).length() * (a - middle).cos() / (facet / 2.0).cos();
+                Vec2::new(rho, p.y)
+            };
             let eps = 0.002;
             if body.contains(profile_point(centre + n * eps))
                 || !body.contains(profile_point(centre - n * eps))
