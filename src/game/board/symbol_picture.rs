@@ -174,13 +174,13 @@ pub(crate) fn board_symbol_pictures() -> [[Image; 6]; 2] {
 
 /// An image with its whole chain of mipmaps, each level the 2×2 average of the one above.
 fn with_mipmaps(size: UVec2, level0: Vec<u8>) -> Image {
-    let mut picture = image(size, level0.clone());
-    let mut data = level0;
+    let mut picture = image(size, level0);
+    let mut data = picture.data.take().unwrap_or_default();
     let (mut level, mut at, mut levels) = (size, 0, 1);
     while level.x > 1 || level.y > 1 {
         let next = (level / 2).max(UVec2::ONE);
-        let above = data[at..].to_vec();
-        at = data.len();
+        let above = &data[at..];
+        let mut below = Vec::with_capacity((next.x * next.y * 4) as usize);
         for y in 0..next.y {
             for x in 0..next.x {
                 for channel in 0..4 {
@@ -190,10 +190,12 @@ fn with_mipmaps(size: UVec2, level0: Vec<u8>) -> Image {
                         let sy = (2 * y + dy).min(level.y - 1);
                         sum += u32::from(above[((sy * level.x + sx) * 4 + channel) as usize]);
                     }
-                    data.push(((sum + 2) / 4) as u8);
+                    below.push(((sum + 2) / 4) as u8);
                 }
             }
         }
+        at = data.len();
+        data.extend(below);
         level = next;
         levels += 1;
     }
