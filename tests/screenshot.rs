@@ -185,6 +185,21 @@ fn the_3d_screenshot_shows_the_board_and_the_pieces() {
         flat > rising && rising > falling,
         "flat {flat} > rising {rising} > falling {falling}"
     );
+    // The wooden frame (drawn with the game's own material) lies round the board: a quarter
+    // cell out from its leftmost corner, lit warm brown.
+    let left = Cell::all()
+        .flat_map(|c| board().cell(c).corners_xy())
+        .fold([f32::MAX, 0.0], |a, p| if p[0] < a[0] { p } else { a });
+    let at = project_3d(SIZE, Vec3::new(left[0] - 0.27, 0.03, -left[1])).unwrap();
+    let wood = sample_at(&pixels, at);
+    assert!(
+        wood[0] > wood[1] && wood[1] > wood[2] && saturation(wood) > 0.25,
+        "frame at {at}: {wood:?}"
+    );
+    assert!(
+        (0.15..0.5).contains(&luminance(wood)),
+        "frame at {at}: {wood:?}"
+    );
     // Pieces stand where the position puts them: ivory and ebony at their bodies' centres.
     let mut checked = 0;
     for (cell, piece) in pos.placement() {

@@ -1,13 +1,15 @@
-//! The board and what stands on it: tiles, pieces and their models, animation, cameras, and
+//! The board and what stands on it: tiles and their frame, pieces and their models, animation, cameras, and
 //! the show-lines aid. Everything here mirrors the rules `Game`; nothing here changes it.
 
 pub mod animation;
 pub mod camera;
+mod frame;
 pub mod lines;
 pub mod meshes;
 pub mod models;
 pub mod piece_art;
 pub mod pieces;
+mod plain_material;
 pub(crate) mod symbol_picture;
 pub mod tiles;
 
@@ -18,10 +20,12 @@ pub(super) fn core_plugin(app: &mut App) {
     app.add_plugins((pieces::plugin, animation::plugin));
 }
 
-/// What draws: tiles, models, cameras and lines.
+/// What draws: tiles, frame, models, cameras and lines.
 pub(super) fn view_plugin(app: &mut App) {
     app.add_plugins((
         tiles::plugin,
+        plain_material::plugin,
+        frame::plugin,
         piece_art::plugin,
         camera::plugin,
         lines::plugin,

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use crate::game::board::camera::CameraRig;
 use crate::game::board::models;
 use crate::game::board::pieces::PieceView;
+use crate::game::board::plain_material::PlainMaterial;
 use crate::game::board::symbol_picture;
 use crate::game::{GameSet, ViewMode};
 use crate::rules::{PieceKind, Side};
@@ -16,7 +17,7 @@ pub(crate) struct PieceArt {
     /// The flat quad each kind's symbol picture is drawn on.
     pub(crate) symbol: [Handle<Mesh>; 6],
     /// Model materials per side.
-    model_material: [Handle<StandardMaterial>; 2],
+    model_material: [Handle<PlainMaterial>; 2],
     /// Symbol materials (the pictures), `[side][kind]`.
     pub(crate) symbol_material: [[Handle<StandardMaterial>; 6]; 2],
 }
@@ -43,21 +44,14 @@ fn load_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut plain: ResMut<Assets<PlainMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
     let model = PieceKind::ALL.map(|k| meshes.add(models::piece_mesh(k)));
     let symbol = PieceKind::ALL.map(|k| meshes.add(models::piece_symbol_quad(k)));
-    let lit = |colour: Color, roughness: f32, materials: &mut Assets<StandardMaterial>| {
-        materials.add(StandardMaterial {
-            base_color: colour,
-            perceptual_roughness: roughness,
-            reflectance: 0.5,
-            ..default()
-        })
-    };
     let model_material = [
-        lit(models::WHITE_PIECE, 0.35, &mut materials),
-        lit(models::BLACK_PIECE, 0.3, &mut materials),
+        plain.add(PlainMaterial::new(models::WHITE_PIECE, 0.35, 0.5)),
+        plain.add(PlainMaterial::new(models::BLACK_PIECE, 0.3, 0.5)),
     ];
     let symbol_material = symbol_picture::board_symbol_pictures().map(|side| {
         side.map(|picture| {
