@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use crate::game::board::camera::CameraRig;
 use crate::game::board::models;
 use crate::game::board::pieces::PieceView;
-use crate::game::board::plain_material::PlainMaterial;
+use crate::game::board::plain_material::{PictureMaterial, PlainMaterial};
 use crate::game::board::symbol_picture;
 use crate::game::{GameSet, ViewMode};
 use crate::rules::{PieceKind, Side};
@@ -19,7 +19,7 @@ pub(crate) struct PieceArt {
     /// Model materials per side.
     model_material: [Handle<PlainMaterial>; 2],
     /// Symbol materials (the pictures), `[side][kind]`.
-    pub(crate) symbol_material: [[Handle<StandardMaterial>; 6]; 2],
+    pub(crate) symbol_material: [[Handle<PictureMaterial>; 6]; 2],
 }
 
 /// Models are drawn a little larger than their modelled size so they read well from the
@@ -43,8 +43,8 @@ pub(super) fn plugin(app: &mut App) {
 fn load_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
     mut plain: ResMut<Assets<PlainMaterial>>,
+    mut pictures: ResMut<Assets<PictureMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
     let model = PieceKind::ALL.map(|k| meshes.add(models::piece_mesh(k)));
@@ -53,16 +53,8 @@ fn load_art(
         plain.add(PlainMaterial::new(models::WHITE_PIECE, 0.35, 0.5)),
         plain.add(PlainMaterial::new(models::BLACK_PIECE, 0.3, 0.5)),
     ];
-    let symbol_material = symbol_picture::board_symbol_pictures().map(|side| {
-        side.map(|picture| {
-            materials.add(StandardMaterial {
-                base_color_texture: Some(images.add(picture)),
-                unlit: true,
-                alpha_mode: AlphaMode::Blend,
-                ..default()
-            })
-        })
-    });
+    let symbol_material = symbol_picture::board_symbol_pictures()
+        .map(|side| side.map(|picture| pictures.add(PictureMaterial::new(images.add(picture)))));
     commands.insert_resource(PieceArt {
         model,
         symbol,

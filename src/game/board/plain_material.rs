@@ -1,4 +1,5 @@
-//! A light-weight lit material for the board's frame and the pieces.
+//! Light-weight materials: a lit one for the board's frame and the pieces, a picture one for
+//! the 2D board's piece symbols.
 
 use bevy::asset::embedded_asset;
 use bevy::pbr::{Material, MaterialPlugin};
@@ -47,9 +48,38 @@ impl Material for PlainMaterial {
     }
 }
 
+/// A picture drawn unlit and blended over what lies beneath: the unlit standard material with
+/// a texture, without the standard shader's cost (`picture_material.wgsl`).
+#[derive(Asset, TypePath, AsBindGroup, Debug, Clone)]
+pub(crate) struct PictureMaterial {
+    #[texture(0)]
+    #[sampler(1)]
+    picture: Handle<Image>,
+}
+
+impl PictureMaterial {
+    pub(crate) fn new(picture: Handle<Image>) -> PictureMaterial {
+        PictureMaterial { picture }
+    }
+}
+
+impl Material for PictureMaterial {
+    fn fragment_shader() -> ShaderRef {
+        "embedded://parachess/game/board/picture_material.wgsl".into()
+    }
+
+    fn alpha_mode(&self) -> AlphaMode {
+        AlphaMode::Blend
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     embedded_asset!(app, "plain_material.wgsl");
-    app.add_plugins(MaterialPlugin::<PlainMaterial>::default());
+    embedded_asset!(app, "picture_material.wgsl");
+    app.add_plugins((
+        MaterialPlugin::<PlainMaterial>::default(),
+        MaterialPlugin::<PictureMaterial>::default(),
+    ));
 }
 
 #[cfg(test)]
