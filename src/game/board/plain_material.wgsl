@@ -42,7 +42,11 @@ fn schlick(f0: f32, f90: f32, cos_theta: f32) -> f32 {
 @fragment
 fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
     let n = normalize(in.world_normal);
-    let v = normalize(view.world_position.xyz - in.world_position.xyz);
+    // Toward the viewer: one direction for an orthographic camera (the 2D view from above).
+    var v = normalize(view.world_position.xyz - in.world_position.xyz);
+    if view.clip_from_view[3].w == 1.0 {
+        v = normalize(vec3(view.clip_from_world[0].z, view.clip_from_world[1].z, view.clip_from_world[2].z));
+    }
     let n_dot_v = max(dot(n, v), 0.0001);
     let perceptual = clamp(plain.perceptual_roughness, 0.089, 1.0);
     let roughness = perceptual * perceptual;
