@@ -137,6 +137,30 @@ fn the_2d_screenshot_shows_the_board_and_the_pieces() {
         rising.0 > falling.1,
         "rising {rising:?} must be lighter than falling {falling:?}"
     );
+    // The flat wooden frame, seen straight from above, is one even brown all round (a
+    // viewer's direction taken from the camera's position would brighten one side).
+    let corners: Vec<[f32; 2]> = Cell::all()
+        .flat_map(|c| board().cell(c).corners_xy())
+        .collect();
+    let extreme = |key: fn(&[f32; 2]) -> f32, sign: f32| {
+        let p = corners
+            .iter()
+            .copied()
+            .max_by(|a, b| (sign * key(a)).total_cmp(&(sign * key(b))))
+            .unwrap();
+        sample(&pixels, [p[0] + sign * 0.27, p[1]])
+    };
+    let (left, right) = (extreme(|p| p[0], -1.0), extreme(|p| p[0], 1.0));
+    for wood in [left, right] {
+        assert!(
+            wood[0] > wood[1] && wood[1] > wood[2] && saturation(wood) > 0.25,
+            "frame: {wood:?}"
+        );
+    }
+    assert!(
+        (luminance(left) - luminance(right)).abs() < 0.03,
+        "frame left {left:?}, right {right:?}"
+    );
     // The panel on the right is dark, and not empty: it has text.
     let panel: Vec<f32> = (0..SIZE.y)
         .map(|y| luminance(pixels[(y * SIZE.x + SIZE.x - 100) as usize]))
