@@ -144,6 +144,7 @@ pub fn add_frame_bench(app: &mut App, frames: u32, size: UVec2, launched: Instan
 }
 
 /// Records one frame's time (in `Last`) and prints the figures once enough frames are timed.
+#[allow(clippy::too_many_arguments)]
 pub fn time_frames(
     mut commands: Commands,
     target: Option<Res<OffscreenTarget>>,

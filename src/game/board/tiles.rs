@@ -295,8 +295,6 @@ fn place_labels(
 
 #[cfg(test)]
 mod tests {
-    use bevy::mesh::{Indices, VertexAttributeValues};
-
     use super::*;
 
     #[test]
