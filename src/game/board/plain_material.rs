@@ -74,6 +74,8 @@ impl Material for PictureMaterial {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    // Imported by both shaders as `parachess::finish`.
+    bevy::shader::load_shader_library!(app, "shader_finish.wgsl");
     embedded_asset!(app, "plain_material.wgsl");
     embedded_asset!(app, "picture_material.wgsl");
     app.add_plugins((

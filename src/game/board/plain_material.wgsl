@@ -9,10 +9,7 @@
     mesh_view_types::DIRECTIONAL_LIGHT_FLAGS_SHADOWS_ENABLED_BIT,
     shadows,
 }
-#ifdef TONEMAP_IN_SHADER
-#import bevy_core_pipeline::tonemapping::{tone_mapping, screen_space_dither}
-#import bevy_render::maths::powsafe
-#endif
+#import parachess::finish::finish
 
 struct Plain {
     // Linear base colour.
@@ -93,14 +90,5 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
             light += direct * n_dot_l * shadow * (*sun).color.rgb;
         }
     }
-    var colour = vec4(light * view.exposure, 1.0);
-#ifdef TONEMAP_IN_SHADER
-    colour = tone_mapping(colour, view.color_grading);
-#ifdef DEBAND_DITHER
-    var rgb = powsafe(colour.rgb, 1.0 / 2.2);
-    rgb += screen_space_dither(in.position.xy);
-    colour = vec4(powsafe(rgb, 2.2), colour.a);
-#endif
-#endif
-    return colour;
+    return finish(vec4(light * view.exposure, 1.0), in.position.xy);
 }
