@@ -82,13 +82,15 @@ fn pump(mut tracked: ResMut<LearnProgress>, mut status: ResMut<StatusLine>) {
                         aside.display()
                     ));
                 }
-                let mut merged = loaded.progress;
+                let mut merged = loaded.progress.clone();
                 for (lesson, stage, stars) in &progress.session {
                     merged.record(lesson, *stage, *stars);
                 }
-                let differs = merged != progress.progress;
+                // Write when the file lacks something this session earned. (Comparing with
+                // the progress in memory, which already holds those stars, lost a stage
+                // finished before the read came back.)
+                progress.dirty = merged != loaded.progress;
                 progress.progress = merged;
-                progress.dirty = !progress.session.is_empty() && differs;
                 changed = true;
             }
             Err(e) => {
@@ -117,5 +119,44 @@ fn pump(mut tracked: ResMut<LearnProgress>, mut status: ResMut<StatusLine>) {
     }
     if changed {
         tracked.set_changed();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy::tasks::IoTaskPool;
+
+    use super::*;
+
+    #[test]
+    fn a_stage_finished_before_the_file_is_read_is_still_saved() {
+        let dir =
+            std::env::temp_dir().join(format!("parachess-progress-race-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::at(&dir).expect("a data folder");
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<StatusLine>()
+            .add_systems(Update, pump);
+        // The read is under way (an empty folder: nothing earned yet) when a stage ends.
+        let reader = store.clone();
+        let mut tracked = LearnProgress {
+            store: Some(store.clone()),
+            loading: Some(IoTaskPool::get().spawn(async move { reader.load_lesson_progress() })),
+            ..LearnProgress::default()
+        };
+        assert!(tracked.record("03-rook", 3, 3));
+        app.insert_resource(tracked);
+        for _ in 0..2000 {
+            app.update();
+            if !app.world().resource::<LearnProgress>().busy() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        assert!(!app.world().resource::<LearnProgress>().busy());
+        let on_disk = store.load_lesson_progress().expect("the progress file");
+        assert_eq!(on_disk.progress.stars("03-rook", 3), 3);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
