@@ -19,6 +19,7 @@ use crate::game::board::camera::{
 };
 use crate::game::board::meshes::MeshBuilder;
 use crate::game::board::pieces::piece_home;
+use crate::game::board::tiles::{TileMaterials, tile_mesh};
 use crate::game::offscreen::{FrameBench, add_frame_bench, offscreen_image, time_frames};
 use crate::game::play::state::cell_world;
 use crate::game::ui::theme;
@@ -101,37 +102,13 @@ fn spawn_scene(
     commands.spawn(sun(options.view == ViewMode::ThreeD));
     commands.insert_resource(ambient_light());
 
-    let tile_material = [
-        crate::rules::Shape::Flat,
-        crate::rules::Shape::Rising,
-        crate::rules::Shape::Falling,
-    ]
-    .map(|shape| {
-        (
-            shape,
-            materials.add(crate::game::board::tiles::tile_material(
-                theme::shape_colour(shape),
-            )),
-        )
-    });
+    let mut tile_materials = TileMaterials::default();
     for cell in Cell::all() {
-        let centre = cell_world(cell);
-        let outline: Vec<Vec2> = crate::game::board::tiles::tile_outline(cell)
-            .into_iter()
-            .map(|p| p - Vec2::new(centre.x, -centre.z))
-            .collect();
-        let mut mesh = MeshBuilder::default();
-        mesh.prism(&outline, 0.0, crate::game::board::pieces::TILE_TOP);
-        let shape = board().cell(cell).shape;
-        let material = tile_material
-            .iter()
-            .find(|(s, _)| *s == shape)
-            .map(|(_, m)| m.clone())
-            .unwrap_or_default();
+        let colour = theme::shape_colour(board().cell(cell).shape);
         commands.spawn((
-            Mesh3d(meshes.add(mesh.build())),
-            MeshMaterial3d(material),
-            Transform::from_translation(centre),
+            Mesh3d(meshes.add(tile_mesh(cell))),
+            MeshMaterial3d(tile_materials.get(colour, &mut materials)),
+            Transform::from_translation(cell_world(cell)),
         ));
     }
 

@@ -23,7 +23,7 @@ use crate::game::board::lines::{
 use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon};
 use crate::game::board::piece_art::{PieceArt, symbol_transform};
 use crate::game::board::pieces::TILE_TOP;
-use crate::game::board::tiles::tile_outline;
+use crate::game::board::tiles::tile_mesh;
 use crate::game::keymap::Action;
 use crate::game::play::state::cell_world;
 use crate::game::screens::Modal;
@@ -196,16 +196,10 @@ fn spawn_panel(
     ));
     for cell in Cell::all() {
         let centre = cell_world(cell);
-        let outline: Vec<Vec2> = tile_outline(cell)
-            .into_iter()
-            .map(|p| p - Vec2::new(centre.x, -centre.z))
-            .collect();
-        let mut tile = MeshBuilder::default();
-        tile.prism(&outline, 0.0, TILE_TOP);
         commands.spawn((
             part.clone(),
             MiniTile(cell),
-            Mesh3d(meshes.add(tile.build())),
+            Mesh3d(meshes.add(tile_mesh(cell))),
             MeshMaterial3d(flat(theme::shape_colour(board().cell(cell).shape))),
             Transform::from_translation(MINI_ORIGIN + centre),
         ));

@@ -60,8 +60,20 @@ pub fn tile_outline(cell: Cell) -> Vec<Vec2> {
     offset_polygon(&corners, GROUT / 2.0)
 }
 
-/// The look of a tile of one colour, public so the bare scene's tiles match the game's.
-pub fn tile_material(colour: Color) -> StandardMaterial {
+/// A tile's slab around its cell's centre: spawn it at [`cell_world`] of the cell.
+pub fn tile_mesh(cell: Cell) -> Mesh {
+    let centre = cell_world(cell);
+    let outline: Vec<Vec2> = tile_outline(cell)
+        .into_iter()
+        .map(|p| p - Vec2::new(centre.x, -centre.z))
+        .collect();
+    let mut mesh = MeshBuilder::default();
+    mesh.prism(&outline, 0.0, TILE_TOP);
+    mesh.build()
+}
+
+/// The look of a tile of one colour.
+fn tile_material(colour: Color) -> StandardMaterial {
     StandardMaterial {
         base_color: colour,
         perceptual_roughness: 0.62,
@@ -72,12 +84,13 @@ pub fn tile_material(colour: Color) -> StandardMaterial {
 
 /// One material per tile colour in use (three shapes, each plain or marked): tiles of a colour
 /// share it, so the renderer draws them as one batch. A material per tile cost 72 batches a
-/// frame and a changed material for every highlight.
+/// frame and a changed material for every highlight. The bare scene's tiles use it too, so
+/// they look like the game's.
 #[derive(Resource, Default)]
-struct TileMaterials(Vec<(Color, Handle<StandardMaterial>)>);
+pub(crate) struct TileMaterials(Vec<(Color, Handle<StandardMaterial>)>);
 
 impl TileMaterials {
-    fn get(
+    pub(crate) fn get(
         &mut self,
         colour: Color,
         materials: &mut Assets<StandardMaterial>,
@@ -102,20 +115,14 @@ fn dress_tile(
     let Ok(&CellTile(cell)) = tiles.get(add.entity) else {
         return;
     };
-    let centre = cell_world(cell);
-    let outline: Vec<Vec2> = tile_outline(cell)
-        .into_iter()
-        .map(|p| p - Vec2::new(centre.x, -centre.z))
-        .collect();
-    let mut mesh = MeshBuilder::default();
-    mesh.prism(&outline, 0.0, TILE_TOP);
     let material = shared.get(
         theme::shape_colour(board().cell(cell).shape),
         &mut materials,
     );
-    commands
-        .entity(add.entity)
-        .insert((Mesh3d(meshes.add(mesh.build())), MeshMaterial3d(material)));
+    commands.entity(add.entity).insert((
+        Mesh3d(meshes.add(tile_mesh(cell))),
+        MeshMaterial3d(material),
+    ));
 }
 
 fn spawn_marker_art(
