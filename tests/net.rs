@@ -4,15 +4,17 @@
 
 mod common;
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use parachess::engine::{Engine, Level, StopFlag};
+use parachess::net::protocol::PROTOCOL_VERSION;
 use parachess::net::{
     HostConfig, JoinConfig, NetCommand, NetEvent, NetGame, NetHandle, Timing, host, join,
 };
@@ -21,6 +23,37 @@ use parachess::rules::record::{Tags, read_game};
 use parachess::rules::{Game, Outcome, Side};
 
 const CODE: &str = "TESTCODE";
+
+/// Tests that count the process's threads and descriptors, or measure rates, run alone
+/// ([`exclusive`]); every other test holds a [`shared`] guard.
+static SERIAL: RwLock<()> = RwLock::new(());
+
+fn shared() -> RwLockReadGuard<'static, ()> {
+    SERIAL.read().unwrap_or_else(|e| e.into_inner())
+}
+
+fn exclusive() -> RwLockWriteGuard<'static, ()> {
+    SERIAL.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The seat tokens the hand-driven peers got, by host: a later [`Raw::join`] to the same host
+/// presents it, as a real joiner's reconnection does.
+static TOKENS: Mutex<Option<HashMap<SocketAddr, String>>> = Mutex::new(None);
+
+/// A hello line in the protocol this build speaks: `token` is `-` for none.
+fn hello(code: &str, token: &str, name: &str) -> String {
+    format!("hello {PROTOCOL_VERSION} {code} {token} {name}")
+}
+
+/// The session token a `welcome` line carries (`-` when it carries none).
+fn token_of(welcome: &str) -> String {
+    welcome
+        .split(' ')
+        .nth(3)
+        .filter(|w| w.len() == 32 && w.bytes().all(|b| b.is_ascii_hexdigit()))
+        .unwrap_or("-")
+        .to_string()
+}
 
 fn ms(n: u64) -> Duration {
     Duration::from_millis(n)
@@ -163,6 +196,7 @@ fn same_game(a: &NetGame, b: &NetGame) {
 
 #[test]
 fn two_random_movers_play_a_whole_game_over_loopback() {
+    let _serial = shared();
     let ((host_net, host_events), (join_net, join_events)) =
         play_pair(Side::White, None, Who::Random(3), Who::Random(4));
     same_game(&host_net, &join_net);
@@ -188,6 +222,7 @@ fn two_random_movers_play_a_whole_game_over_loopback() {
 
 #[test]
 fn a_timed_game_between_easy_and_random_ends_with_the_same_clocks_at_both_ends() {
+    let _serial = shared();
     let ((host_net, _), (join_net, _)) =
         play_pair(Side::Black, Some("5+0.1"), Who::Random(5), Who::Easy);
     same_game(&host_net, &join_net);
@@ -220,6 +255,7 @@ fn a_timed_game_between_easy_and_random_ends_with_the_same_clocks_at_both_ends()
 
 #[test]
 fn a_player_who_does_not_move_loses_on_time() {
+    let _serial = shared();
     let ((host_net, host_events), (join_net, _)) =
         play_pair(Side::Black, Some("0.4+0"), Who::Random(1), Who::Idle);
     let lost = Outcome::Time {
@@ -243,6 +279,7 @@ fn a_player_who_does_not_move_loses_on_time() {
 
 #[test]
 fn running_out_of_time_against_a_lone_king_draws_over_the_network() {
+    let _serial = shared();
     let start = "3k2/4/8/5/10/6/10/5/8/4/2QK2 w 0 1".parse().unwrap();
     let (handle, addr) = start_host(Side::White, Some("0.3+0"), Some(Game::from_position(start)));
     let host_net = NetGame::new(
@@ -327,6 +364,7 @@ impl Drop for Relay {
 
 #[test]
 fn the_joiner_reconnects_after_a_cut_and_the_game_goes_on() {
+    let _serial = shared();
     let (handle, addr) = start_host(Side::White, Some("60+1"), None);
     let relay = Relay::new(addr);
     let clocks = Some(Clocks::new("60+1".parse().unwrap(), Side::White));
@@ -394,19 +432,45 @@ struct Raw {
 
 impl Raw {
     fn connect(addr: SocketAddr) -> Raw {
-        let stream = TcpStream::connect_timeout(&addr, ms(500)).unwrap();
-        stream.set_read_timeout(Some(ms(1500))).unwrap();
-        stream.set_write_timeout(Some(ms(1500))).unwrap();
-        Raw {
-            reader: BufReader::new(stream.try_clone().unwrap()),
-            stream,
-        }
+        Raw::try_connect(addr).expect("connect")
     }
 
-    /// Connects and says hello; returns the welcome and the full state's lines.
+    fn try_connect(addr: SocketAddr) -> Option<Raw> {
+        let stream = TcpStream::connect_timeout(&addr, ms(500)).ok()?;
+        stream.set_read_timeout(Some(ms(1500))).ok()?;
+        stream.set_write_timeout(Some(ms(1500))).ok()?;
+        Some(Raw {
+            reader: BufReader::new(stream.try_clone().ok()?),
+            stream,
+        })
+    }
+
+    /// Connects and says hello (with the seat's token once a `Raw` got one from this host);
+    /// returns the welcome and the full state's lines.
     fn join(addr: SocketAddr) -> (Raw, Vec<String>) {
+        let token = TOKENS
+            .lock()
+            .unwrap()
+            .get_or_insert_with(HashMap::new)
+            .get(&addr)
+            .cloned()
+            .unwrap_or_else(|| "-".into());
+        let (raw, state) = Raw::join_with(addr, &token);
+        let token = token_of(&state[0]);
+        if token != "-" {
+            TOKENS
+                .lock()
+                .unwrap()
+                .get_or_insert_with(HashMap::new)
+                .insert(addr, token);
+        }
+        (raw, state)
+    }
+
+    /// Connects and says hello with `token`; returns the welcome and the full state's lines.
+    fn join_with(addr: SocketAddr, token: &str) -> (Raw, Vec<String>) {
         let mut raw = Raw::connect(addr);
-        raw.send(&format!("hello 1 {CODE} raw"));
+        raw.send(&hello(CODE, token, "raw"));
         let mut state = Vec::new();
         while let Some(line) = raw.line() {
             let done = line == "ready";
@@ -476,15 +540,21 @@ type Attack = fn(&mut Raw);
 
 #[test]
 fn hostile_peers_get_an_error_or_the_door_and_change_nothing() {
+    let _serial = shared();
     // The host plays Black; the raw peer White, to move first.
     let (handle, addr) = start_host(Side::Black, None, None);
     let before_hello: Vec<(&str, Attack, Expect)> = vec![
+        // First, while the seat is free: later hellos without its token find the game full.
+        (
+            "wrong code",
+            |r| r.send(&hello("WRONG1", "-", "x")),
+            Expect::Bye,
+        ),
         (
             "garbage instead of hello",
             |r| r.send("GET / HTTP/1.1"),
             Expect::Bye,
         ),
-        ("wrong code", |r| r.send("hello 1 WRONG1 x"), Expect::Bye),
         (
             "wrong version",
             |r| r.send(&format!("hello 99 {CODE}")),
@@ -563,7 +633,10 @@ fn hostile_peers_get_an_error_or_the_door_and_change_nothing() {
     ];
     for (what, attack, expect) in after_hello {
         let (mut raw, state) = Raw::join(addr);
-        assert!(state[0].starts_with("welcome 1 w"), "{what}: {state:?}");
+        assert!(
+            state[0].starts_with(&format!("welcome {PROTOCOL_VERSION} w ")),
+            "{what}: {state:?}"
+        );
         attack(&mut raw);
         match expect {
             Expect::Error => {
@@ -668,6 +741,7 @@ fn assert_unchanged(handle: &NetHandle, addr: SocketAddr, plies: usize, what: &s
 
 #[test]
 fn a_dropped_joiner_comes_back_to_the_game_with_the_clock_still_running() {
+    let _serial = shared();
     let (handle, addr) = start_host(Side::Black, Some("60+0"), None);
     let (mut raw, state) = Raw::join(addr);
     assert!(
@@ -745,6 +819,7 @@ fn finish(mut child: Child, limit: Duration) -> (Option<i32>, String) {
 
 #[test]
 fn the_host_and_join_commands_play_a_timed_game() {
+    let _serial = shared();
     let dir = std::env::temp_dir().join(format!("parachess-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (host_file, join_file) = (dir.join("host.pgn"), dir.join("join.pgn"));
@@ -822,8 +897,17 @@ fn the_host_and_join_commands_play_a_timed_game() {
 
 #[test]
 fn bad_command_lines_are_refused() {
+    let _serial = shared();
     for args in [
         vec!["join", "127.0.0.1:9", "--code", "no!", "--player", "random"],
+        vec![
+            "join",
+            "127.0.0.1:9",
+            "--code",
+            "ABCDE",
+            "--player",
+            "random",
+        ],
         vec!["join", "nowhere", "--code", "ABCDEF", "--player", "random"],
         vec![
             "host",
@@ -864,6 +948,7 @@ fn expect(handle: &NetHandle, what: &str, pred: impl Fn(&NetEvent) -> bool) -> N
 
 #[test]
 fn draw_offers_takebacks_and_resignation_cross_the_network() {
+    let _serial = shared();
     // The host plays Black; the joiner White.
     let (host_end, addr) = start_host(Side::Black, Some("60+0"), None);
     let guest = start_join(addr);
@@ -988,6 +1073,7 @@ fn draw_offers_takebacks_and_resignation_cross_the_network() {
 
 #[test]
 fn a_long_game_is_handed_over_whole() {
+    let _serial = shared();
     // A random game to its end, less its last move: hundreds of moves still in play.
     let mut game = Game::new();
     let mut engine = Engine::with_hash_mb(1);
@@ -1007,6 +1093,259 @@ fn a_long_game_is_handed_over_whole() {
     let texts = |g: &Game| g.plies().iter().map(|p| p.text.clone()).collect::<Vec<_>>();
     assert_eq!(texts(&state.game), texts(&game));
     assert_eq!(state.game.position(), game.position());
+    guest.close();
+    handle.close();
+}
+
+#[test]
+fn an_intruder_with_the_code_cannot_take_or_resign_the_seat() {
+    let _serial = shared();
+    let (handle, addr) = start_host(Side::White, Some("60+0"), None);
+    let guest = start_join(addr);
+    expect(&guest, "state", |e| matches!(e, NetEvent::State(_)));
+    expect(&handle, "joiner", |e| {
+        matches!(e, NetEvent::Connected { .. })
+    });
+    // With the code and no token, with a made-up token, and with the code in another case.
+    for (code, token) in [
+        (CODE, "-"),
+        (CODE, "0123456789abcdef0123456789abcdef"),
+        ("testcode", "-"),
+    ] {
+        let mut raw = Raw::connect(addr);
+        raw.send(&hello(code, token, "intruder"));
+        raw.send("resign");
+        let lines = raw.until_closed();
+        assert_eq!(lines, ["bye the game is full"], "{code} {token}");
+    }
+    // Nobody noticed, and the game goes on between the two players.
+    for event in drain(&guest).iter().chain(&drain(&handle)) {
+        assert!(
+            !matches!(
+                event,
+                NetEvent::Disconnected { .. } | NetEvent::Stopped(_) | NetEvent::GameOver(_)
+            ),
+            "{event:?}"
+        );
+    }
+    let mut game = Game::new();
+    handle.send(NetCommand::Move(
+        game.position().parse_move("c4-d3").unwrap(),
+    ));
+    game.play_text("c4-d3").unwrap();
+    expect(&guest, "move", |e| {
+        matches!(e, NetEvent::Moved { ply: 1, .. })
+    });
+    guest.send(NetCommand::Move(
+        game.position().parse_move("i5-h3").unwrap(),
+    ));
+    expect(&handle, "move", |e| {
+        matches!(e, NetEvent::Moved { ply: 2, .. })
+    });
+    guest.close();
+    handle.close();
+}
+
+/// Opens silent connections to `addr` from `threads` threads until `stop`, at most `limit`,
+/// each kept open for `hold` (longer than a handshake may take); counts the connections made.
+fn flood(
+    addr: SocketAddr,
+    threads: usize,
+    hold: Duration,
+    stop: &Arc<AtomicBool>,
+    limit: Duration,
+) -> (
+    Vec<thread::JoinHandle<()>>,
+    Arc<std::sync::atomic::AtomicUsize>,
+) {
+    let made = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let deadline = Instant::now() + limit;
+    let handles = (0..threads)
+        .map(|_| {
+            let (stop, made) = (stop.clone(), made.clone());
+            thread::spawn(move || {
+                let mut open = std::collections::VecDeque::new();
+                while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
+                    if let Ok(s) = TcpStream::connect_timeout(&addr, ms(200)) {
+                        made.fetch_add(1, Ordering::Relaxed);
+                        open.push_back((s, Instant::now()));
+                    }
+                    while open.front().is_some_and(|(_, t)| t.elapsed() > hold) {
+                        open.pop_front();
+                    }
+                    thread::sleep(ms(2));
+                }
+            })
+        })
+        .collect();
+    (handles, made)
+}
+
+#[test]
+fn a_flood_of_silent_connections_does_not_keep_the_player_out() {
+    let _serial = exclusive();
+    let (handle, addr) = start_host(Side::White, Some("4+0"), None);
+    let relay = Relay::new(addr);
+    let guest = start_join(relay.addr);
+    expect(&guest, "state", |e| matches!(e, NetEvent::State(_)));
+    expect(&handle, "joiner", |e| {
+        matches!(e, NetEvent::Connected { .. })
+    });
+    let game = Game::new();
+    handle.send(NetCommand::Move(
+        game.position().parse_move("c4-d3").unwrap(),
+    ));
+    expect(&guest, "move", |e| {
+        matches!(e, NetEvent::Moved { ply: 1, .. })
+    });
+    // Black's clock runs. The flood starts, then the joiner's line is cut under it.
+    let stop = Arc::new(AtomicBool::new(false));
+    let (threads, made) = flood(addr, 4, ms(1500), &stop, Duration::from_secs(6));
+    let started = Instant::now();
+    while made.load(Ordering::Relaxed) < 200 && started.elapsed() < Duration::from_secs(3) {
+        thread::sleep(ms(5));
+    }
+    let at_cut = made.load(Ordering::Relaxed);
+    assert!(at_cut >= 200, "the flood did not start");
+    relay.cut();
+    let back = Instant::now();
+    let mut seen = Vec::new();
+    let state = loop {
+        // A second and a half: a dozen reconnection attempts.
+        assert!(back.elapsed() < ms(1500), "not back: {seen:?}");
+        let Ok(event) = guest.recv_timeout(ms(20)) else {
+            continue;
+        };
+        match event {
+            NetEvent::State(state) => break state,
+            NetEvent::Stopped(why) => panic!("the joiner gave up: {why}; {seen:?}"),
+            other => seen.push(other),
+        }
+    };
+    assert_eq!(state.game.plies().len(), 1);
+    let flooded = made.load(Ordering::Relaxed);
+    // Its game goes on: its move is played, under the flood still.
+    let mut game = Game::new();
+    game.play_text("c4-d3").unwrap();
+    guest.send(NetCommand::Move(
+        game.position().parse_move("i5-h3").unwrap(),
+    ));
+    expect(&handle, "move", |e| {
+        matches!(e, NetEvent::Moved { ply: 2, .. })
+    });
+    stop.store(true, Ordering::Relaxed);
+    for t in threads {
+        t.join().unwrap();
+    }
+    assert!(flooded > at_cut, "the flood went on: {at_cut} -> {flooded}");
+    for event in drain(&handle) {
+        assert!(!matches!(event, NetEvent::GameOver(_)), "{event:?}");
+    }
+    guest.close();
+    handle.close();
+}
+
+/// Entries in a directory of `/proc/self` (threads in `task`, descriptors in `fd`).
+fn proc_count(dir: &str) -> usize {
+    std::fs::read_dir(format!("/proc/self/{dir}")).map_or(0, |d| d.count())
+}
+
+#[test]
+fn dripping_reconnects_leave_threads_and_descriptors_at_baseline() {
+    let _serial = exclusive();
+    if proc_count("task") == 0 {
+        return; // No /proc here: nothing to count.
+    }
+    let (handle, addr) = start_host(Side::Black, None, None);
+    let (mut raw, state) = Raw::join_with(addr, "-");
+    let token = token_of(&state[0]);
+    // The dripper: a byte every 100 ms on every old connection, until the host's end of it is
+    // gone (a write fails).
+    let (tx, rx) = std::sync::mpsc::channel::<TcpStream>();
+    let stop = Arc::new(AtomicBool::new(false));
+    let dripper = {
+        let stop = stop.clone();
+        thread::spawn(move || {
+            let mut held: Vec<TcpStream> = Vec::new();
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
+                held.extend(rx.try_iter());
+                held.retain_mut(|s| s.write_all(b"x").is_ok());
+                thread::sleep(ms(100));
+            }
+        })
+    };
+    drain(&handle);
+    let (threads, fds) = (proc_count("task"), proc_count("fd"));
+    let mut most = threads;
+    for _ in 0..150 {
+        let (next, _) = Raw::join_with(addr, &token);
+        let old = std::mem::replace(&mut raw, next);
+        tx.send(old.stream).unwrap();
+        most = most.max(proc_count("task"));
+    }
+    let settled = Instant::now();
+    let counts = || (proc_count("task"), proc_count("fd"));
+    while counts().0 > threads || counts().1 > fds + 2 {
+        assert!(
+            settled.elapsed() < Duration::from_secs(5),
+            "threads {threads} -> {}, descriptors {fds} -> {} (most threads {most})",
+            counts().0,
+            counts().1
+        );
+        thread::sleep(ms(50));
+    }
+    assert!(most <= threads + 12, "threads {threads} -> at most {most}");
+    eprintln!(
+        "threads {threads} -> at most {most}, back after {:?}; descriptors {fds} -> {}",
+        settled.elapsed(),
+        counts().1
+    );
+    // The last connection is the seat's and still plays.
+    raw.send("move c4-d3");
+    assert!(raw.line().is_some_and(|l| l.starts_with("played 1 c4-d3")));
+    stop.store(true, Ordering::Relaxed);
+    dripper.join().unwrap();
+    handle.close();
+}
+
+#[test]
+fn guesses_per_second_stay_under_the_bound() {
+    let _serial = exclusive();
+    let (handle, addr) = start_host(Side::White, None, None);
+    let delay = timing().wrong_code_delay;
+    let window = Duration::from_secs(1);
+    let deadline = Instant::now() + window;
+    let guessers: Vec<_> = (0..16)
+        .map(|n| {
+            thread::spawn(move || {
+                let mut answered = 0;
+                let mut guess = 0;
+                while Instant::now() < deadline {
+                    guess += 1;
+                    let Some(mut raw) = Raw::try_connect(addr) else {
+                        continue;
+                    };
+                    raw.send(&hello(&format!("G{n:02}{guess:05}"), "-", "guess"));
+                    if raw.line().as_deref() == Some("bye wrong code") && Instant::now() < deadline
+                    {
+                        answered += 1;
+                    }
+                }
+                answered
+            })
+        })
+        .collect();
+    let answered: usize = guessers.into_iter().map(|g| g.join().unwrap()).sum();
+    let bound = (window.as_millis() / delay.as_millis()) as usize + 1;
+    eprintln!("{answered} wrong codes answered in {window:?}, bound {bound}");
+    assert!(
+        (1..=bound).contains(&answered),
+        "{answered} wrong codes answered in {window:?}, bound {bound}"
+    );
+    // The player with the code still gets in.
+    let guest = start_join(addr);
+    expect(&guest, "state", |e| matches!(e, NetEvent::State(_)));
     guest.close();
     handle.close();
 }

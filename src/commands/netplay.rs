@@ -16,7 +16,7 @@ use thiserror::Error;
 use crate::engine::{Engine, EngineError, Player, StopFlag};
 use crate::net::{
     DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetError, NetEvent, NetGame, NetHandle, host,
-    join, local_addresses,
+    join, local_addresses, normalize_code,
 };
 use crate::rules::clock::{Clocks, TimeControl, format_clock};
 use crate::rules::record::Tags;
@@ -42,8 +42,8 @@ pub struct HostArgs {
     /// Address to listen on (default: all of this machine's IPv4 addresses).
     #[arg(long, default_value = "0.0.0.0")]
     pub bind: IpAddr,
-    /// Join code (4 to 16 letters and digits); a random one when not given.
-    #[arg(long)]
+    /// Join code (6 to 16 letters and digits); a random one when not given.
+    #[arg(long, value_parser = parse_code)]
     pub code: Option<String>,
     /// Time control in seconds: base+increment, like 300+3 or 5+0.1; untimed when not given.
     #[arg(long, value_name = "BASE+INC")]
@@ -74,7 +74,7 @@ pub struct JoinArgs {
     /// The host's address and port, like 192.168.1.20:47317.
     pub addr: String,
     /// The join code the host shows.
-    #[arg(long)]
+    #[arg(long, value_parser = parse_code)]
     pub code: String,
     /// Who plays this side: random, easy, normal or hard.
     #[arg(long)]
@@ -88,6 +88,11 @@ pub struct JoinArgs {
     /// Save the game to this file when it ends.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+}
+
+/// A `--code` as typed, checked at once so a bad one is refused with the usage message.
+fn parse_code(text: &str) -> Result<String, String> {
+    normalize_code(text).map_err(|e| e.to_string())
 }
 
 /// Why a headless network game did not finish.

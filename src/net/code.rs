@@ -10,9 +10,16 @@ use super::NetError;
 /// Letters and digits nobody confuses when reading a code aloud or off a screen (no I, L, O, 0, 1).
 pub const CODE_ALPHABET: &str = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-/// Length of a generated code: 31⁶ ≈ 890 million codes, against a host that answers a wrong
-/// code slowly.
+/// Length of a generated code: 31⁶ ≈ 890 million codes, against a host that answers at most
+/// one wrong code per pause, whoever asks, and only until the seat is taken.
 pub const CODE_LEN: usize = 6;
+
+/// The shortest code a player may choose: [`CODE_LEN`], from the 36 letters and digits
+/// (36⁶ ≈ 2.2 billion codes), so a chosen code is no easier to guess than a generated one.
+pub const MIN_CODE_LEN: usize = CODE_LEN;
+
+/// The longest code accepted.
+pub const MAX_CODE_LEN: usize = 16;
 
 /// A fresh random join code.
 pub fn new_code() -> String {
@@ -36,11 +43,13 @@ pub fn new_code() -> String {
         .collect()
 }
 
-/// A code as typed (any case, surrounding spaces) in the form it is compared in: 4 to 16 ASCII
+/// A code as typed (any case, surrounding spaces) in the form it is compared in: 6 to 16 ASCII
 /// letters and digits, upper case.
 pub fn normalize_code(text: &str) -> Result<String, NetError> {
     let code = text.trim().to_ascii_uppercase();
-    if !(4..=16).contains(&code.len()) || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
+    if !(MIN_CODE_LEN..=MAX_CODE_LEN).contains(&code.len())
+        || !code.bytes().all(|b| b.is_ascii_alphanumeric())
+    {
         return Err(NetError::BadCode(text.chars().take(20).collect()));
     }
     Ok(code)
@@ -67,7 +76,20 @@ mod tests {
     #[test]
     fn typed_codes_are_normalized_or_refused() {
         assert_eq!(normalize_code(" ab3def ").ok().as_deref(), Some("AB3DEF"));
-        for bad in ["", "abc", "ab cd", "ABCDEFGHJKMNPQRST", "ÄBCDEF", "AB-DEF"] {
+        assert_eq!(
+            normalize_code("0123456789abcdef").ok().as_deref(),
+            Some("0123456789ABCDEF")
+        );
+        for bad in [
+            "",
+            "abc",
+            "abcd",
+            "abcde",
+            "ab cdef",
+            "ABCDEFGHJKMNPQRST",
+            "ÄBCDEF",
+            "AB-DEF",
+        ] {
             assert!(normalize_code(bad).is_err(), "{bad:?}");
         }
     }

@@ -2,8 +2,13 @@
 //! the owner's channel, and a writer that drains a bounded queue with a write timeout. The
 //! owner (a host or joiner session thread) never blocks on the network: it queues lines, and a
 //! peer that stops reading fills the queue and is dropped.
+//!
+//! A closed connection is gone within a second whatever the peer does: the reader looks up
+//! from the socket at least every [`TICK`], reads on for at most [`GRACE`] after the close
+//! (so the `bye` reaches a peer that is still sending), then shuts the socket in both
+//! directions, which also ends a writer stuck on a peer that does not read.
 
-use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -22,16 +27,30 @@ const OUT_QUEUE: usize = 4096;
 /// a joiner reads a full state at network speed).
 const MAX_IN_FLIGHT: usize = 4096;
 
+/// The longest a reader waits on a silent socket before it looks at the owner's flag again.
+const TICK: Duration = Duration::from_millis(100);
+
+/// How long a reader reads on (and throws away) after its connection was closed: closing a
+/// socket with unread data resets the connection, and the peer would lose the `bye`.
+/// [`TICK`] + `GRACE` stays under a second.
+pub(crate) const GRACE: Duration = Duration::from_millis(500);
+
+/// Bytes a reader throws away during the grace at most.
+const GRACE_BYTES: usize = 1 << 20;
+
 /// What a session thread is told: by its handle, its acceptor or its connections.
 pub(crate) enum Input {
     /// From the handle: the local player's request.
     Command(NetCommand),
-    /// From the host's acceptor: a peer that gave the right code and version.
+    /// From the host's door: a peer that may take the seat (the first with the right code, or
+    /// one presenting the seat's token).
     Joined {
-        /// Its connection, handshake read.
+        /// Its connection, hello read, blocking again.
         stream: TcpStream,
         /// The name it gave.
         name: String,
+        /// Whether it takes a free seat (rather than coming back to its own).
+        fresh: bool,
     },
     /// A message from connection `conn`.
     Peer { conn: u64, msg: Msg },
@@ -56,6 +75,7 @@ pub(crate) struct Conn {
     in_flight: Arc<AtomicUsize>,
     /// Set when the owner closes: the reader stops passing messages on.
     closing: Arc<AtomicBool>,
+    reader: Option<JoinHandle<()>>,
     writer: Option<JoinHandle<()>>,
     closed: bool,
 }
@@ -70,7 +90,7 @@ impl Conn {
         timing: &Timing,
     ) -> std::io::Result<Conn> {
         stream.set_nodelay(true)?;
-        stream.set_read_timeout(Some(timing.peer_timeout))?;
+        stream.set_read_timeout(Some(TICK))?;
         stream.set_write_timeout(Some(timing.write_timeout))?;
         let in_flight = Arc::new(AtomicUsize::new(0));
         let (out, queue) = mpsc::sync_channel(OUT_QUEUE);
@@ -78,21 +98,35 @@ impl Conn {
         let write_half = stream.try_clone()?;
         let closing = Arc::new(AtomicBool::new(false));
         let (counter, stop) = (in_flight.clone(), closing.clone());
-        std::thread::Builder::new()
+        let silence = timing.peer_timeout;
+        // A thread that cannot start drops its half of the socket with its closure.
+        let reader = std::thread::Builder::new()
             .name(format!("net-read-{id}"))
-            .spawn(move || read_loop(read_half, id, &inputs, &counter, &stop))?;
+            .spawn(move || read_loop(read_half, id, &inputs, &counter, &stop, silence))?;
         let writer = std::thread::Builder::new()
             .name(format!("net-write-{id}"))
-            .spawn(move || write_loop(write_half, queue))?;
+            .spawn(move || write_loop(write_half, queue))
+            .inspect_err(|_| {
+                // The reader runs already: shutting the socket ends it.
+                let _ = stream.shutdown(Shutdown::Both);
+            })?;
         Ok(Conn {
             id,
             out,
             stream,
             in_flight,
             closing,
+            reader: Some(reader),
             writer: Some(writer),
             closed: false,
         })
+    }
+
+    /// Whether both threads have ended (the socket is closed once the connection is dropped).
+    pub fn finished(&self) -> bool {
+        [&self.reader, &self.writer]
+            .iter()
+            .all(|t| t.as_ref().is_none_or(JoinHandle::is_finished))
     }
 
     /// The session took a message of this connection off its channel.
@@ -128,8 +162,10 @@ impl Conn {
         }
     }
 
-    /// Cuts the connection at once: the reader and writer threads end.
+    /// Cuts the connection at once: the reader and writer threads end (a blocked read or
+    /// write returns when the socket is shut).
     pub fn kill(&self) {
+        self.closing.store(true, Ordering::Relaxed);
         let _ = self.stream.shutdown(Shutdown::Both);
     }
 
@@ -192,126 +228,124 @@ fn io_error(e: &std::io::Error) -> LineError {
     }
 }
 
-/// Reads one line of at most [`MAX_LINE`] bytes (without `\n` and a trailing `\r`).
-fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<String, LineError> {
-    buf.clear();
-    let n = reader
-        .take(MAX_LINE as u64 + 1)
-        .read_until(b'\n', buf)
-        .map_err(|e| io_error(&e))?;
-    if n == 0 {
-        return Err(LineError::Closed);
+/// Takes every complete line off the front of `buf` (without `\n` and a trailing `\r`) into
+/// `out`, as text or [`LineError::NotText`]; [`LineError::TooLong`] when a line, complete or
+/// not, is longer than [`MAX_LINE`] bytes (the reader cannot tell where the next one starts).
+fn split_lines(
+    buf: &mut Vec<u8>,
+    out: &mut Vec<Result<String, LineError>>,
+) -> Result<(), LineError> {
+    let mut start = 0;
+    while let Some(end) = buf[start..].iter().position(|&b| b == b'\n') {
+        let mut line = &buf[start..start + end];
+        start += end + 1;
+        if line.len() > MAX_LINE {
+            return Err(LineError::TooLong);
+        }
+        if let Some(bare) = line.strip_suffix(b"\r") {
+            line = bare;
+        }
+        out.push(
+            std::str::from_utf8(line)
+                .map(str::to_string)
+                .map_err(|_| LineError::NotText),
+        );
     }
-    if buf.last() != Some(&b'\n') {
-        return Err(if buf.len() > MAX_LINE {
-            LineError::TooLong
-        } else {
-            LineError::Closed
-        });
+    buf.drain(..start);
+    if buf.len() > MAX_LINE {
+        return Err(LineError::TooLong);
     }
-    buf.pop();
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    String::from_utf8(std::mem::take(buf)).map_err(|_| LineError::NotText)
+    Ok(())
 }
 
-/// Reads the first line of a fresh connection byte by byte (so nothing after it is lost when
-/// the stream is handed on), giving up at `deadline`: a peer that sends slowly or not at all
-/// cannot hold the handshake.
-pub(crate) fn read_first_line(
-    stream: &mut TcpStream,
-    deadline: Instant,
-) -> Result<String, LineError> {
-    let mut buf = Vec::with_capacity(64);
-    let mut byte = [0u8; 1];
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(LineError::Timeout);
-        }
-        stream
-            .set_read_timeout(Some(left))
-            .map_err(|e| io_error(&e))?;
-        match stream.read(&mut byte) {
-            Ok(0) => return Err(LineError::Closed),
-            Ok(_) if byte[0] == b'\n' => break,
-            Ok(_) if buf.len() >= MAX_LINE => return Err(LineError::TooLong),
-            Ok(_) => buf.push(byte[0]),
-            Err(e) if e.kind() == ErrorKind::Interrupted => {}
-            Err(e) => return Err(io_error(&e)),
-        }
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    String::from_utf8(buf).map_err(|_| LineError::NotText)
-}
-
+/// The reader: lines become messages on the owner's channel until the connection ends; then
+/// the grace (see the module's notes) and a shutdown in both directions.
 fn read_loop(
-    stream: TcpStream,
+    mut stream: TcpStream,
     conn: u64,
     inputs: &Sender<Input>,
     in_flight: &AtomicUsize,
     closing: &AtomicBool,
+    silence: Duration,
 ) {
-    let mut reader = BufReader::with_capacity(MAX_LINE * 2, stream);
-    let mut buf = Vec::with_capacity(MAX_LINE + 1);
-    let why = loop {
-        if closing.load(Ordering::Relaxed) {
-            break None;
-        }
-        let input = match read_line(&mut reader, &mut buf) {
-            Ok(line) => match Msg::parse(&line) {
-                Ok(msg) => Input::Peer { conn, msg },
-                Err(why) => Input::Malformed { conn, why },
-            },
-            Err(LineError::NotText) => Input::Malformed {
-                conn,
-                why: LineError::NotText.describe(),
-            },
-            Err(e) => break Some((e.describe(), e != LineError::TooLong)),
-        };
-        if in_flight.fetch_add(1, Ordering::Relaxed) >= MAX_IN_FLIGHT {
-            break Some(("too many messages".to_string(), false));
-        }
-        if inputs.send(input).is_err() {
-            break None;
-        }
+    let mut buf = Vec::with_capacity(MAX_LINE * 2);
+    let mut chunk = [0u8; 2048];
+    let mut lines = Vec::new();
+    let mut heard = Instant::now();
+    // When this end stopped passing messages on (closed by the owner, or the peer broke a
+    // limit), and the bytes thrown away since.
+    let mut ending: Option<Instant> = None;
+    let mut thrown = 0usize;
+    let gone = |why: String| {
+        let _ = inputs.send(Input::Gone { conn, why });
     };
-    match why {
-        // The connection is over: nothing left to read.
-        Some((why, true)) => {
-            let _ = inputs.send(Input::Gone { conn, why });
+    loop {
+        if ending.is_none() && closing.load(Ordering::Relaxed) {
+            ending = Some(Instant::now());
         }
-        // Read on (and throw away) what the peer still sends, briefly, while the owner's
-        // `bye` goes out: closing a socket with unread data resets the connection, and the
-        // peer would lose the bye.
-        Some((why, false)) => {
-            let _ = inputs.send(Input::Gone { conn, why });
-            drain(&mut reader);
+        if ending.is_some_and(|since| since.elapsed() >= GRACE) || thrown >= GRACE_BYTES {
+            break;
         }
-        None => drain(&mut reader),
+        let n = match stream.read(&mut chunk) {
+            Ok(0) => {
+                if ending.is_none() {
+                    gone(LineError::Closed.describe());
+                }
+                break;
+            }
+            Ok(n) => n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) if io_error(&e) == LineError::Timeout => {
+                if ending.is_none() && heard.elapsed() >= silence {
+                    gone(LineError::Timeout.describe());
+                    ending = Some(Instant::now());
+                }
+                continue;
+            }
+            Err(e) => {
+                if ending.is_none() {
+                    gone(io_error(&e).describe());
+                }
+                break;
+            }
+        };
+        heard = Instant::now();
+        if ending.is_some() {
+            thrown += n;
+            continue;
+        }
+        buf.extend_from_slice(&chunk[..n]);
+        let split = split_lines(&mut buf, &mut lines);
+        for line in lines.drain(..) {
+            let input = match line {
+                Ok(line) => match Msg::parse(&line) {
+                    Ok(msg) => Input::Peer { conn, msg },
+                    Err(why) => Input::Malformed { conn, why },
+                },
+                Err(e) => Input::Malformed {
+                    conn,
+                    why: e.describe(),
+                },
+            };
+            if in_flight.fetch_add(1, Ordering::Relaxed) >= MAX_IN_FLIGHT {
+                gone("too many messages".into());
+                ending = Some(Instant::now());
+                break;
+            }
+            if inputs.send(input).is_err() {
+                // The owner is gone.
+                let _ = stream.shutdown(Shutdown::Both);
+                return;
+            }
+        }
+        if let Err(e) = split
+            && ending.is_none()
+        {
+            gone(e.describe());
+            ending = Some(Instant::now());
+        }
     }
-}
-
-/// Discards what arrives until the peer closes, at most a second or a megabyte.
-fn drain(reader: &mut BufReader<TcpStream>) {
-    let deadline = Instant::now() + Duration::from_secs(1);
-    let _ = reader
-        .get_ref()
-        .set_read_timeout(Some(Duration::from_millis(50)));
-    let mut sink = [0u8; 4096];
-    let mut budget: usize = 1 << 20;
-    while budget > 0 && Instant::now() < deadline {
-        match reader.read(&mut sink) {
-            Ok(0) => return,
-            Ok(n) => budget = budget.saturating_sub(n),
-            Err(e) if matches!(io_error(&e), LineError::Timeout) => {}
-            Err(e) if e.kind() == ErrorKind::Interrupted => {}
-            Err(_) => return,
-        }
-    }
+    let _ = stream.shutdown(Shutdown::Both);
 }
 
 fn write_loop(mut stream: TcpStream, queue: Receiver<Out>) {
@@ -378,18 +412,21 @@ mod tests {
 
     #[test]
     fn lines_are_bounded() {
-        let ok = format!("{}\n", "a".repeat(MAX_LINE));
-        let long = format!("{}\n", "a".repeat(MAX_LINE + 1));
-        let mut buf = Vec::new();
-        let mut r = std::io::Cursor::new(format!("one\r\ntwo\n{ok}{long}"));
-        assert_eq!(read_line(&mut r, &mut buf), Ok("one".into()));
-        assert_eq!(read_line(&mut r, &mut buf), Ok("two".into()));
-        assert_eq!(read_line(&mut r, &mut buf).map(|l| l.len()), Ok(MAX_LINE));
-        assert_eq!(read_line(&mut r, &mut buf), Err(LineError::TooLong));
-        let mut r = std::io::Cursor::new(b"\xff\xfe\nhalf".to_vec());
-        assert_eq!(read_line(&mut r, &mut buf), Err(LineError::NotText));
-        assert_eq!(read_line(&mut r, &mut buf), Err(LineError::Closed));
-        assert_eq!(read_line(&mut r, &mut buf), Err(LineError::Closed));
+        let ok = "a".repeat(MAX_LINE);
+        let mut buf = format!("one\r\ntwo\n{ok}\nhal").into_bytes();
+        let mut out = Vec::new();
+        assert_eq!(split_lines(&mut buf, &mut out), Ok(()));
+        assert_eq!(out, [Ok("one".into()), Ok("two".into()), Ok(ok.clone())]);
+        assert_eq!(buf, b"hal", "the unfinished line waits");
+        out.clear();
+        buf.extend_from_slice(b"f\n\xff\xfe\n");
+        assert_eq!(split_lines(&mut buf, &mut out), Ok(()));
+        assert_eq!(out, [Ok("half".into()), Err(LineError::NotText)]);
+        // Too long, with its newline or still without one.
+        let mut buf = format!("{ok}a\n").into_bytes();
+        assert_eq!(split_lines(&mut buf, &mut out), Err(LineError::TooLong));
+        let mut buf = format!("{ok}a").into_bytes();
+        assert_eq!(split_lines(&mut buf, &mut out), Err(LineError::TooLong));
     }
 
     #[test]

@@ -1,15 +1,17 @@
-//! The host: listens, checks each newcomer's hello and code on a short-lived thread, and runs the
-//! authoritative game and clocks on one session thread that both players' requests go through.
+//! The host: listens, lets in the players through its [door](super::door) (one thread for all
+//! handshakes), and runs the authoritative game and clocks on one session thread that both
+//! players' requests go through.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use super::conn::{Bucket, Conn, Input, read_first_line};
-use super::protocol::{Ask, Msg, PROTOCOL_VERSION};
+use super::conn::{Bucket, Conn, Input};
+use super::door::{Door, Seat};
+use super::protocol::{Ask, BYE_BUSY, BYE_REPLACED, Msg, PROTOCOL_VERSION, Token};
 use super::{
     DEFAULT_PORT, Epoch, NetCommand, NetError, NetEvent, NetHandle, Timing, new_code,
     normalize_code,
@@ -19,12 +21,10 @@ use crate::rules::clock::{ClockReading, Clocks};
 use crate::rules::record::termination_name;
 use crate::rules::{Game, Outcome, Side};
 
-/// Handshakes in progress at once; more newcomers are turned away until one finishes, so a crowd
-/// of silent connections cannot pile up threads.
-const MAX_HANDSHAKES: usize = 8;
-
-/// How often the acceptor looks for newcomers and for the end of the session.
-const ACCEPT_POLL: Duration = Duration::from_millis(20);
+/// Closed connections whose threads may still be ending (each at most a second, see
+/// [`super::conn`]); beyond this the oldest is cut at once, so a player reconnecting in a
+/// tight loop cannot pile up threads either.
+pub(crate) const MAX_RETIRED: usize = 4;
 
 /// The longest the session thread sleeps, so it notices flag falls and silent peers promptly.
 const MAX_WAIT: Duration = Duration::from_millis(100);
@@ -107,11 +107,16 @@ pub fn host(config: HostConfig) -> Result<NetHandle, NetError> {
     let (events, outbox) = mpsc::channel();
     let stop = Arc::new(AtomicBool::new(false));
     let timing = config.timing.sane();
+    let seat = Arc::new(Seat {
+        token: Token::random().map_err(NetError::Random)?,
+        taken: AtomicBool::new(false),
+    });
     {
-        let (code, inputs, stop) = (code.clone(), inputs.clone(), stop.clone());
+        let door = Door::new(listener, code.clone(), seat.clone(), inputs.clone(), timing);
+        let stop = stop.clone();
         std::thread::Builder::new()
-            .name("net-accept".into())
-            .spawn(move || accept_loop(&listener, &code, &inputs, &stop, timing))
+            .name("net-door".into())
+            .spawn(move || door.run(&stop))
             .map_err(NetError::Thread)?;
     }
     let game = config.game;
@@ -128,6 +133,8 @@ pub fn host(config: HostConfig) -> Result<NetHandle, NetError> {
         timing,
         epoch: Epoch(Instant::now()),
         peer: None,
+        retired: Vec::new(),
+        seat,
         next_id: 1,
         started: false,
         draw_offer: None,
@@ -146,91 +153,6 @@ pub fn host(config: HostConfig) -> Result<NetHandle, NetError> {
         session: Some(thread),
         listening: Some((local, code)),
     })
-}
-
-fn accept_loop(
-    listener: &TcpListener,
-    code: &str,
-    inputs: &Sender<Input>,
-    stop: &AtomicBool,
-    timing: Timing,
-) {
-    let pending = Arc::new(AtomicUsize::new(0));
-    while !stop.load(Ordering::Relaxed) {
-        match listener.accept() {
-            Ok((stream, _)) => {
-                if pending.load(Ordering::Relaxed) >= MAX_HANDSHAKES
-                    || stream.set_nonblocking(false).is_err()
-                {
-                    continue;
-                }
-                pending.fetch_add(1, Ordering::Relaxed);
-                let (code, inputs, pending) = (code.to_string(), inputs.clone(), pending.clone());
-                let spawned =
-                    std::thread::Builder::new()
-                        .name("net-hello".into())
-                        .spawn(move || {
-                            handshake(stream, &code, &inputs, timing);
-                            pending.fetch_sub(1, Ordering::Relaxed);
-                        });
-                if spawned.is_err() {
-                    std::thread::sleep(ACCEPT_POLL);
-                }
-            }
-            Err(_) => std::thread::sleep(ACCEPT_POLL),
-        }
-    }
-}
-
-/// Reads a newcomer's hello; hands a good one to the session, answers anything else with `bye`.
-fn handshake(mut stream: TcpStream, code: &str, inputs: &Sender<Input>, timing: Timing) {
-    let _ = stream.set_write_timeout(Some(timing.write_timeout));
-    let _ = stream.set_nodelay(true);
-    let line = match read_first_line(&mut stream, Instant::now() + timing.handshake) {
-        Ok(line) => line,
-        Err(e) => return refuse(stream, &format!("expected hello: {}", e.describe())),
-    };
-    match Msg::parse(&line) {
-        Ok(Msg::Hello {
-            version,
-            code: given,
-            name,
-        }) => {
-            if version != PROTOCOL_VERSION {
-                let why =
-                    format!("this host speaks protocol version {PROTOCOL_VERSION}, not {version}");
-                refuse(stream, &why);
-            } else if !given.eq_ignore_ascii_case(code) {
-                std::thread::sleep(timing.wrong_code_delay);
-                refuse(stream, "wrong code");
-            } else {
-                let _ = inputs.send(Input::Joined { stream, name });
-            }
-        }
-        Ok(_) => refuse(stream, "expected hello"),
-        Err(why) => refuse(stream, &format!("expected hello: {why}")),
-    }
-}
-
-/// Says `bye <why>` and closes, reading (briefly, boundedly) what the peer still sends so the
-/// close does not reset the connection before the bye arrives.
-fn refuse(mut stream: TcpStream, why: &str) {
-    let _ = writeln!(stream, "{}", Msg::Bye(why.to_string()));
-    let _ = stream.shutdown(Shutdown::Write);
-    let deadline = Instant::now() + Duration::from_millis(200);
-    let mut sink = [0u8; 1024];
-    let mut budget: usize = 64 * 1024;
-    while budget > 0 && Instant::now() < deadline {
-        let _ = stream.set_read_timeout(Some(Duration::from_millis(50)));
-        match stream.read(&mut sink) {
-            Ok(0) => break,
-            Ok(n) => budget = budget.saturating_sub(n),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
-            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
-            Err(_) => break,
-        }
-    }
 }
 
 /// A reading as the wire carries it (whole milliseconds), so that the host's own front end sees
@@ -263,6 +185,9 @@ struct Session {
     timing: Timing,
     epoch: Epoch,
     peer: Option<Peer>,
+    /// Closed connections whose threads are still ending, oldest first.
+    retired: Vec<Conn>,
+    seat: Arc<Seat>,
     next_id: u64,
     /// Whether a joiner ever arrived: the game (and its clocks) starts then.
     started: bool,
@@ -285,6 +210,19 @@ impl Session {
         if let Some(mut peer) = self.peer.take() {
             peer.conn.close(Some("the host closed the game"));
             peer.conn.finish(Duration::from_secs(1));
+        }
+        for conn in self.retired.drain(..) {
+            conn.kill();
+        }
+    }
+
+    /// Keeps a closed connection until its threads end; cuts the oldest beyond
+    /// [`MAX_RETIRED`].
+    fn retire(&mut self, conn: Conn) {
+        self.retired.retain(|c| !c.finished());
+        self.retired.push(conn);
+        while self.retired.len() > MAX_RETIRED {
+            self.retired.remove(0).kill();
         }
     }
 
@@ -318,7 +256,11 @@ impl Session {
                     self.emit(NetEvent::Refused(why));
                 }
             }
-            Input::Joined { stream, name } => self.joined(stream, name),
+            Input::Joined {
+                stream,
+                name,
+                fresh,
+            } => self.joined(stream, name, fresh),
             Input::Peer { conn, msg } => {
                 if self.current(conn) {
                     self.on_peer(msg);
@@ -365,6 +307,7 @@ impl Session {
     fn tick(&mut self) {
         let now = self.epoch.now();
         self.check_flag(now);
+        self.retired.retain(|c| !c.finished());
         let Some(peer) = &mut self.peer else {
             return;
         };
@@ -393,6 +336,7 @@ impl Session {
     fn drop_peer(&mut self, reason: &str, bye: Option<&str>) {
         if let Some(mut peer) = self.peer.take() {
             peer.conn.close(bye);
+            self.retire(peer.conn);
             self.draw_offer = None;
             self.takeback = None;
             self.emit(NetEvent::Disconnected {
@@ -402,16 +346,34 @@ impl Session {
         }
     }
 
-    fn joined(&mut self, stream: TcpStream, name: String) {
-        if let Some(mut old) = self.peer.take() {
-            old.conn
-                .close(Some("replaced by a new connection with the code"));
-        }
+    /// The door let in a player: the first to take the seat, or its holder coming back (which
+    /// replaces the older connection). When the connection cannot start (no threads or
+    /// descriptors left) nothing changes: the older connection, if any, stays, and a free seat
+    /// is given back.
+    fn joined(&mut self, stream: TcpStream, name: String, fresh: bool) {
         let id = self.next_id;
         self.next_id += 1;
-        let Ok(conn) = Conn::spawn(stream, id, self.inputs.clone(), &self.timing) else {
-            return;
+        let conn = match stream
+            .try_clone()
+            .and_then(|s| Conn::spawn(s, id, self.inputs.clone(), &self.timing))
+        {
+            Ok(conn) => conn,
+            Err(_) => {
+                if fresh {
+                    self.seat.taken.store(false, Ordering::Relaxed);
+                }
+                let mut stream = stream;
+                let _ = stream.set_write_timeout(Some(Duration::from_millis(100)));
+                let _ = writeln!(stream, "{}", Msg::Bye(BYE_BUSY.into()));
+                let _ = stream.shutdown(Shutdown::Both);
+                return;
+            }
         };
+        drop(stream);
+        if let Some(mut old) = self.peer.take() {
+            old.conn.close(Some(BYE_REPLACED));
+            self.retire(old.conn);
+        }
         self.peer = Some(Peer {
             conn,
             bucket: Bucket::new(),
@@ -431,6 +393,7 @@ impl Session {
         self.send(Msg::Welcome {
             version: PROTOCOL_VERSION,
             you: !self.me,
+            token: self.seat.token,
             name: self.name.clone(),
         });
         self.send_state();

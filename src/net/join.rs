@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use super::conn::{Bucket, Conn, Input};
 use super::mirror::conclude;
-use super::protocol::{Ask, MAX_STATE_PLIES, Msg, PROTOCOL_VERSION, clip};
+use super::protocol::{
+    Ask, BYE_REPLACED, MAX_STATE_PLIES, Msg, PROTOCOL_VERSION, Token, bye_retryable, clip,
+};
 use super::{
     Epoch, NetCommand, NetError, NetEvent, NetGame, NetHandle, NetState, Timing, normalize_code,
     outcome_from_result,
@@ -72,7 +74,9 @@ pub fn join(config: JoinConfig) -> Result<NetHandle, NetError> {
             retry_at: Instant::now(),
         },
         net: None,
+        token: None,
         failures: 0,
+        replaced: 0,
         next_id: 1,
         done: false,
     };
@@ -142,8 +146,14 @@ struct Client {
     phase: Phase,
     /// The game as the host last said, checked.
     net: Option<NetGame>,
+    /// The seat's token from the host's `welcome`, presented on every reconnection.
+    token: Option<Token>,
     /// Connection attempts that failed in a row.
     failures: u32,
+    /// Times another connection with this seat's token took the seat; counted over the whole
+    /// session (a successful reconnection does not reset it), so two parties holding one
+    /// token cannot push each other out for ever.
+    replaced: u32,
     next_id: u64,
     done: bool,
 }
@@ -216,6 +226,7 @@ impl Client {
                 let hello = Msg::Hello {
                     version: PROTOCOL_VERSION,
                     code: self.code.clone(),
+                    token: self.token,
                     name: self.name.clone(),
                 };
                 conn.send(&hello);
@@ -387,14 +398,7 @@ impl Client {
                 }
                 return;
             }
-            Msg::Bye(reason) => {
-                let reason = clip(&reason);
-                let why = match self.phase {
-                    Phase::Up => format!("the host ended the connection: {reason}"),
-                    _ => format!("the host refused: {reason}"),
-                };
-                return self.stop(why);
-            }
+            Msg::Bye(reason) => return self.bye(&reason),
             _ => {}
         }
         match &mut self.phase {
@@ -419,15 +423,61 @@ impl Client {
         }
     }
 
+    /// The host closes this connection: for good, or (the seat taken by another connection with
+    /// its token, a busy host) only this one, and then the joiner tries again while its
+    /// attempts last, saying why.
+    fn bye(&mut self, reason: &str) {
+        let text = clip(reason);
+        let up = matches!(self.phase, Phase::Up);
+        if !bye_retryable(reason) {
+            return self.stop(if up {
+                format!("the host ended the connection: {text}")
+            } else {
+                format!("the host refused: {text}")
+            });
+        }
+        if reason == BYE_REPLACED {
+            self.replaced += 1;
+            if self.replaced >= self.timing.reconnect_attempts {
+                let times = self.replaced;
+                return self.stop(format!("{BYE_REPLACED} ({times} times): gave up"));
+            }
+        }
+        let why = if up {
+            text
+        } else {
+            format!("the host refused: {text}")
+        };
+        if up {
+            self.lost(&why);
+        } else {
+            self.emit(NetEvent::Disconnected {
+                reason: why.clone(),
+                reconnecting: true,
+            });
+            self.failed(&why);
+        }
+    }
+
     /// A message of the welcome and full state; `Ok(true)` once the state is complete.
     fn receive_state(&mut self, st: &mut Incoming, msg: Msg) -> Result<bool, String> {
         match (msg, st.you.is_some()) {
-            (Msg::Welcome { version, you, name }, false) => {
+            (
+                Msg::Welcome {
+                    version,
+                    you,
+                    token,
+                    name,
+                },
+                false,
+            ) => {
                 if version != PROTOCOL_VERSION {
                     return Err(format!(
                         "protocol version {version}, not {PROTOCOL_VERSION}"
                     ));
                 }
+                // The seat is this player's from now on, even if the state never arrives.
+                self.token = Some(token);
                 st.you = Some(you);
                 st.host = name;
             }

@@ -24,6 +24,7 @@
 
 mod code;
 mod conn;
+mod door;
 mod host;
 mod join;
 mod mirror;
@@ -41,7 +42,7 @@ use thiserror::Error;
 use crate::rules::clock::{ClockReading, TimeControl};
 use crate::rules::{Game, Move, Outcome, Side};
 
-pub use code::{CODE_ALPHABET, CODE_LEN, new_code, normalize_code};
+pub use code::{CODE_ALPHABET, CODE_LEN, MAX_CODE_LEN, MIN_CODE_LEN, new_code, normalize_code};
 pub use host::{HostConfig, host, local_addresses};
 pub use join::{JoinConfig, join};
 pub use mirror::{MirrorError, NetGame, outcome_from_result};
@@ -67,8 +68,8 @@ pub struct Timing {
     pub reconnect_delay: Duration,
     /// Attempts in a row after which the joiner gives up.
     pub reconnect_attempts: u32,
-    /// The host answers a wrong join code only after this pause, which makes guessing codes
-    /// slow.
+    /// After a wrong join code the host checks no code, from anyone, for this long: guesses
+    /// are bounded per second for the whole host, not per connection.
     pub wrong_code_delay: Duration,
 }
 
@@ -102,7 +103,7 @@ impl Timing {
             connect_timeout: clamp(self.connect_timeout, ms(1)),
             reconnect_delay: clamp(self.reconnect_delay, ms(1)),
             reconnect_attempts: self.reconnect_attempts.max(1),
-            wrong_code_delay: self.wrong_code_delay.min(day),
+            wrong_code_delay: clamp(self.wrong_code_delay, ms(1)),
         }
     }
 }
@@ -225,7 +226,7 @@ pub enum NetError {
         source: std::io::Error,
     },
     /// A join code with other characters or another length.
-    #[error("{0:?} is not a join code (4 to 16 letters and digits)")]
+    #[error("{0:?} is not a join code (6 to 16 letters and digits)")]
     BadCode(String),
     /// Not `host:port`.
     #[error("{0:?} is not an address like 192.168.1.20:47317")]
@@ -233,6 +234,9 @@ pub enum NetError {
     /// The system would not start a thread.
     #[error("cannot start a network thread: {0}")]
     Thread(std::io::Error),
+    /// The system has no random source for the session token.
+    #[error("no random numbers for the session token: {0}")]
+    Random(getrandom::Error),
 }
 
 /// A running network game: send the local player's requests, receive what happened.

@@ -8,7 +8,8 @@ use crate::rules::clock::{ClockReading, TimeControl};
 use crate::rules::{Position, Side};
 
 /// The protocol version this program speaks; a peer with another is refused at the hello.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// Version 2 added the session token to `hello` and `welcome`.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The longest line accepted, in bytes, without its `\n`. A longer line is an error and ends the
 /// connection (the reader cannot tell where the next message starts).
@@ -24,6 +25,80 @@ const MOVES_PER_LINE: usize = 40;
 /// game long before).
 pub const MAX_STATE_PLIES: usize = 40_000;
 
+/// `bye` texts a joiner acts on (docs/PROTOCOL.md, "Refusals").
+pub const BYE_WRONG_CODE: &str = "wrong code";
+/// The seat is taken and the hello did not carry its token.
+pub const BYE_FULL: &str = "the game is full";
+/// A newer connection presenting this seat's token replaced this one.
+pub const BYE_REPLACED: &str = "another connection took this seat";
+/// The host had no room for this handshake (a crowd of other newcomers).
+pub const BYE_BUSY: &str = "the host is busy, try again";
+/// No complete hello arrived within the handshake time.
+pub const BYE_SLOW: &str = "no hello in time, try again";
+
+/// Whether a joiner told `bye <text>` should connect again: the refusal was about this one
+/// connection ([`BYE_REPLACED`], or a text ending in `try again`), not about the player.
+pub fn bye_retryable(text: &str) -> bool {
+    text == BYE_REPLACED || text.ends_with("try again")
+}
+
+/// The secret that makes a seat the joiner's: 128 bits from the operating system's random
+/// source, given in the `welcome` and presented on every reconnection, so that knowing the
+/// join code is not enough to take an occupied seat. Written as 32 lower-case hex digits.
+#[derive(Copy, Clone, Eq)]
+pub struct Token([u8; 16]);
+
+impl Token {
+    /// A fresh random token; fails only when the system has no random source.
+    pub fn random() -> Result<Token, getrandom::Error> {
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes)?;
+        Ok(Token(bytes))
+    }
+}
+
+impl PartialEq for Token {
+    /// Compares every byte whatever the first difference, so the time an answer takes tells
+    /// a guesser nothing.
+    fn eq(&self, other: &Token) -> bool {
+        self.0
+            .iter()
+            .zip(other.0.iter())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+    }
+}
+
+impl fmt::Debug for Token {
+    /// Never the secret itself (debug output ends up in logs).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(..)")
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+    }
+}
+
+impl std::str::FromStr for Token {
+    type Err = String;
+
+    /// Exactly 32 hex digits.
+    fn from_str(word: &str) -> Result<Token, String> {
+        let bad = || format!("{:?} is not a session token (32 hex digits)", clip(word));
+        if word.len() != 32 || !word.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(bad());
+        }
+        let mut bytes = [0u8; 16];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&word[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
+        }
+        Ok(Token(bytes))
+    }
+}
+
 /// A yes/no question between the players: a draw offer or a takeback request.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Ask {
@@ -38,22 +113,27 @@ pub enum Ask {
 /// One protocol message.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Msg {
-    /// Joiner → host, first line: `hello <version> <code> [name]`.
+    /// Joiner → host, first line: `hello <version> <code> <token|-> [name]`. Of a hello with
+    /// another version only the version and code are read.
     Hello {
         /// The joiner's protocol version.
         version: u32,
         /// The join code the host showed.
         code: String,
+        /// The seat's token from an earlier `welcome` (`-` on the wire when none).
+        token: Option<Token>,
         /// The joiner's name (may be empty).
         name: String,
     },
-    /// Host → joiner, the answer to a good hello: `welcome <version> <w|b> [host name]`, where
-    /// `w`/`b` is the joiner's side. A full state follows.
+    /// Host → joiner, the answer to a good hello: `welcome <version> <w|b> <token> [host
+    /// name]`, where `w`/`b` is the joiner's side and `token` the seat's. A full state follows.
     Welcome {
         /// The host's protocol version.
         version: u32,
         /// The side the joiner plays.
         you: Side,
+        /// The seat's token, for reconnecting.
+        token: Token,
         /// The host's name.
         name: String,
     },
@@ -240,20 +320,36 @@ impl Msg {
             "hello" => {
                 let version = number(word(), "protocol version")?;
                 let code = word().ok_or("missing join code")?.to_string();
-                let name = rest.splitn(3, ' ').nth(2).unwrap_or("");
+                if version != PROTOCOL_VERSION {
+                    // Enough for the host to say which version it speaks.
+                    return Ok(Msg::Hello {
+                        version,
+                        code,
+                        token: None,
+                        name: String::new(),
+                    });
+                }
+                let token = match word().ok_or("missing session token (or -)")? {
+                    "-" => None,
+                    w => Some(w.parse()?),
+                };
+                let name = rest.splitn(4, ' ').nth(3).unwrap_or("");
                 Msg::Hello {
                     version,
                     code,
+                    token,
                     name: clean_name(name),
                 }
             }
             "welcome" => {
                 let version = number(word(), "protocol version")?;
                 let you = parse_side(word().ok_or("missing side")?)?;
-                let name = rest.splitn(3, ' ').nth(2).unwrap_or("");
+                let token = word().ok_or("missing session token")?.parse()?;
+                let name = rest.splitn(4, ' ').nth(3).unwrap_or("");
                 Msg::Welcome {
                     version,
                     you,
+                    token,
                     name: clean_name(name),
                 }
             }
@@ -386,13 +482,23 @@ impl fmt::Display for Msg {
             Msg::Hello {
                 version,
                 code,
+                token,
                 name,
             } => {
-                write!(f, "hello {version} {code}")?;
+                write!(f, "hello {version} {code} ")?;
+                match token {
+                    Some(t) => write!(f, "{t}")?,
+                    None => f.write_str("-")?,
+                }
                 write_name(f, name)?
             }
-            Msg::Welcome { version, you, name } => {
-                write!(f, "welcome {version} {}", side_letter(*you))?;
+            Msg::Welcome {
+                version,
+                you,
+                token,
+                name,
+            } => {
+                write!(f, "welcome {version} {} {token}", side_letter(*you))?;
                 write_name(f, name)?
             }
             Msg::Game {
@@ -451,19 +557,34 @@ mod tests {
 
     #[test]
     fn messages_read_back_as_written() {
+        let token = Token::random().unwrap();
         let clock = ClockReading {
             remaining: [ms(298_500), ms(301_000)],
             running: Some(Side::Black),
         };
         let all = [
             Msg::Hello {
-                version: 1,
+                version: PROTOCOL_VERSION,
                 code: "AB3DEF".into(),
+                token: None,
                 name: "Ann Lee".into(),
             },
-            Msg::Welcome {
+            Msg::Hello {
+                version: PROTOCOL_VERSION,
+                code: "AB3DEF".into(),
+                token: Some(token),
+                name: String::new(),
+            },
+            Msg::Hello {
                 version: 1,
+                code: "AB3DEF".into(),
+                token: None,
+                name: String::new(),
+            },
+            Msg::Welcome {
+                version: PROTOCOL_VERSION,
                 you: Side::Black,
+                token,
                 name: "Bob".into(),
             },
             Msg::Game {
@@ -533,7 +654,12 @@ mod tests {
             "hello",
             "hello x ABC",
             "hello 99999999999999999999999 ABC",
-            "welcome 1 x",
+            "welcome 2 x",
+            "welcome 2 w",
+            "welcome 2 w 0123",
+            "hello 2 AB3DEF",
+            "hello 2 AB3DEF Ann",
+            "hello 2 AB3DEF 0123456789abcdef0123456789abcdeg",
             "game 2 300+3 nonsense",
             "game 1 abc rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 0 1",
             "game 99999999 - rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 0 1",
@@ -604,6 +730,46 @@ mod tests {
                 proptest::prop_assert_eq!(Msg::parse(&written), Ok(msg));
             }
         }
+    }
+
+    #[test]
+    fn tokens_are_random_hex_and_compare_whole() {
+        let a = Token::random().unwrap();
+        let b = Token::random().unwrap();
+        assert_ne!(a, b);
+        let text = a.to_string();
+        assert_eq!(text.len(), 32);
+        assert!(
+            text.bytes()
+                .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase())
+        );
+        assert_eq!(text.parse::<Token>(), Ok(a));
+        assert_eq!(text.to_ascii_uppercase().parse::<Token>(), Ok(a));
+        assert_eq!(format!("{a:?}"), "Token(..)", "no secret in debug output");
+        for bad in [
+            "",
+            "-",
+            &text[1..],
+            &format!("{text}0"),
+            &format!("{}g", &text[1..]),
+        ] {
+            assert!(bad.parse::<Token>().is_err(), "{bad:?}");
+        }
+        let line = Msg::Hello {
+            version: PROTOCOL_VERSION,
+            code: "AB3DEF".into(),
+            token: Some(a),
+            name: "Ann".into(),
+        }
+        .to_string();
+        assert_eq!(line, format!("hello {PROTOCOL_VERSION} AB3DEF {a} Ann"));
+        // A hello of another version reads as far as the host needs to refuse it.
+        assert!(matches!(
+            Msg::parse("hello 1 AB3DEF Ann Lee"),
+            Ok(Msg::Hello { version: 1, .. })
+        ));
+        assert!(bye_retryable(BYE_BUSY) && bye_retryable(BYE_SLOW) && bye_retryable(BYE_REPLACED));
+        assert!(!bye_retryable(BYE_FULL) && !bye_retryable(BYE_WRONG_CODE));
     }
 
     #[test]
