@@ -1118,6 +1118,13 @@ fn an_intruder_with_the_code_cannot_take_or_resign_the_seat() {
         let lines = raw.until_closed();
         assert_eq!(lines, ["bye the game is full"], "{code} {token}");
     }
+    // A second player through the API is told so, and stops.
+    let second = start_join(addr);
+    let stopped = expect(&second, "refusal", |e| matches!(e, NetEvent::Stopped(_)));
+    assert!(
+        matches!(&stopped, NetEvent::Stopped(why) if why == "the host refused: the game is full"),
+        "{stopped:?}"
+    );
     // Nobody noticed, and the game goes on between the two players.
     for event in drain(&guest).iter().chain(&drain(&handle)) {
         assert!(

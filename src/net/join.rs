@@ -644,3 +644,91 @@ impl Client {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::protocol::{BYE_BUSY, BYE_FULL, BYE_WRONG_CODE};
+
+    /// A joiner with no thread and no connection, in `phase`.
+    fn client(phase: Phase, attempts: u32) -> (Client, Receiver<NetEvent>) {
+        let (inputs, _) = mpsc::channel();
+        let (events, outbox) = mpsc::channel();
+        let client = Client {
+            addr: "127.0.0.1:9".into(),
+            code: "AB3DEF".into(),
+            name: String::new(),
+            timing: Timing {
+                reconnect_attempts: attempts,
+                ..Timing::default()
+            }
+            .sane(),
+            epoch: Epoch(Instant::now()),
+            events,
+            inputs,
+            conn: None,
+            link: Link::new(),
+            phase,
+            net: None,
+            token: None,
+            failures: 0,
+            replaced: 0,
+            next_id: 1,
+            done: false,
+        };
+        (client, outbox)
+    }
+
+    fn handshake() -> Phase {
+        Phase::Handshake {
+            deadline: Instant::now(),
+            incoming: Box::default(),
+        }
+    }
+
+    #[test]
+    fn a_refusal_about_the_player_ends_the_session() {
+        for text in [BYE_FULL, BYE_WRONG_CODE, "the host closed the game"] {
+            let (mut c, events) = client(handshake(), 30);
+            c.bye(text);
+            assert!(c.done, "{text}");
+            let event = events.try_recv();
+            assert!(
+                matches!(&event, Ok(NetEvent::Stopped(why)) if why == &format!("the host refused: {text}")),
+                "{event:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_replaced_or_busy_connection_is_tried_again_and_says_why() {
+        let (mut c, events) = client(Phase::Up, 30);
+        c.bye(BYE_REPLACED);
+        assert!(!c.done && matches!(c.phase, Phase::Down { .. }));
+        assert!(matches!(
+            events.try_recv(),
+            Ok(NetEvent::Disconnected { reason, reconnecting: true }) if reason == BYE_REPLACED
+        ));
+        let (mut c, events) = client(handshake(), 30);
+        c.bye(BYE_BUSY);
+        assert!(!c.done && matches!(c.phase, Phase::Down { .. }));
+        assert!(matches!(
+            events.try_recv(),
+            Ok(NetEvent::Disconnected { reason, reconnecting: true })
+                if reason == format!("the host refused: {BYE_BUSY}")
+        ));
+        // Until the attempts are spent: replaced again and again, even between successful
+        // reconnections, the joiner gives up.
+        let (mut c, events) = client(Phase::Up, 3);
+        for _ in 0..3 {
+            c.phase = Phase::Up;
+            c.failures = 0;
+            c.bye(BYE_REPLACED);
+        }
+        assert!(c.done);
+        let stopped = events
+            .try_iter()
+            .any(|e| matches!(e, NetEvent::Stopped(why) if why.contains(BYE_REPLACED)));
+        assert!(stopped);
+    }
+}

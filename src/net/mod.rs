@@ -4,18 +4,22 @@
 //!
 //! * [`host`] listens and returns a [`NetHandle`] at once; [`join`] connects in the background and
 //!   returns one too. All network work runs on background threads (a session thread that owns
-//!   the game, and a reader and a writer per connection): the handle's [`NetHandle::try_recv`]
-//!   never blocks, so a frame loop can poll it, and [`NetHandle::recv_timeout`] serves a headless
-//!   loop.
+//!   the game, the host's door thread for handshakes, and a reader and a writer per
+//!   connection): the handle's [`NetHandle::try_recv`] never blocks, so a frame loop can poll
+//!   it, and [`NetHandle::recv_timeout`] serves a headless loop.
 //! * The host holds the authoritative [`Game`] and [`Clocks`]; the joiner's moves are requests
 //!   the host checks with the rules. Both ends check every move: the joiner replays what the
 //!   host sends through its own [`Game`] ([`NetGame`] does this bookkeeping for a front end).
-//! * If the connection drops, both keep the game; the joiner reconnects with the same code and
-//!   gets the full state again, while the side to move's clock keeps running on the host.
+//! * The seat is the first joiner's: its `welcome` carries a session token, and only a
+//!   reconnection presenting it gets in (the code alone admits nobody once the seat is taken).
+//!   If the connection drops, both keep the game; the joiner reconnects with the token and gets
+//!   the full state again, while the side to move's clock keeps running on the host.
 //! * Everything a peer can send is bounded: line length, messages per second, messages queued,
-//!   handshake time, silence (heartbeats), a peer that does not read (write timeout, bounded
-//!   queue), reconnect attempts. Bad input gets an `error` reply or a closed connection and never
-//!   changes the game.
+//!   handshakes (in all and per address, one thread for all), handshake time, wrong codes per
+//!   second (for the whole host), silence (heartbeats), a peer that does not read (write
+//!   timeout, bounded queue), reconnect attempts, and the threads and descriptors a closed
+//!   connection keeps (none after a second). Bad input gets an `error` reply or a closed
+//!   connection and never changes the game.
 //!
 //! The wire format is in `docs/PROTOCOL.md`, "Network play".
 //!
@@ -58,7 +62,8 @@ pub struct Timing {
     pub heartbeat: Duration,
     /// A peer that has answered no `ping` (or sent nothing) for this long is taken as gone.
     pub peer_timeout: Duration,
-    /// A new connection must complete its hello (or welcome and full state) within this.
+    /// A new connection must complete its hello (or welcome and full state) within this, counted
+    /// from its arrival (not per read).
     pub handshake: Duration,
     /// A write that cannot finish in this time (the peer does not read) ends the connection.
     pub write_timeout: Duration,
