@@ -1308,7 +1308,10 @@ fn dripping_reconnects_leave_threads_and_descriptors_at_baseline() {
         settled.elapsed(),
         counts().1
     );
-    // The last connection is the seat's and still plays.
+    // The seat is still the token's, and play goes on (the last connection may have been
+    // dropped meanwhile for not answering pings: it read nothing).
+    drop(raw);
+    let (mut raw, _) = Raw::join_with(addr, &token);
     raw.send("move c4-d3");
     assert!(raw.line().is_some_and(|l| l.starts_with("played 1 c4-d3")));
     stop.store(true, Ordering::Relaxed);
@@ -1355,4 +1358,100 @@ fn guesses_per_second_stay_under_the_bound() {
     expect(&guest, "state", |e| matches!(e, NetEvent::State(_)));
     guest.close();
     handle.close();
+}
+
+#[test]
+fn a_host_out_of_descriptors_keeps_its_game() {
+    let _serial = exclusive();
+    if !std::path::Path::new("/bin/sh").exists() {
+        return;
+    }
+    // The headless host with room for 20 descriptors: a few silent connections use them up.
+    let bin = env!("CARGO_BIN_EXE_parachess");
+    let mut hosting = Command::new("/bin/sh")
+        .args(["-c", "ulimit -n 20 && exec \"$0\" \"$@\"", bin, "host"])
+        .args(["--bind", "127.0.0.1", "--port", "0", "--time", "60+0"])
+        .args(["--player", "random", "--wait", "10"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(hosting.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    thread::spawn(move || {
+        let mut first = String::new();
+        let _ = stdout.read_line(&mut first);
+        let _ = tx.send(first);
+        let mut rest = String::new();
+        let _ = stdout.read_to_string(&mut rest);
+        let _ = tx.send(rest);
+    });
+    let first = rx.recv_timeout(Duration::from_secs(5)).unwrap();
+    let words: Vec<&str> = first.split_whitespace().collect();
+    assert_eq!(words.get(3), Some(&"code"), "{first}");
+    let addr: SocketAddr = words[2].parse().unwrap();
+    let joiner = join(JoinConfig {
+        timing: timing(),
+        ..JoinConfig::new(addr.to_string(), words[4])
+    })
+    .unwrap();
+    // Random moves until the end; once playing, 100 silent connections stay open meanwhile.
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut flood = None;
+    let mut net = NetGame::new(Game::new(), Side::Black, None);
+    let mut engine = Engine::with_hash_mb(1);
+    let (epoch, mut sent, mut ready) = (Instant::now(), None, false);
+    while !net.game.is_over() {
+        assert!(epoch.elapsed() < Duration::from_secs(20), "no end");
+        if ready && net.my_turn() && sent != Some(net.game.plies().len()) {
+            joiner.send(NetCommand::Move(
+                engine.random(net.game.position()).unwrap(),
+            ));
+            sent = Some(net.game.plies().len());
+        }
+        let Ok(event) = joiner.recv_timeout(ms(20)) else {
+            continue;
+        };
+        net.apply(&event, epoch.elapsed()).unwrap();
+        match event {
+            NetEvent::State(_) if flood.is_none() => {
+                ready = true;
+                let (stop, (opened, held)) = (stop.clone(), std::sync::mpsc::channel());
+                flood = Some(thread::spawn(move || {
+                    let open: Vec<TcpStream> = (0..100)
+                        .filter_map(|_| TcpStream::connect_timeout(&addr, ms(200)).ok())
+                        .collect();
+                    let _ = opened.send(open.len());
+                    let deadline = Instant::now() + Duration::from_secs(20);
+                    while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
+                        thread::sleep(ms(10));
+                    }
+                }));
+                let count = held.recv_timeout(Duration::from_secs(5)).unwrap();
+                assert!(count >= 40, "{count} connections");
+                // The host runs out of descriptors before the game goes on.
+                let fds = format!("/proc/{}/fd", hosting.id());
+                let full = Instant::now();
+                while std::fs::read_dir(&fds).map_or(20, |d| d.count()) < 19 {
+                    assert!(full.elapsed() < Duration::from_secs(2), "the host has room");
+                    thread::sleep(ms(5));
+                }
+            }
+            NetEvent::State(_) => ready = true,
+            NetEvent::Disconnected { reason, .. } => panic!("disconnected: {reason}"),
+            NetEvent::Stopped(why) | NetEvent::Refused(why) => panic!("{why}"),
+            _ => {}
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    if let Some(f) = flood {
+        f.join().unwrap();
+    }
+    joiner.close();
+    let (code, _) = finish(hosting, Duration::from_secs(5));
+    let out = rx.recv_timeout(Duration::from_secs(5)).unwrap();
+    assert_eq!(code, Some(0), "{out}");
+    let outcome = net.game.outcome().unwrap();
+    let result = format!("result {} {}", outcome.result_text(), outcome.cause());
+    assert_eq!(out.lines().last(), Some(result.as_str()), "{out}");
 }

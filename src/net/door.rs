@@ -202,9 +202,21 @@ impl Door {
                     busy = true;
                     self.arrive(stream, addr.ip(), now);
                 }
-                // Nobody waiting, or the system refused (out of descriptors, say): the
-                // newcomer stays queued in the system and is taken later.
-                Err(_) => break,
+                Err(e) if e.kind() == ErrorKind::WouldBlock => break,
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        ErrorKind::Interrupted
+                            | ErrorKind::ConnectionAborted
+                            | ErrorKind::ConnectionReset
+                    ) => {}
+                // The system refused (out of descriptors or memory, say): the newcomer stays
+                // queued in the system, and a descriptor of ours is given up so the next look
+                // can take it.
+                Err(_) => {
+                    busy |= self.free_descriptor();
+                    break;
+                }
             }
         }
         self.read_all();
@@ -237,6 +249,21 @@ impl Door {
             self.refuse(old.stream, BYE_BUSY);
         }
         self.pending.push(newcomer);
+    }
+
+    /// Closes a refused newcomer still lingering, or else the oldest handshake of the busiest
+    /// address (without a `bye`: there is no room to say it). Whether one was closed.
+    fn free_descriptor(&mut self) -> bool {
+        if self.lingering.pop_front().is_some() {
+            return true;
+        }
+        let addrs: Vec<IpAddr> = self.pending.iter().map(|p| p.addr).collect();
+        let busiest = addrs
+            .iter()
+            .max_by_key(|a| addrs.iter().filter(|b| b == a).count())
+            .copied();
+        let victim = busiest.and_then(|b| addrs.iter().position(|a| *a == b));
+        victim.map(|i| self.pending.remove(i)).is_some()
     }
 
     /// Looks at every waiting socket.

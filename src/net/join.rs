@@ -446,7 +446,11 @@ impl Client {
         let why = if up {
             text
         } else {
-            format!("the host refused: {text}")
+            // "refused: the host is busy, retrying", not "..., try again".
+            let cause = text
+                .trim_end_matches("try again")
+                .trim_end_matches([',', ' ']);
+            format!("refused: {cause}, retrying")
         };
         if up {
             self.lost(&why);
@@ -715,7 +719,7 @@ mod tests {
         assert!(matches!(
             events.try_recv(),
             Ok(NetEvent::Disconnected { reason, reconnecting: true })
-                if reason == format!("the host refused: {BYE_BUSY}")
+                if reason == "refused: the host is busy, retrying"
         ));
         // Until the attempts are spent: replaced again and again, even between successful
         // reconnections, the joiner gives up.

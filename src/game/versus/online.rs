@@ -704,15 +704,21 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Bo
                     .strip_prefix("the connection was lost: ")
                     .unwrap_or(&reason)
                     .to_string();
-                board.status.warn(format!(
-                    "The connection was lost ({reason}). The game is kept and goes on when \
-                     {} back",
-                    if session.hosting {
-                        "your opponent is"
-                    } else {
-                        "it is"
-                    }
-                ));
+                if session.game_id.is_none() {
+                    // A joiner refused before its first game ("refused: the host is busy,
+                    // retrying"): it tries again by itself.
+                    board.status.warn(capitalise(&reason));
+                } else {
+                    board.status.warn(format!(
+                        "The connection was lost ({reason}). The game is kept and goes on \
+                         when {} back",
+                        if session.hosting {
+                            "your opponent is"
+                        } else {
+                            "it is"
+                        }
+                    ));
+                }
                 session.link = Link::Lost(reason);
             }
             NetEvent::Stopped(reason) => {
