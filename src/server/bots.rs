@@ -409,3 +409,69 @@ async fn choose(game: &Game, player: BotPlayer, rng: &mut Rng) -> Option<String>
         }
     }
 }
+
+/// `bots --seek K`: K bots each post a seek in the lobby, play whoever accepts it (a person on
+/// the web page, say), and post again when the game ends, until the timeout. Each finished
+/// game gives a `game <ID> <result> <moves>` line.
+pub async fn run_seekers(
+    opts: BotOptions,
+    seekers: usize,
+    on_line: impl Fn(&str) + Send + Sync + 'static,
+) -> BotReport {
+    let on_line = Arc::new(on_line);
+    let deadline = Instant::now() + opts.timeout;
+    let mut tasks = Vec::new();
+    for _ in 0..seekers {
+        let opts = opts.clone();
+        let on_line = on_line.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut results = Vec::new();
+            let mut token: Option<String> = None;
+            while Instant::now() < deadline {
+                let Ok(mut c) = connect(&opts.server, token.as_deref(), deadline).await else {
+                    break;
+                };
+                token = Some(c.token.clone());
+                if c.send(&json!({"t": "seek", "tc": opts.tc})).await.is_err() {
+                    continue;
+                }
+                let left = deadline.saturating_duration_since(Instant::now());
+                let Ok(started) = c.wait_for("started", left, |v| v["t"] == "started").await else {
+                    continue;
+                };
+                let game = started["game"].as_str().unwrap_or_default().to_string();
+                let shared = Arc::new(Mutex::new(PairResult {
+                    game: Some(game.clone()),
+                    result: None,
+                    acked: Vec::new(),
+                    rtts: Vec::new(),
+                }));
+                bot(opts.clone(), c, game, deadline, shared.clone()).await;
+                let r = take(&shared);
+                if let (Some(id), Some(result)) = (&r.game, &r.result) {
+                    on_line(&format!("game {id} {result} {}", r.acked.len()));
+                }
+                results.push(r);
+            }
+            results
+        }));
+    }
+    let mut report = BotReport {
+        games: 0,
+        ..BotReport::default()
+    };
+    for t in tasks {
+        for r in t.await.unwrap_or_default() {
+            report.games += 1;
+            report.moves += r.acked.len();
+            report.rtts.extend(&r.rtts);
+            if let (Some(id), Some(result)) = (&r.game, &r.result) {
+                report.finished += 1;
+                report
+                    .lines
+                    .push(format!("game {id} {result} {}", r.acked.len()));
+            }
+        }
+    }
+    report
+}

@@ -52,6 +52,10 @@ enum Command {
         /// Give up after this many seconds.
         #[arg(long, default_value_t = 900)]
         timeout: u64,
+        /// Instead of pairing bots with each other: post this many seeks in the lobby, each
+        /// from a bot that plays whoever accepts it (then posts again).
+        #[arg(long)]
+        seek: Option<usize>,
     },
     /// Writes every game in the database as a game file into a folder.
     Export {
@@ -106,6 +110,7 @@ pub fn main() -> ExitCode {
                 player,
                 tc,
                 timeout,
+                seek,
             }) => {
                 let player = match player.as_str() {
                     "random" => BotPlayer::Random,
@@ -119,7 +124,10 @@ pub fn main() -> ExitCode {
                     tc,
                     timeout: Duration::from_secs(timeout),
                 };
-                let report = bots::run(opts, |line| println!("{line}")).await;
+                let report = match seek {
+                    Some(k) => bots::run_seekers(opts, k, |line| println!("{line}")).await,
+                    None => bots::run(opts, |line| println!("{line}")).await,
+                };
                 println!("{}", report.summary());
                 Ok(())
             }

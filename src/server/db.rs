@@ -205,12 +205,12 @@ pub struct GameRow {
     pub last_ms: i64,
 }
 
-const GAME_COLUMNS: &str = "id, variant, white, black, white_name, black_name, rated, base_ms, \
+pub(crate) const GAME_COLUMNS: &str = "id, variant, white, black, white_name, black_name, rated, base_ms, \
      inc_ms, days, speed, start_text, status, result, reason, created_ms, ended_ms, white_ms, \
      black_ms, last_ms";
 
 impl GameRow {
-    fn from_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
+    pub(crate) fn from_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
         let base: Option<i64> = row.try_get("base_ms")?;
         let inc: Option<i64> = row.try_get("inc_ms")?;
         let w: Option<i64> = row.try_get("white_ms")?;

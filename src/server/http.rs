@@ -20,26 +20,23 @@ use super::protocol::{GameSummary, GameView, MAX_MESSAGE, RatingView, ServerMsg}
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
-        .route("/", get(index))
         .route("/ws", get(ws))
         .route("/api/game/{id}", get(game_api))
         .route("/api/player/{name}", get(player_api))
+        .merge(super::web::routes())
         .with_state(hub)
-}
-
-async fn index() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        "Parachess game server. Protocol: WebSocket at /ws (docs/SERVER.md); \
-         GET /api/game/ID, /api/game/ID.pgn, /api/player/NAME.\n",
-    )
 }
 
 async fn ws(
     upgrade: WebSocketUpgrade,
     State(hub): State<Arc<Hub>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
 ) -> Response {
+    // A browser on another site may not open a connection in its visitor's name.
+    if !super::web::origin_ok(&headers) {
+        return (StatusCode::FORBIDDEN, "cross-site WebSocket refused\n").into_response();
+    }
     let ip = addr.ip();
     let Some(id) = hub.open_conn(ip) else {
         return (

@@ -655,3 +655,15 @@ impl Hub {
         lock(&self.online).contains_key(key)
     }
 }
+
+impl Hub {
+    /// The ids of the live games (the web lobby shows them).
+    pub fn live_ids(&self) -> Vec<String> {
+        lock(&self.games).keys().cloned().collect()
+    }
+
+    /// The keys of the players with a connection open here.
+    pub fn online_keys(&self) -> Vec<String> {
+        lock(&self.online).keys().cloned().collect()
+    }
+}

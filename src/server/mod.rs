@@ -19,6 +19,7 @@ pub mod limit;
 pub mod protocol;
 pub mod rating;
 pub mod variant;
+pub mod web;
 pub mod ws;
 
 use std::io::Write as _;

@@ -238,6 +238,12 @@ pub struct GameView {
     pub turn: &'static str,
     /// The legal moves now, bare (empty once the game is over).
     pub legal: Vec<String>,
+    /// For each legal move, its route on the board (for drawing; the page knows no rules).
+    pub routes: Vec<RouteView>,
+    /// For each move played, its route.
+    pub played: Vec<RouteView>,
+    /// The position text after each move played.
+    pub positions: Vec<String>,
     /// The clocks (live games).
     pub clocks: Option<ClockView>,
     /// Correspondence: when the side to move runs out of time (Unix milliseconds).
@@ -291,6 +297,18 @@ pub struct RatingView {
     pub games: i64,
 }
 
+/// The route of a move: the points it passes in board units (cell side 1, the board's centre
+/// at the origin, Black up): the start cell's centre, then for each step the side midpoint or
+/// acute corner it crosses and the next cell's centre.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct RouteView {
+    /// The points, `[x, y]`, rounded to thousandths.
+    pub pts: Vec<[f32; 2]>,
+    /// A Sorcerer's leap (drawn as a hop over the middle cell).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub leap: bool,
+}
+
 /// A move played, as the `moved` message carries it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Moved {
@@ -307,6 +325,10 @@ pub struct Moved {
     pub position: String,
     /// The legal moves after it.
     pub legal: Vec<String>,
+    /// For each legal move, its route.
+    pub routes: Vec<RouteView>,
+    /// The route of the move played.
+    pub route: RouteView,
     /// The clocks after it.
     pub clocks: Option<ClockView>,
     /// Correspondence deadline of the side now to move.

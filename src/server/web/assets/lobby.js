@@ -1,0 +1,131 @@
+// The lobby: open seeks (press one to play it), quick pairing, posting a seek, the player's
+// own games, the games being played now as small live boards, and who is online.
+
+import { $, $$, el, Connection, clockLabel } from './common.js';
+import { miniBoard } from './board.js';
+
+const seeks = new Map();
+const msg = (text) => { $('#lobby-msg').textContent = text || ''; };
+
+const conn = new Connection({
+  onWelcome: () => {
+    conn.send({ t: 'lobby' });
+  },
+  onMessage: (m) => {
+    switch (m.t) {
+      case 'seeks':
+        seeks.clear();
+        for (const s of m.seeks) seeks.set(s.id, s);
+        renderSeeks();
+        break;
+      case 'seek':
+        if (!m.to) {
+          seeks.set(m.id, m);
+          renderSeeks();
+        }
+        break;
+      case 'seek_gone':
+        seeks.delete(m.id);
+        renderSeeks();
+        break;
+      case 'started':
+        location.href = '/game/' + encodeURIComponent(m.game);
+        break;
+      case 'games':
+        renderMyGames(m.games);
+        break;
+      case 'challenge':
+        msg(`${m.by} challenges you (${clockLabel(m.tc)}).`);
+        break;
+      case 'error':
+        msg(m.msg);
+        break;
+    }
+  },
+});
+window.parachess = { conn };
+
+function mine(s) {
+  return conn.me && s.by === conn.me.name;
+}
+
+function renderSeeks() {
+  const body = $('#seeks');
+  body.replaceChildren();
+  for (const s of seeks.values()) {
+    const own = mine(s);
+    const row = el('tr', { 'data-seek': s.id, class: own ? 'own' : 'open', title: own ? 'Your seek' : 'Play this game' },
+      el('td', { text: s.by }),
+      el('td', { text: String(s.rating) }),
+      el('td', { text: (s.tc ? clockLabel(s.tc) : `${s.days} days/move`) + (s.rated ? ' rated' : ' casual') }),
+      el('td', { text: s.color === 'random' ? 'random' : `${s.by} plays ${s.color}` }),
+      el('td', {}, el('button', { type: 'button', text: own ? 'Cancel' : 'Play' })));
+    row.addEventListener('click', () => {
+      if (own) conn.send({ t: 'cancel_seek', id: s.id });
+      else {
+        msg('Starting the game…');
+        conn.send({ t: 'accept', id: s.id });
+      }
+    });
+    body.append(row);
+  }
+  $('#no-seeks').hidden = seeks.size > 0;
+}
+
+function renderMyGames(games) {
+  const list = $('#my-games');
+  list.replaceChildren();
+  for (const g of games) {
+    const you = conn.me ? conn.me.name : '';
+    const opp = g.white === you ? g.black : g.white;
+    list.append(el('li', {}, el('a', { href: '/game/' + encodeURIComponent(g.id), text: `against ${opp}` }),
+      g.my_turn ? el('span', { class: 'badge', text: 'your move' }) : null));
+  }
+  $('#no-my-games').hidden = games.length > 0;
+}
+
+for (const b of $$('.quick')) {
+  b.addEventListener('click', () => {
+    msg(`Looking for an opponent for ${b.textContent}… (your seek is in the list; wait here)`);
+    conn.send({ t: 'quick', tc: b.dataset.tc });
+  });
+}
+
+$('#seek-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const f = ev.target;
+  const minutes = Number(f.minutes.value);
+  const inc = Number(f.inc.value);
+  if (!(minutes > 0) || !(inc >= 0)) {
+    msg('Give the minutes and the increment.');
+    return;
+  }
+  conn.send({ t: 'seek', tc: `${Math.round(minutes * 60)}+${Math.round(inc)}`, color: f.color.value });
+  msg('Seek posted: wait here for an opponent.');
+});
+
+const template = $('#mini-template');
+
+async function refreshLive() {
+  try {
+    const r = await fetch('/api/live', { cache: 'no-store' });
+    if (!r.ok) return;
+    const live = await r.json();
+    const box = $('#live');
+    box.replaceChildren();
+    for (const g of live.games) {
+      box.append(el('a', { class: 'live-game', href: '/game/' + encodeURIComponent(g.id), 'data-live': g.id },
+        miniBoard(template, g.position, g.last),
+        el('span', { class: 'live-names', text: `${g.white} – ${g.black}` }),
+        el('span', { class: 'dim', text: clockLabel(g.tc) })));
+    }
+    $('#no-live').hidden = live.games.length > 0;
+    const online = $('#online');
+    online.replaceChildren(...live.online.map((n) =>
+      el('li', {}, el('a', { href: '/@/' + encodeURIComponent(n), text: n }))));
+  } catch (e) {
+    // The next round tries again.
+  }
+}
+refreshLive();
+setInterval(refreshLive, 4000);

@@ -1,0 +1,154 @@
+// A guest plays a whole game in the browser against a bot through the server (clicks on
+// data-cell elements), a spectator's page sees every move live, the lost connection is shown
+// and re-established, and screenshots of the lobby, the game and the player page are saved
+// and checked for the board's cell colours.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, browser, shot } from './helpers.mjs';
+
+let server;
+let chrome;
+
+before(async () => {
+  server = await startServer();
+  server.bots(1);
+  chrome = await browser();
+});
+
+after(async () => {
+  if (chrome) await chrome.close();
+  if (server) await server.stop();
+});
+
+const MOVES = 14; // the guest's moves before resigning (if the game has not ended by then)
+
+function hasColours(counts, what) {
+  for (const [k, n] of Object.entries(counts)) {
+    assert.ok(n > 500, `${what}: too few ${k} cell pixels (${JSON.stringify(counts)})`);
+  }
+}
+
+test('a guest plays a bot in the browser while a spectator watches', { timeout: 240000 }, async () => {
+  const ctx = await chrome.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url + '/');
+  // The bot's seek appears in the lobby; pressing it starts the game.
+  const seek = page.locator('[data-seek]').first();
+  await seek.waitFor({ timeout: 30000 });
+  await page.waitForFunction(() => localStorage.getItem('parachess-name'), null, { timeout: 10000 });
+  await seek.click();
+  await page.waitForURL(/\/game\/[A-Za-z0-9]+$/, { timeout: 15000 });
+  const gameUrl = page.url();
+  const board = page.locator('#board');
+  await page.waitForSelector('#board[data-side]', { timeout: 15000 });
+  const side = await board.getAttribute('data-side');
+  assert.ok(side === 'white' || side === 'black');
+
+  // A spectator in another browser context (another guest).
+  const watcherCtx = await chrome.newContext({ viewport: { width: 1000, height: 760 } });
+  const watcher = await watcherCtx.newPage();
+  await watcher.goto(gameUrl);
+  await watcher.waitForSelector('#board[data-position]', { timeout: 15000 });
+  assert.equal(await watcher.locator('#board').getAttribute('data-side'), null);
+
+  const moveCount = (p) => p.locator('#moves .mv').count();
+  let mine = 0;
+  let dropped = false;
+  while (mine < MOVES) {
+    // My turn (the page lists the moves it accepts), or the game is over.
+    await page.waitForSelector('#board[data-legal], #board[data-result]', { timeout: 30000 });
+    if (await board.getAttribute('data-result')) break;
+    const legal = (await board.getAttribute('data-legal')).split(' ');
+    const before = await moveCount(page);
+    const mv = legal[(mine * 7) % legal.length];
+    const [, from, to] = /^([a-k]\d{1,2})([a-k]\d{1,2})/.exec(mv);
+    await page.click(`#board [data-cell="${from}"]`);
+    // The selected piece's targets are marked.
+    assert.ok(await page.locator('#board .marks .dot, #board .marks .ring').count() > 0);
+    await page.click(`#board [data-cell="${to}"]`);
+    if (await page.locator('#promo').isVisible()) await page.keyboard.press('q');
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length > n, before,
+      { timeout: 15000 });
+    mine++;
+    // The spectator sees the same moves, live.
+    const count = await moveCount(page);
+    await watcher.waitForFunction((n) => document.querySelectorAll('#moves .mv').length >= n, count,
+      { timeout: 15000 });
+    if (mine === 4 && !dropped) {
+      // A lost connection is said, then re-established; the game goes on.
+      dropped = true;
+      await page.evaluate(() => window.parachess.conn.drop());
+      await page.waitForSelector('#net:not([hidden])', { timeout: 5000 }).catch(() => {});
+      await page.waitForSelector('#net[hidden]', { state: 'attached', timeout: 15000 });
+    }
+  }
+  if (mine === 4) hasColours(await shot(page, 'game-mid'), 'game');
+  hasColours(await shot(page, 'game'), 'game page');
+  if (!(await board.getAttribute('data-result'))) {
+    await page.click('#resign');
+    await page.click('#resign');
+  }
+  await page.waitForSelector('#board[data-result]', { timeout: 15000 });
+  await watcher.waitForSelector('#board[data-result]', { timeout: 15000 });
+  const result = await board.getAttribute('data-result');
+  assert.match(result, /^(1-0|0-1|1\/2-1\/2)$/);
+  assert.equal(await watcher.locator('#board').getAttribute('data-result'), result);
+  // The spectator saw every move, in the same order.
+  const texts = await page.locator('#moves .mv').allTextContents();
+  assert.deepEqual(await watcher.locator('#moves .mv').allTextContents(), texts);
+  assert.ok(texts.length >= 2 * Math.min(mine, MOVES) - 1);
+  hasColours(await shot(watcher, 'game-spectator'), 'spectator');
+
+  // Stepping back through the game with the keys shows earlier positions.
+  const final = await board.getAttribute('data-position');
+  await page.keyboard.press('Home');
+  const start = await board.getAttribute('data-position');
+  assert.notEqual(start, final);
+  assert.match(start, /^rsqksr\/1bb1\/pppppppp/);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('End');
+  assert.equal(await board.getAttribute('data-position'), final);
+
+  // The PGN download has the game.
+  const href = await page.locator('#pgn').getAttribute('href');
+  const pgn = await (await fetch(server.url + href)).text();
+  assert.match(pgn, /\[Result "(1-0|0-1|1\/2-1\/2)"\]/);
+
+  // The player's page, and the archive finds the game.
+  const name = await page.evaluate(() => localStorage.getItem('parachess-name'));
+  await page.goto(`${server.url}/@/${name}`);
+  await page.locator('h1.player-name').waitFor({ timeout: 10000 });
+  assert.equal(await page.locator('h1.player-name').textContent(), name);
+  hasColours(await shot(page, 'player'), 'player page');
+  await page.goto(`${server.url}/archive?player=${name}`);
+  assert.ok(await page.locator('table.games tbody tr').count() >= 1);
+
+  // The lobby with the game finished and the bot seeking again.
+  await page.goto(server.url + '/');
+  await page.locator('[data-seek]').first().waitFor({ timeout: 30000 });
+  await shot(page, 'lobby');
+  assert.deepEqual(errors, []);
+  await watcherCtx.close();
+  await ctx.close();
+});
+
+test('the lobby shows live games as small boards', { timeout: 60000 }, async () => {
+  // Two bots posting seeks; a browser guest accepts one, and a second page sees it live.
+  const ctx = await chrome.newContext({ viewport: { width: 1280, height: 900 } });
+  const player = await ctx.newPage();
+  await player.goto(server.url + '/');
+  await player.locator('[data-seek]').first().waitFor({ timeout: 30000 });
+  await player.locator('[data-seek]').first().click();
+  await player.waitForURL(/\/game\//, { timeout: 15000 });
+  const id = player.url().split('/').pop();
+  const other = await chrome.newContext({ viewport: { width: 1280, height: 900 } });
+  const lobby = await other.newPage();
+  await lobby.goto(server.url + '/');
+  await lobby.locator(`[data-live="${id}"] svg [data-cell="e5"]`).waitFor({ timeout: 15000 });
+  hasColours(await shot(lobby, 'lobby-live'), 'lobby');
+  await other.close();
+  await ctx.close();
+});

@@ -1,0 +1,92 @@
+// What a player typed shows as text, pages carry a strict Content-Security-Policy, the
+// WebSocket refuses other sites, the rules page draws its diagrams, and a phone's width
+// puts the panel under a board that fits.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, browser, shot } from './helpers.mjs';
+
+let server;
+let chrome;
+
+before(async () => {
+  server = await startServer();
+  chrome = await browser();
+});
+
+after(async () => {
+  if (chrome) await chrome.close();
+  if (server) await server.stop();
+});
+
+const EVIL = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2">';
+
+test('a name with <script> in it shows as text', { timeout: 60000 }, async () => {
+  const page = await (await chrome.newContext()).newPage();
+  await page.goto(`${server.url}/@/${encodeURIComponent(EVIL)}`);
+  assert.equal((await page.locator('.missing').textContent()).includes(EVIL), true);
+  await page.goto(`${server.url}/archive?player=${encodeURIComponent(EVIL)}`);
+  assert.equal(await page.locator('.searched').textContent(), EVIL);
+  assert.equal(await page.locator('input[name=player]').inputValue(), EVIL);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  assert.equal(await page.locator('main script, main img[src=x]').count(), 0);
+});
+
+test('pages carry a strict policy and no cookies', { timeout: 30000 }, async () => {
+  for (const path of ['/', '/learn', '/archive', '/assets/game.js']) {
+    const r = await fetch(server.url + path);
+    assert.equal(r.status, 200, path);
+    const csp = r.headers.get('content-security-policy');
+    assert.match(csp, /script-src 'self'/);
+    assert.match(csp, /style-src 'self'/);
+    assert.doesNotMatch(csp, /unsafe/);
+    assert.equal(r.headers.get('set-cookie'), null);
+    if (path !== '/assets/game.js') {
+      const html = await r.text();
+      assert.doesNotMatch(html, /<script>|<script(?![^>]*\bsrc=)[^>]*>|style="|\son[a-z]+=/i, path);
+    }
+  }
+});
+
+test('the WebSocket refuses a page from another origin', { timeout: 30000 }, async () => {
+  const page = await (await chrome.newContext()).newPage();
+  // Same server, another origin: localhost instead of 127.0.0.1.
+  const port = new URL(server.url).port;
+  await page.goto(`http://localhost:${port}/learn`);
+  const outcome = await page.evaluate((url) => new Promise((resolve) => {
+    const ws = new WebSocket(url);
+    ws.onopen = () => resolve('open');
+    ws.onerror = () => resolve('refused');
+    setTimeout(() => resolve('timeout'), 5000);
+  }), `ws://127.0.0.1:${port}/ws`);
+  assert.equal(outcome, 'refused');
+  const same = await page.evaluate((url) => new Promise((resolve) => {
+    const ws = new WebSocket(url);
+    ws.onopen = () => { ws.close(); resolve('open'); };
+    ws.onerror = () => resolve('refused');
+    setTimeout(() => resolve('timeout'), 5000);
+  }), `ws://localhost:${port}/ws`);
+  assert.equal(same, 'open');
+});
+
+test('the rules page draws each piece on e5 from the server', { timeout: 30000 }, async () => {
+  const page = await (await chrome.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
+  await page.goto(server.url + '/learn');
+  assert.equal(await page.locator('figure.diagram-fig').count(), 6);
+  assert.equal(await page.locator('figure[data-kind="Sorcerer"]').getAttribute('data-targets'), '16');
+  assert.equal(await page.locator('figure[data-kind="Sorcerer"] .marks .dot').count(), 16);
+  const fill = await page.locator('figure[data-kind="King"] [data-cell="e5"]')
+    .evaluate((e) => getComputedStyle(e).fill);
+  assert.ok(['rgb(237, 214, 168)', 'rgb(204, 153, 97)', 'rgb(133, 89, 61)'].includes(fill), fill);
+  await shot(page, 'learn');
+});
+
+test('at a phone width the board fits and the panel is below it', { timeout: 60000 }, async () => {
+  const ctx = await chrome.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await ctx.newPage();
+  await page.goto(server.url + '/');
+  await page.locator('.quick').first().waitFor({ timeout: 10000 });
+  const lobbyBox = await page.locator('.quick').first().boundingBox();
+  assert.ok(lobbyBox.x + lobbyBox.width <= 390);
+  await shot(page, 'phone-lobby');
+});
