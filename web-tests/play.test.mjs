@@ -85,7 +85,6 @@ test('a guest plays a bot in the browser while a spectator watches', { timeout: 
       await page.waitForSelector('#net[hidden]', { state: 'attached', timeout: 15000 });
     }
   }
-  if (mine === 4) hasColours(await shot(page, 'game-mid'), 'game');
   hasColours(await shot(page, 'game'), 'game page');
   if (!(await board.getAttribute('data-result'))) {
     await page.click('#resign');

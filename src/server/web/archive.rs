@@ -189,7 +189,7 @@ mod tests {
             result: Some("win".into()),
             ..ArchiveQuery::default()
         });
-        assert!(!sql.contains("result"));
+        assert!(!sql.contains("result ="), "{sql}");
         assert_eq!(day_ms("1970-01-02"), Some(86_400_000));
         assert_eq!(day_ms("2000-03-01"), Some(951_868_800_000));
         assert_eq!(day_ms("2026-12-03"), Some(1_796_256_000_000));

@@ -55,7 +55,7 @@ pub fn reach(kind: PieceKind, from: Cell) -> (CellSet, CellSet, Vec<Vec<[f32; 2]
                 pts.push(step.via.xy());
                 pts.push(centre(step.to));
             }
-            targets = targets | line.mask;
+            targets |= line.mask;
             lines.push(pts);
         }
     }

@@ -343,8 +343,8 @@ pub async fn player(
         let (okey, oname) = opponent_of(g);
         let e = records.entry(okey).or_insert((oname, [0; 3]));
         match score_of(g) {
-            Some(s) if s == 1.0 => e.1[0] += 1,
-            Some(s) if s == 0.5 => e.1[1] += 1,
+            Some(1.0) => e.1[0] += 1,
+            Some(0.5) => e.1[1] += 1,
             Some(_) => e.1[2] += 1,
             None => {}
         }

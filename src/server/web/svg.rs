@@ -457,7 +457,8 @@ mod tests {
             let needle = format!("data-cell=\"{}\"", info.name);
             assert_eq!(svg.matches(&needle).count(), 1, "{}", info.name);
         }
-        assert_eq!(svg.matches("<polygon").count(), 72);
+        assert_eq!(svg.matches("<polygon data-cell").count(), 72);
+        assert_eq!(svg.matches("class=\"frame\"").count(), 1);
         assert_eq!(svg.matches("fill=\"#edd6a8\"").count(), 24);
         assert_eq!(svg.matches("fill=\"#cc9961\"").count(), 24);
         assert_eq!(svg.matches("fill=\"#85593d\"").count(), 24);
