@@ -492,7 +492,9 @@ impl Actor {
         let plies = self.game.plies().len();
         if (n as usize) < plies {
             // Sent again after a reconnection: already played, nothing to do.
-            if self.game.plies()[n as usize].mv.to_string() == text.trim() {
+            let first = self.game.start_position().turn();
+            let mover = if n.is_multiple_of(2) { first } else { !first };
+            if mover == side && self.game.plies()[n as usize].mv.to_string() == text.trim() {
                 return Ok(());
             }
             return Err(ServerMsg::error(

@@ -41,7 +41,7 @@ impl Default for Limits {
         Limits {
             conns_per_addr: 100,
             msg_rate: (20.0, 60.0),
-            login_per_addr: (10.0 / 60.0, 10.0),
+            login_per_addr: (20.0 / 60.0, 20.0),
             login_per_account: (5.0 / 60.0, 5.0),
             send_queue: 512,
             seeks_per_conn: 4,
@@ -325,8 +325,8 @@ impl Hub {
                         .map_err(|e: crate::rules::clock::ParseTimeControlError| {
                             seek_error(e.to_string())
                         })?;
-                if tc.base < Duration::from_secs(15) {
-                    return Err(seek_error("the base time is at least 15 seconds"));
+                if tc.base < Duration::from_secs(1) {
+                    return Err(seek_error("the base time is at least a second"));
                 }
                 let speed = rating::speed(tc.base.as_secs_f64(), tc.increment.as_secs_f64());
                 (Some(tc), None, speed)
