@@ -53,6 +53,8 @@ pub struct BotReport {
     pub lost: usize,
     /// One line per finished game.
     pub lines: Vec<String>,
+    /// From the start until the last game ended (before the game files are checked).
+    pub elapsed: Duration,
 }
 
 impl BotReport {
@@ -65,6 +67,11 @@ impl BotReport {
         }
         let i = ((p / 100.0) * (v.len() - 1) as f64).round() as usize;
         v[i.min(v.len() - 1)]
+    }
+
+    /// Moves acknowledged per second of play.
+    pub fn moves_per_second(&self) -> f64 {
+        self.moves as f64 / self.elapsed.as_secs_f64().max(0.001)
     }
 
     /// The last line: `games N finished F moves M rtt p50 A ms p99 B ms lost L`.
@@ -107,7 +114,8 @@ struct PairResult {
 /// Runs the bots; `on_line` gets each `game ...` line as it happens.
 pub async fn run(opts: BotOptions, on_line: impl Fn(&str) + Send + Sync + 'static) -> BotReport {
     let on_line = Arc::new(on_line);
-    let deadline = Instant::now() + opts.timeout;
+    let started = Instant::now();
+    let deadline = started + opts.timeout;
     let mut tasks = Vec::new();
     for _ in 0..opts.games {
         let opts = opts.clone();
@@ -130,6 +138,7 @@ pub async fn run(opts: BotOptions, on_line: impl Fn(&str) + Send + Sync + 'stati
             results.push(r);
         }
     }
+    report.elapsed = started.elapsed();
     for r in &results {
         report.moves += r.acked.len();
         report.rtts.extend(&r.rtts);
@@ -456,6 +465,7 @@ pub async fn run_seekers(
             results
         }));
     }
+    let started = Instant::now();
     let mut report = BotReport {
         games: 0,
         ..BotReport::default()
@@ -473,5 +483,6 @@ pub async fn run_seekers(
             }
         }
     }
+    report.elapsed = started.elapsed();
     report
 }

@@ -31,6 +31,10 @@ struct Args {
     /// Open connections allowed per client address.
     #[arg(long, default_value_t = 100)]
     per_address: usize,
+    /// This instance's name (letters and digits), to run several instances over one
+    /// PostgreSQL: each plays the games it created and passes events to the others.
+    #[arg(long)]
+    instance: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -94,7 +98,15 @@ pub fn main() -> ExitCode {
     let result = runtime.block_on(async move {
         match args.command {
             None => {
+                if let Some(name) = &args.instance
+                    && (name.is_empty()
+                        || name.len() > 20
+                        || !name.bytes().all(|b| b.is_ascii_alphanumeric()))
+                {
+                    return Err("--instance: 1 to 20 letters and digits".to_string());
+                }
                 let config = Config {
+                    instance: args.instance,
                     listen: args.listen,
                     db: db_url(args.db)?,
                     limits: Limits {
@@ -128,6 +140,11 @@ pub fn main() -> ExitCode {
                     Some(k) => bots::run_seekers(opts, k, |line| println!("{line}")).await,
                     None => bots::run(opts, |line| println!("{line}")).await,
                 };
+                eprintln!(
+                    "played for {:.1} s: {:.0} moves per second",
+                    report.elapsed.as_secs_f64(),
+                    report.moves_per_second()
+                );
                 println!("{}", report.summary());
                 Ok(())
             }

@@ -38,8 +38,10 @@ pub enum DbError {
 }
 
 /// The schema, oldest first. Never edit one that has shipped: add the next.
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "initial", include_str!("migrations/0001_initial.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "initial", include_str!("migrations/0001_initial.sql")),
+    (2, "owner", include_str!("migrations/0002_owner.sql")),
+];
 
 /// The embedded migrations, as sqlx's migrator wants them.
 #[derive(Debug)]
@@ -203,11 +205,13 @@ pub struct GameRow {
     pub clocks_ms: Option<(i64, i64)>,
     /// When the last move was made (or the game created).
     pub last_ms: i64,
+    /// The instance that plays it.
+    pub owner: String,
 }
 
 pub(crate) const GAME_COLUMNS: &str = "id, variant, white, black, white_name, black_name, rated, base_ms, \
      inc_ms, days, speed, start_text, status, result, reason, created_ms, ended_ms, white_ms, \
-     black_ms, last_ms";
+     black_ms, last_ms, owner";
 
 impl GameRow {
     pub(crate) fn from_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
@@ -232,6 +236,7 @@ impl GameRow {
             ended_ms: row.try_get("ended_ms")?,
             clocks_ms: w.zip(b),
             last_ms: row.try_get("last_ms")?,
+            owner: row.try_get("owner")?,
         })
     }
 }
@@ -357,12 +362,13 @@ impl Db {
             .map_err(DbError::from)
     }
 
-    /// The unfinished games (to bring back at start-up), or those of one owner instance.
-    pub async fn unfinished(&self) -> Result<Vec<GameRow>, DbError> {
+    /// The unfinished games an instance plays (to bring back at start-up).
+    pub async fn unfinished(&self, owner: &str) -> Result<Vec<GameRow>, DbError> {
         let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'started' ORDER BY created_ms"
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'started' AND owner = $1 ORDER BY created_ms"
         );
         let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(owner)
             .fetch_all(&self.pool)
             .await?;
         Ok(rows
@@ -621,7 +627,7 @@ async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko
             Write::Game(g) => {
                 let sql = format!(
                     "INSERT INTO games ({GAME_COLUMNS}) VALUES \
-                     ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
+                     ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
                 );
                 sqlx::query(sqlx::AssertSqlSafe(sql))
                     .bind(&g.id)
@@ -644,6 +650,7 @@ async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko
                     .bind(g.clocks_ms.map(|c| c.0))
                     .bind(g.clocks_ms.map(|c| c.1))
                     .bind(g.last_ms)
+                    .bind(&g.owner)
                     .execute(&mut *tx)
                     .await?;
             }

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{broadcast, mpsc, oneshot};
 
+use super::bus::Bus;
 use super::db::{GameRow, MoveRow, RatedEnd, Write, Writer, now_ms};
 use super::protocol::{ClockView, GameView, Moved, ServerMsg, side_name};
 use super::variant;
@@ -17,7 +18,7 @@ use crate::rules::record::{PlyNote, Tags, termination_name, write_record};
 use crate::rules::{Game, Outcome, Side};
 
 /// What a player (or a follower) asks of a game.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub enum Cmd {
     /// Play move `mv` as half-move `n`.
     Move {
@@ -247,6 +248,7 @@ struct Actor {
     takeback: Option<Side>,
     events: broadcast::Sender<Arc<str>>,
     writer: Writer,
+    bus: Option<Bus>,
 }
 
 /// Starts the task of a game (new, or brought back from the database), returning its handle
@@ -255,6 +257,7 @@ pub fn spawn(
     row: GameRow,
     game: Game,
     writer: Writer,
+    bus: Option<Bus>,
     on_exit: impl FnOnce(String) + Send + 'static,
 ) -> GameHandle {
     let (tx, rx) = mpsc::channel(64);
@@ -290,6 +293,7 @@ pub fn spawn(
         takeback: None,
         events,
         writer,
+        bus,
     };
     tokio::spawn(async move {
         let id = actor.row.id.clone();
@@ -346,7 +350,15 @@ impl Actor {
     }
 
     fn announce(&self, msg: &ServerMsg) {
-        let _ = self.events.send(msg.to_json().into());
+        self.publish(msg.to_json().into());
+    }
+
+    /// To the followers here, and through the bus to those on other instances.
+    fn publish(&self, text: Arc<str>) {
+        if let Some(bus) = &self.bus {
+            bus.event(&self.row.id, &text);
+        }
+        let _ = self.events.send(text);
     }
 
     fn live(&self) -> bool {
@@ -500,7 +512,9 @@ impl Actor {
         let plies = self.game.plies().len();
         if (n as usize) < plies {
             // Sent again after a reconnection: already played, nothing to do.
-            if self.game.plies()[n as usize].mv.to_string() == text.trim() {
+            let first = self.game.start_position().turn();
+            let mover = if n.is_multiple_of(2) { first } else { !first };
+            if mover == side && self.game.plies()[n as usize].mv.to_string() == text.trim() {
                 return Ok(());
             }
             return Err(ServerMsg::error(
@@ -628,7 +642,7 @@ impl Actor {
         self.row.last_ms = at_ms;
         self.takeback = None;
         self.draw = None;
-        let _ = self.events.send(self.snapshot());
+        self.publish(self.snapshot());
         Ok(())
     }
 

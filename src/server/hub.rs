@@ -10,6 +10,7 @@ use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
 
 use super::auth;
+use super::bus::{Bus, BusMsg};
 use super::db::{Db, DbError, GameRow, PlayerRow, Writer, now_ms};
 use super::game::{self, GameHandle};
 use super::limit::Buckets;
@@ -41,7 +42,7 @@ impl Default for Limits {
         Limits {
             conns_per_addr: 100,
             msg_rate: (20.0, 60.0),
-            login_per_addr: (10.0 / 60.0, 10.0),
+            login_per_addr: (20.0 / 60.0, 20.0),
             login_per_account: (5.0 / 60.0, 5.0),
             send_queue: 512,
             seeks_per_conn: 4,
@@ -131,7 +132,13 @@ pub struct Hub {
     pub limits: Limits,
     /// The address written into game files' Site tag.
     pub site: String,
+    /// This instance's name (the `owner` of the games it plays).
+    pub instance: String,
+    /// The bus to the other instances, when several share a PostgreSQL.
+    bus: Option<Bus>,
     games: Mutex<HashMap<String, GameHandle>>,
+    /// Games played by other instances that players here follow.
+    remote: Mutex<HashMap<String, GameHandle>>,
     seeks: Mutex<BTreeMap<u64, Seek>>,
     seek_seq: AtomicU64,
     online: Mutex<HashMap<String, HashMap<u64, ConnTx>>>,
@@ -153,16 +160,35 @@ fn seek_error(msg: impl Into<String>) -> ServerMsg {
 }
 
 impl Hub {
-    /// The hub over an opened database; brings back every unfinished game.
-    pub async fn start(db: Db, limits: Limits, site: String) -> Result<Arc<Hub>, DbError> {
+    /// The hub over an opened database; brings back every unfinished game of this instance.
+    /// `instance`: `None` for a lone server; a name to share a PostgreSQL with others (the
+    /// bus starts).
+    pub async fn start(
+        db: Db,
+        limits: Limits,
+        site: String,
+        instance: Option<String>,
+    ) -> Result<Arc<Hub>, DbError> {
         let writer = Writer::start(db.clone());
         let (lobby, _) = broadcast::channel(1024);
+        let bus = match &instance {
+            Some(name) if db.postgres => Some(Bus::start(&db, name.clone())),
+            Some(_) => {
+                return Err(DbError::Url(
+                    "several instances need PostgreSQL".to_string(),
+                ));
+            }
+            None => None,
+        };
         let hub = Arc::new(Hub {
             db,
             writer,
             limits: limits.clone(),
             site,
+            instance: instance.unwrap_or_else(|| "main".to_string()),
+            bus,
             games: Mutex::new(HashMap::new()),
+            remote: Mutex::new(HashMap::new()),
             seeks: Mutex::new(BTreeMap::new()),
             seek_seq: AtomicU64::new(1),
             online: Mutex::new(HashMap::new()),
@@ -178,7 +204,10 @@ impl Hub {
             next_conn: AtomicU64::new(1),
             lobby,
         });
-        for row in hub.db.unfinished().await? {
+        if let Some(bus) = &hub.bus {
+            bus.listen(&hub.db.url, Arc::downgrade(&hub)).await?;
+        }
+        for row in hub.db.unfinished(&hub.instance).await? {
             let moves = hub.db.moves(&row.id).await?;
             match game::rebuild(&row, &moves) {
                 Ok(g) => hub.launch(row, g),
@@ -192,7 +221,7 @@ impl Hub {
     fn launch(self: &Arc<Hub>, row: GameRow, g: crate::rules::Game) {
         let id = row.id.clone();
         let weak = Arc::downgrade(self);
-        let handle = game::spawn(row, g, self.writer.clone(), move |id| {
+        let handle = game::spawn(row, g, self.writer.clone(), self.bus.clone(), move |id| {
             if let Some(hub) = weak.upgrade() {
                 lock(&hub.games).remove(&id);
             }
@@ -271,13 +300,156 @@ impl Hub {
         }
     }
 
-    /// Sends to every connection of a player (a full queue drops that message for that
-    /// connection, which then resynchronises by `watch`).
+    /// Sends to every connection of a player, here and on the other instances (a full queue
+    /// drops that message for that connection, which then resynchronises by `watch`).
     fn tell(&self, key: &str, out: impl Fn() -> Out) {
         if let Some(conns) = lock(&self.online).get(key) {
             for tx in conns.values() {
                 let _ = tx.try_send(out());
             }
+        }
+        if let Some(bus) = &self.bus {
+            let (text, started) = match out() {
+                Out::Text(t) => (Some(t.to_string()), None),
+                Out::Started(g, side) => (None, Some((g, side_name(side).to_string()))),
+            };
+            bus.publish(&BusMsg::Tell {
+                from: self.instance.clone(),
+                key: key.to_string(),
+                text,
+                started,
+            });
+        }
+    }
+
+    /// A message from another instance for a player's connections here.
+    pub fn tell_here(&self, key: &str, text: Option<String>, started: Option<(String, String)>) {
+        let out = || match (&text, &started) {
+            (_, Some((g, side))) => Out::Started(
+                g.clone(),
+                if side == "white" {
+                    Side::White
+                } else {
+                    Side::Black
+                },
+            ),
+            (Some(t), None) => Out::Text(t.as_str().into()),
+            (None, None) => Out::Text("{}".into()),
+        };
+        if let Some(conns) = lock(&self.online).get(key) {
+            for tx in conns.values() {
+                let _ = tx.try_send(out());
+            }
+        }
+    }
+
+    /// An event of a game played on another instance, for its followers here (`None`: get
+    /// the whole game again from the database).
+    pub fn relay_event(self: &Arc<Hub>, game: &str, text: Option<String>) {
+        let Some(handle) = lock(&self.remote).get(game).cloned() else {
+            return;
+        };
+        match text {
+            Some(text) => {
+                let over = text.starts_with("{\"t\":\"end\"");
+                let _ = handle.events.send(text.into());
+                if over {
+                    lock(&self.remote).remove(game);
+                }
+            }
+            None => {
+                let hub = self.clone();
+                let game = game.to_string();
+                tokio::spawn(async move {
+                    if let Ok(view) = super::http::stored_game(&hub, &game).await {
+                        let _ = handle
+                            .events
+                            .send(ServerMsg::Game(Box::new(view)).to_json().into());
+                    }
+                });
+            }
+        }
+    }
+
+    /// A game, live here or (with several instances) played by another instance.
+    pub async fn find_game(self: &Arc<Hub>, id: &str) -> Option<GameHandle> {
+        if let Some(h) = self.game(id) {
+            return Some(h);
+        }
+        let bus = self.bus.clone()?;
+        if let Some(h) = lock(&self.remote).get(id).cloned() {
+            return Some(h);
+        }
+        let row = self.db.game(id).await.ok()??;
+        if row.status != "started" || row.owner == self.instance {
+            return None;
+        }
+        let handle = self.proxy(row, bus);
+        lock(&self.remote).insert(id.to_string(), handle.clone());
+        Some(handle)
+    }
+
+    /// A stand-in here for a game another instance plays: requests go to the owner over the
+    /// bus; its state comes from the database (every move is there before it is announced).
+    fn proxy(self: &Arc<Hub>, row: GameRow, bus: Bus) -> GameHandle {
+        let (tx, mut rx) = mpsc::channel::<game::Req>(64);
+        let (events, _) = broadcast::channel(256);
+        let handle = GameHandle {
+            tx,
+            events,
+            white: row.white.0.clone(),
+            black: row.black.0.clone(),
+        };
+        let weak = Arc::downgrade(self);
+        let keys = [row.white.0.clone(), row.black.0.clone()];
+        tokio::spawn(async move {
+            while let Some(req) = rx.recv().await {
+                let Some(hub) = weak.upgrade() else { return };
+                let answer = match (req.cmd, req.side) {
+                    (game::Cmd::Snapshot, _) => super::http::stored_game(&hub, &row.id)
+                        .await
+                        .map(|v| Some(ServerMsg::Game(Box::new(v)).to_json().into()))
+                        .map_err(|(_, m)| ServerMsg::error("no_game", m)),
+                    (_, None) => Err(ServerMsg::error(
+                        "not_player",
+                        "you do not play in this game",
+                    )),
+                    (cmd, Some(side)) => bus
+                        .ask(|n| BusMsg::Request {
+                            from: bus.instance.clone(),
+                            to: row.owner.clone(),
+                            id: n,
+                            game: row.id.clone(),
+                            key: keys[side.index()].clone(),
+                            cmd,
+                        })
+                        .await
+                        .map(|_| None),
+                };
+                let _ = req.reply.send(answer);
+            }
+        });
+        handle
+    }
+
+    /// A seek id's instance (when another one's) and number.
+    fn seek_number<'a>(&self, id: &'a str) -> Result<(Option<&'a str>, u64), ServerMsg> {
+        let bad = || ServerMsg::error("no_seek", "no such seek");
+        let (inst, num) = match id.rsplit_once('-') {
+            Some((i, n)) => (Some(i), n),
+            None => (None, id),
+        };
+        let n: u64 = num.parse().map_err(|_| bad())?;
+        match inst {
+            Some(i) if i != self.instance => Ok((Some(i), n)),
+            _ => Ok((None, n)),
+        }
+    }
+
+    fn seek_id(&self, seq: u64) -> String {
+        match &self.bus {
+            Some(_) => format!("{}-{seq}", self.instance),
+            None => seq.to_string(),
         }
     }
 
@@ -325,8 +497,8 @@ impl Hub {
                         .map_err(|e: crate::rules::clock::ParseTimeControlError| {
                             seek_error(e.to_string())
                         })?;
-                if tc.base < Duration::from_secs(15) {
-                    return Err(seek_error("the base time is at least 15 seconds"));
+                if tc.base < Duration::from_secs(1) {
+                    return Err(seek_error("the base time is at least a second"));
                 }
                 let speed = rating::speed(tc.base.as_secs_f64(), tc.increment.as_secs_f64());
                 (Some(tc), None, speed)
@@ -357,7 +529,7 @@ impl Hub {
             .round() as i32;
         let seq = self.seek_seq.fetch_add(1, Ordering::Relaxed);
         let seek = Seek {
-            id: seq.to_string(),
+            id: self.seek_id(seq),
             owner: owner.clone(),
             conn,
             rating,
@@ -393,9 +565,9 @@ impl Hub {
 
     /// Withdraws one's seek.
     pub fn cancel_seek(&self, owner: &Player, id: &str) -> Result<(), ServerMsg> {
-        let seq: u64 = id
-            .parse()
-            .map_err(|_| ServerMsg::error("no_seek", "no such seek"))?;
+        let (None, seq) = self.seek_number(id)? else {
+            return Err(ServerMsg::error("no_seek", "no such seek of yours here"));
+        };
         let mut seeks = lock(&self.seeks);
         match seeks.get(&seq) {
             Some(s) if s.owner.key == owner.key => {
@@ -410,9 +582,12 @@ impl Hub {
 
     /// Declines a challenge addressed to `me`.
     pub fn decline(&self, me: &Player, id: &str) -> Result<(), ServerMsg> {
-        let seq: u64 = id
-            .parse()
-            .map_err(|_| ServerMsg::error("no_seek", "no such challenge"))?;
+        let (None, seq) = self.seek_number(id)? else {
+            return Err(ServerMsg::error(
+                "no_seek",
+                "decline it on the challenger's instance",
+            ));
+        };
         let seek = {
             let mut seeks = lock(&self.seeks);
             match seeks.get(&seq) {
@@ -428,9 +603,19 @@ impl Hub {
 
     /// Accepts a seek or a challenge: the game starts. Returns its id.
     pub async fn accept(self: &Arc<Hub>, me: &Player, id: &str) -> Result<String, ServerMsg> {
-        let seq: u64 = id
-            .parse()
-            .map_err(|_| ServerMsg::error("no_seek", "no such seek"))?;
+        let (remote, seq) = self.seek_number(id)?;
+        if let (Some(instance), Some(bus)) = (remote, &self.bus) {
+            // Posted on another instance: that one starts (and plays) the game.
+            bus.ask(|n| BusMsg::Accept {
+                from: self.instance.clone(),
+                to: instance.to_string(),
+                id: n,
+                seek: id.to_string(),
+                player: (me.key.clone(), me.name.clone(), me.guest),
+            })
+            .await?;
+            return Ok(String::new());
+        }
         let seek = lock(&self.seeks)
             .get(&seq)
             .cloned()
@@ -560,6 +745,7 @@ impl Hub {
             ended_ms: None,
             clocks_ms: tc.map(|t| (t.base.as_millis() as i64, t.base.as_millis() as i64)),
             last_ms: now,
+            owner: self.instance.clone(),
         };
         self.writer
             .write(super::db::Write::Game(Box::new(row.clone())))

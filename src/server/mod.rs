@@ -9,6 +9,7 @@
 
 pub mod auth;
 pub mod bots;
+pub mod bus;
 pub mod cli;
 pub mod client;
 pub mod db;
@@ -55,6 +56,8 @@ pub struct Config {
     pub db: String,
     /// Limits.
     pub limits: hub::Limits,
+    /// This instance's name when several share one PostgreSQL (`None`: a lone server).
+    pub instance: Option<String>,
 }
 
 /// Opens the database, brings back unfinished games, listens, prints
@@ -69,7 +72,7 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
         })?;
     let addr = listener.local_addr().map_err(ServerError::Serve)?;
     let site = format!("http://{addr}");
-    let hub = hub::Hub::start(db, config.limits, site.clone()).await?;
+    let hub = hub::Hub::start(db, config.limits, site.clone(), config.instance).await?;
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "listening on {site}");
     let _ = out.flush();

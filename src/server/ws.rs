@@ -432,7 +432,7 @@ impl Conn {
         if id.len() > 16 {
             return Err(ServerMsg::error("no_game", "no such game").into());
         }
-        match self.hub.game(id) {
+        match self.hub.find_game(id).await {
             Some(handle) => {
                 if !self.follows.contains_key(id) {
                     self.follow_events(
@@ -497,7 +497,8 @@ impl Conn {
         let me = self.me()?.clone();
         let handle = self
             .hub
-            .game(id)
+            .find_game(id)
+            .await
             .ok_or_else(|| ServerMsg::error("no_game", "no such live game"))?;
         let side = handle
             .side_of(&me.key)
