@@ -136,6 +136,7 @@ test('a guest plays a bot in the browser while a spectator watches', { timeout: 
 
 test('the lobby shows live games as small boards', { timeout: 60000 }, async () => {
   // Two bots posting seeks; a browser guest accepts one, and a second page sees it live.
+  server.bots(1);
   const ctx = await chrome.newContext({ viewport: { width: 1280, height: 900 } });
   const player = await ctx.newPage();
   await player.goto(server.url + '/');
@@ -147,7 +148,19 @@ test('the lobby shows live games as small boards', { timeout: 60000 }, async () 
   const lobby = await other.newPage();
   await lobby.goto(server.url + '/');
   await lobby.locator(`[data-live="${id}"] svg [data-cell="e5"]`).waitFor({ timeout: 15000 });
+  await lobby.locator('[data-seek]').first().waitFor({ timeout: 30000 });
   hasColours(await shot(lobby, 'lobby-live'), 'lobby');
+  // At a phone's width the board fits the screen and the panel sits below it.
+  const phone = await chrome.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const small = await phone.newPage();
+  await small.goto(`${server.url}/game/${id}`);
+  await small.waitForSelector('#board[data-position]', { timeout: 15000 });
+  const boardBox = await small.locator('#board').boundingBox();
+  const panelBox = await small.locator('.panel').boundingBox();
+  assert.ok(boardBox.width <= 390 && boardBox.width > 300, JSON.stringify(boardBox));
+  assert.ok(panelBox.y >= boardBox.y + boardBox.height - 1, 'panel below the board');
+  hasColours(await shot(small, 'phone-game'), 'phone');
+  await phone.close();
   await other.close();
   await ctx.close();
 });

@@ -81,7 +81,28 @@ test('the rules page draws each piece on e5 from the server', { timeout: 30000 }
   await shot(page, 'learn');
 });
 
-test('at a phone width the board fits and the panel is below it', { timeout: 60000 }, async () => {
+test('a guest creates an account from the lobby', { timeout: 60000 }, async () => {
+  const page = await (await chrome.newContext()).newPage();
+  await page.goto(server.url + '/');
+  await page.waitForSelector('#sign-form:not([hidden])', { timeout: 15000 });
+  await page.fill('#sign-form [name=name]', 'Ada_web');
+  await page.fill('#sign-form [name=password]', 'a long enough secret');
+  await page.click('#register');
+  await page.waitForFunction(() => document.querySelector('#account-state').textContent.includes('Signed in as Ada_web'),
+    null, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => localStorage.getItem('parachess-name')), 'Ada_web');
+  // Taken names are refused, politely.
+  const other = await (await chrome.newContext()).newPage();
+  await other.goto(server.url + '/');
+  await other.waitForSelector('#sign-form:not([hidden])', { timeout: 15000 });
+  await other.fill('#sign-form [name=name]', 'ada_WEB');
+  await other.fill('#sign-form [name=password]', 'another secret!');
+  await other.click('#register');
+  await other.waitForFunction(() => /taken/.test(document.querySelector('#account-msg').textContent),
+    null, { timeout: 20000 });
+});
+
+test('at a phone width the lobby fits', { timeout: 60000 }, async () => {
   const ctx = await chrome.newContext({ viewport: { width: 390, height: 844 } });
   const page = await ctx.newPage();
   await page.goto(server.url + '/');

@@ -133,16 +133,26 @@ pub async fn lobby() -> Response {
          <option value=\"white\">white</option><option value=\"black\">black</option></select></label>\
          <button type=\"submit\">Post seek</button></form>\
          <p id=\"lobby-msg\" class=\"msg\" role=\"status\"></p></section>\
-         <section class=\"card\"><h2>Open seeks</h2><p class=\"dim\">Press one to play it.</p>\
+         <div class=\"stack\"><section class=\"card\"><h2>Open seeks</h2><p class=\"dim\">Press one to play it.</p>\
          <table class=\"seeks\"><thead><tr><th>Player</th><th>Rating</th><th>Clock</th>\
          <th>Colour</th><th></th></tr></thead><tbody id=\"seeks\"></tbody></table>\
          <p id=\"no-seeks\" class=\"dim\">No open seeks right now: post one, or press a quick \
          pairing button.</p></section>\
-         <div class=\"stack\"><section class=\"card\"><h2>Your games</h2><ul id=\"my-games\" class=\"plain\"></ul>\
+         <section class=\"card\"><h2>Being played now</h2><div id=\"live\" class=\"live\"></div>\
+         <p id=\"no-live\" class=\"dim\">No games being played right now.</p></section></div>\
+         <div class=\"stack\"><section class=\"card\" id=\"account\"><h2>You</h2>\
+         <p id=\"account-state\" class=\"dim\">Connecting…</p>\
+         <form id=\"sign-form\" class=\"sign-form\" hidden>\
+         <input name=\"name\" autocomplete=\"username\" maxlength=\"20\" placeholder=\"name\" aria-label=\"name\">\
+         <input name=\"password\" type=\"password\" autocomplete=\"current-password\" maxlength=\"200\" \
+         placeholder=\"password\" aria-label=\"password\">\
+         <button type=\"submit\" name=\"login\" value=\"1\">Sign in</button>\
+         <button type=\"button\" id=\"register\">Create account</button></form>\
+         <button type=\"button\" id=\"sign-out\" hidden>Sign out</button>\
+         <p id=\"account-msg\" class=\"msg\" role=\"status\"></p></section>\
+         <section class=\"card\"><h2>Your games</h2><ul id=\"my-games\" class=\"plain\"></ul>\
          <p id=\"no-my-games\" class=\"dim\">None being played.</p></section>\
          <section class=\"card\"><h2>Players online</h2><ul id=\"online\" class=\"plain online\"></ul></section></div>\
-         <section class=\"card wide\"><h2>Being played now</h2><div id=\"live\" class=\"live\"></div>\
-         <p id=\"no-live\" class=\"dim\">No games being played right now.</p></section>\
          </div><div class=\"template\">{template}</div>"
     );
     page(

@@ -8,8 +8,9 @@ const seeks = new Map();
 const msg = (text) => { $('#lobby-msg').textContent = text || ''; };
 
 const conn = new Connection({
-  onWelcome: () => {
+  onWelcome: (me) => {
     conn.send({ t: 'lobby' });
+    showAccount(me);
   },
   onMessage: (m) => {
     switch (m.t) {
@@ -38,7 +39,9 @@ const conn = new Connection({
         msg(`${m.by} challenges you (${clockLabel(m.tc)}).`);
         break;
       case 'error':
-        msg(m.msg);
+        if (['auth', 'name', 'taken'].includes(m.code) || (m.code === 'rate' && /attempts/.test(m.msg))) {
+          $('#account-msg').textContent = m.msg;
+        } else msg(m.msg);
         break;
     }
   },
@@ -129,3 +132,36 @@ async function refreshLive() {
 }
 refreshLive();
 setInterval(refreshLive, 4000);
+
+// Guest or signed in: a guest may keep playing as a guest, sign in, or create an account
+// (over the same WebSocket; the new session's token replaces the guest's).
+function showAccount(me) {
+  const state = $('#account-state');
+  state.replaceChildren(el('span', { text: me.guest ? 'Playing as a guest: ' : 'Signed in as ' }),
+    el('a', { href: '/@/' + encodeURIComponent(me.name), text: me.name }),
+    me.guest ? el('span', { text: '. Sign in or create an account to play rated games.' }) : null);
+  $('#sign-form').hidden = !me.guest;
+  $('#sign-out').hidden = me.guest;
+  $('#account-msg').textContent = '';
+}
+
+function account(t) {
+  const f = $('#sign-form');
+  const name = f.name.value.trim();
+  const password = f.password.value;
+  if (!name || !password) {
+    $('#account-msg').textContent = 'Give a name and a password.';
+    return;
+  }
+  conn.send({ t, name, password });
+}
+$('#sign-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  account('login');
+});
+$('#register').addEventListener('click', () => account('register'));
+$('#sign-out').addEventListener('click', () => {
+  localStorage.removeItem('parachess-token');
+  localStorage.removeItem('parachess-name');
+  location.reload();
+});
