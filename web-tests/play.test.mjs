@@ -65,6 +65,21 @@ test('a guest plays a bot in the browser while a spectator watches', { timeout: 
     const before = await moveCount(page);
     const mv = legal[(mine * 7) % legal.length];
     const [, from, to] = /^([a-k]\d{1,2})([a-k]\d{1,2})/.exec(mv);
+    if (mine === 1) {
+      // One move dragged instead of clicked.
+      const a = await page.locator(`#board [data-cell="${from}"]`).boundingBox();
+      const b = await page.locator(`#board [data-cell="${to}"]`).boundingBox();
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+      await page.mouse.up();
+      if (await page.locator('#promo').isVisible()) await page.keyboard.press('q');
+      await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length > n, before,
+        { timeout: 15000 });
+      mine++;
+      continue;
+    }
     await page.click(`#board [data-cell="${from}"]`);
     // The selected piece's targets are marked.
     assert.ok(await page.locator('#board .marks .dot, #board .marks .ring').count() > 0);

@@ -75,6 +75,10 @@ test('the rules page draws each piece on e5 from the server', { timeout: 30000 }
   assert.equal(await page.locator('figure.diagram-fig').count(), 6);
   assert.equal(await page.locator('figure[data-kind="Sorcerer"]').getAttribute('data-targets'), '16');
   assert.equal(await page.locator('figure[data-kind="Sorcerer"] .marks .dot').count(), 16);
+  // The piece itself stands on e5 in each diagram, drawn from the page's symbols.
+  assert.equal(await page.locator('figure.diagram-fig use.pc').count(), 6);
+  const size = await page.locator('figure[data-kind="Queen"] use.pc').boundingBox();
+  assert.ok(size && size.width > 10, 'the Queen is drawn');
   const fill = await page.locator('figure[data-kind="King"] [data-cell="e5"]')
     .evaluate((e) => getComputedStyle(e).fill);
   assert.ok(['rgb(237, 214, 168)', 'rgb(204, 153, 97)', 'rgb(133, 89, 61)'].includes(fill), fill);

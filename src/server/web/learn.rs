@@ -82,14 +82,17 @@ pub fn diagrams() -> String {
         return String::new();
     };
     let mut out = String::from("<div class=\"diagrams\">");
-    for kind in [
+    for (i, kind) in [
         PieceKind::King,
         PieceKind::Queen,
         PieceKind::Rook,
         PieceKind::Bishop,
         PieceKind::Sorcerer,
         PieceKind::Pawn,
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
         let (targets, captures, lines) = reach(kind, e5);
         let mut svg_text = svg::board_svg(&BoardOptions {
             class: "diagram",
@@ -98,6 +101,8 @@ pub fn diagrams() -> String {
             captures,
             lines,
             selected: Some(e5),
+            // The pieces' symbols, once on the page.
+            defs: i == 0,
             ..BoardOptions::default()
         });
         // The piece itself, over the marks.
@@ -373,6 +378,8 @@ mod tests {
         let html = diagrams();
         assert_eq!(html.matches("<figure").count(), 6);
         assert!(html.contains("data-targets=\"16\""));
+        assert_eq!(html.matches("<defs>").count(), 1);
+        assert_eq!(html.matches("<use href=\"#pc-").count(), 6);
     }
 
     #[test]

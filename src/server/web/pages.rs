@@ -127,6 +127,11 @@ pub async fn lobby() -> Response {
          <div class=\"quick-grid\">{quick}</div>\
          <h3>Or post your own seek</h3>\
          <form id=\"seek-form\" class=\"seek-form\">\
+         <label>Game <select name=\"kind\"><option value=\"live\">live, with a clock</option>\
+         <option value=\"1\">1 day per move</option><option value=\"2\">2 days per move</option>\
+         <option value=\"3\">3 days per move</option><option value=\"5\">5 days per move</option>\
+         <option value=\"7\">7 days per move</option><option value=\"14\">14 days per move</option>\
+         </select></label>\
          <label>Minutes <input name=\"minutes\" type=\"number\" min=\"1\" max=\"180\" value=\"5\"></label>\
          <label>Increment <input name=\"inc\" type=\"number\" min=\"0\" max=\"60\" value=\"3\"></label>\
          <label>Colour <select name=\"color\"><option value=\"random\">random</option>\

@@ -97,6 +97,11 @@ for (const b of $$('.quick')) {
 $('#seek-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const f = ev.target;
+  if (f.kind.value !== 'live') {
+    conn.send({ t: 'seek', days: Number(f.kind.value), color: f.color.value });
+    msg('Correspondence seek posted: your games list shows when it is your move.');
+    return;
+  }
   const minutes = Number(f.minutes.value);
   const inc = Number(f.inc.value);
   if (!(minutes > 0) || !(inc >= 0)) {
@@ -164,4 +169,11 @@ $('#sign-out').addEventListener('click', () => {
   localStorage.removeItem('parachess-token');
   localStorage.removeItem('parachess-name');
   location.reload();
+});
+
+$('#seek-form').kind.addEventListener('change', (ev) => {
+  const live = ev.target.value === 'live';
+  const f = $('#seek-form');
+  f.minutes.disabled = !live;
+  f.inc.disabled = !live;
 });
