@@ -54,6 +54,19 @@ test('a guest plays a bot in the browser while a spectator watches', { timeout: 
   await watcher.waitForSelector('#board[data-position]', { timeout: 15000 });
   assert.equal(await watcher.locator('#board').getAttribute('data-side'), null);
 
+  // Record where the spectator's moving pieces are drawn, frame by frame.
+  await watcher.evaluate(() => {
+    window.trail = [];
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        const u = c.target;
+        if (!u.classList || !u.classList.contains('moving')) continue;
+        const w = Number(u.getAttribute('width'));
+        window.trail.push([Number(u.getAttribute('x')) + w / 2, Number(u.getAttribute('y')) + w / 2, u.dataset.on]);
+      }
+    }).observe(document.querySelector('#board .pieces'), { attributes: true, subtree: true, attributeFilter: ['x'] });
+  });
+
   const moveCount = (p) => p.locator('#moves .mv').count();
   let mine = 0;
   let dropped = false;
@@ -116,6 +129,32 @@ test('a guest plays a bot in the browser while a spectator watches', { timeout: 
   assert.ok(texts.length >= 2 * Math.min(mine, MOVES) - 1);
   hasColours(await shot(watcher, 'game-spectator'), 'spectator');
 
+  // The pieces glided along the routes the server sent: every drawn point of a moving piece
+  // lies on the route of a move played to the cell it went to (SVG units: 40 a cell side).
+  const { trail, routes, moves } = await watcher.evaluate(() => {
+    const g = window.parachess.game();
+    return { trail: window.trail, routes: g.played, moves: g.moves };
+  });
+  assert.ok(trail.length > 20, `only ${trail.length} animation frames seen`);
+  const near = (p, pts) => {
+    let best = Infinity;
+    for (let i = 1; i < pts.length; i++) {
+      const [ax, ay] = [pts[i - 1][0] * 40, -pts[i - 1][1] * 40];
+      const [bx, by] = [pts[i][0] * 40, -pts[i][1] * 40];
+      const len2 = (bx - ax) ** 2 + (by - ay) ** 2 || 1e-9;
+      const t = Math.max(0, Math.min(1, ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / len2));
+      best = Math.min(best, Math.hypot(p[0] - (ax + t * (bx - ax)), p[1] - (ay + t * (by - ay))));
+    }
+    return best;
+  };
+  let off = 0;
+  for (const p of trail) {
+    const candidates = routes.filter((r, i) => moves[i].replace(/[qrbs]$/, '').endsWith(p[2]));
+    const d = Math.min(...candidates.map((r) => near(p, r.pts)));
+    if (!(d < 1.5)) off++;
+  }
+  assert.equal(off, 0, `${off} of ${trail.length} drawn points off every route`);
+
   // Stepping back through the game with the keys shows earlier positions.
   const final = await board.getAttribute('data-position');
   await page.keyboard.press('Home');
@@ -125,6 +164,23 @@ test('a guest plays a bot in the browser while a spectator watches', { timeout: 
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('End');
   assert.equal(await board.getAttribute('data-position'), final);
+
+  // The promotion chooser answers q r b s (driven with a made-up list of moves, as no random
+  // game reliably reaches a promotion).
+  const promoted = await page.evaluate(() => {
+    const b = window.parachess.board;
+    window.chosen = null;
+    b.opts.onMove = (uci) => { window.chosen = uci; };
+    b.setLegal(['c1d1q', 'c1d1r', 'c1d1b', 'c1d1s'], null);
+    b.select('c1');
+    return b.selected;
+  });
+  assert.equal(promoted, 'c1');
+  await page.click('#board [data-cell="d1"]');
+  await page.waitForSelector('#promo:not([hidden])', { timeout: 5000 });
+  await page.keyboard.press('r');
+  await page.waitForFunction(() => window.chosen === 'c1d1r', null, { timeout: 5000 });
+  assert.equal(await page.locator('#promo').isVisible(), false);
 
   // The PGN download has the game.
   const href = await page.locator('#pgn').getAttribute('href');

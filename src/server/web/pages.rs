@@ -136,6 +136,7 @@ pub async fn lobby() -> Response {
          <label>Increment <input name=\"inc\" type=\"number\" min=\"0\" max=\"60\" value=\"3\"></label>\
          <label>Colour <select name=\"color\"><option value=\"random\">random</option>\
          <option value=\"white\">white</option><option value=\"black\">black</option></select></label>\
+         <label class=\"check\"><input name=\"rated\" type=\"checkbox\"> rated</label>\
          <button type=\"submit\">Post seek</button></form>\
          <p id=\"lobby-msg\" class=\"msg\" role=\"status\"></p></section>\
          <div class=\"stack\"><section class=\"card\"><h2>Open seeks</h2><p class=\"dim\">Press one to play it.</p>\

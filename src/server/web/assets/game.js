@@ -24,7 +24,7 @@ const conn = new Connection({
   onWelcome: () => conn.send({ t: 'watch', game: id }),
   onMessage: (msg) => handle(msg),
 });
-window.parachess = { conn, board };
+window.parachess = { conn, board, game: () => game };
 
 function say(text) {
   $('#game-msg').textContent = text || '';

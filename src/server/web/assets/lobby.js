@@ -98,7 +98,7 @@ $('#seek-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const f = ev.target;
   if (f.kind.value !== 'live') {
-    conn.send({ t: 'seek', days: Number(f.kind.value), color: f.color.value });
+    conn.send({ t: 'seek', days: Number(f.kind.value), color: f.color.value, rated: f.rated.checked });
     msg('Correspondence seek posted: your games list shows when it is your move.');
     return;
   }
@@ -108,7 +108,7 @@ $('#seek-form').addEventListener('submit', (ev) => {
     msg('Give the minutes and the increment.');
     return;
   }
-  conn.send({ t: 'seek', tc: `${Math.round(minutes * 60)}+${Math.round(inc)}`, color: f.color.value });
+  conn.send({ t: 'seek', tc: `${Math.round(minutes * 60)}+${Math.round(inc)}`, color: f.color.value, rated: f.rated.checked });
   msg('Seek posted: wait here for an opponent.');
 });
 
