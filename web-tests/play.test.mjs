@@ -74,6 +74,14 @@ test('a guest plays a bot in the browser while a spectator watches', { timeout: 
     // My turn (the page lists the moves it accepts), or the game is over.
     await page.waitForSelector('#board[data-legal], #board[data-result]', { timeout: 30000 });
     if (await board.getAttribute('data-result')) break;
+    if (mine === 2 || mine === 3) {
+      // A draw offer, then a takeback request, stand on the page until the next move.
+      const [button, text] = mine === 2 ? ['#draw', 'You offered a draw.'] : ['#takeback', 'You asked for a takeback.'];
+      await page.click(button);
+      await page.waitForFunction((t) => document.querySelector('#offer-text').textContent === t
+        && !document.querySelector('#offer').hidden, text, { timeout: 10000 });
+      await watcher.waitForSelector('#offer:not([hidden])', { timeout: 10000 }).catch(() => {});
+    }
     const legal = (await board.getAttribute('data-legal')).split(' ');
     const before = await moveCount(page);
     const mv = legal[(mine * 7) % legal.length];
