@@ -14,7 +14,9 @@ tc=${TC:-60+1}
 player=${PLAYER:-random}
 
 cargo build --release --no-default-features --features server --bin parachess-server
-bin=$PWD/${CARGO_TARGET_DIR:-target}/release/parachess-server
+target=${CARGO_TARGET_DIR:-target}
+case "$target" in /*) ;; *) target=$PWD/$target ;; esac
+bin=$target/release/parachess-server
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 dir=$(mktemp -d /tmp/parachess-load.XXXXXX)
@@ -50,6 +52,7 @@ esac
 pids+=($!)
 for _ in $(seq 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
 url=$(sed -n 's/^listening on //p' "$dir/server.out")
+[ -n "$url" ] || { cat "$dir/server.err" >&2; exit 1; }
 echo "server $url on $backend; $games games at once, $tc, $player bots"
 
 # The bots say on stderr how long the games took and the moves per second.

@@ -17,6 +17,32 @@ fn two_instances_one_game_and_a_spectator_on_a_third() {
         let mut b = guest(&two).await;
         let mut s = guest(&three).await;
 
+        // The lobby spans the instances: a seek posted on one is seen and taken on another.
+        s.send(&json!({"t": "lobby"})).await.unwrap();
+        expect(&mut s, "seeks").await;
+        let mut c = guest(&one).await;
+        c.send(&json!({"t": "seek", "tc": "60+0"})).await.unwrap();
+        let posted = expect(&mut s, "seek").await;
+        assert_eq!(posted["by"], c.name.as_str());
+        let mut d = guest(&two).await;
+        d.send(&json!({"t": "lobby"})).await.unwrap();
+        let listed = expect(&mut d, "seeks").await;
+        assert!(
+            listed["seeks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["id"] == posted["id"])
+        );
+        d.send(&json!({"t": "accept", "id": posted["id"]}))
+            .await
+            .unwrap();
+        let sc = expect(&mut c, "started").await;
+        let sd = expect(&mut d, "started").await;
+        assert_eq!(sc["game"], sd["game"]);
+        let gone = expect(&mut s, "seek_gone").await;
+        assert_eq!(gone["id"], posted["id"]);
+
         // A challenge from one instance to a player on another, accepted there.
         a.send(&json!({"t": "challenge", "to": b.name, "tc": "300+2", "color": "white"}))
             .await

@@ -49,6 +49,13 @@ pub enum BusMsg {
         /// The message text.
         text: String,
     },
+    /// A lobby event (`seek`, `seek_gone`) of the sending instance.
+    Lobby {
+        /// Sending instance.
+        from: String,
+        /// The message text.
+        text: String,
+    },
     /// A game changed too much for one notification: followers get it again from the
     /// database.
     Resync {
@@ -104,6 +111,7 @@ impl BusMsg {
             BusMsg::Tell { from, .. }
             | BusMsg::Event { from, .. }
             | BusMsg::Resync { from, .. }
+            | BusMsg::Lobby { from, .. }
             | BusMsg::Request { from, .. }
             | BusMsg::Accept { from, .. }
             | BusMsg::Reply { from, .. } => from,
@@ -267,6 +275,7 @@ impl Bus {
             } => hub.tell_here(&key, text, started),
             BusMsg::Event { game, text, .. } => hub.relay_event(&game, Some(text)),
             BusMsg::Resync { game, .. } => hub.relay_event(&game, None),
+            BusMsg::Lobby { text, .. } => hub.lobby_here(text),
             BusMsg::Reply { to, id, error, .. } => {
                 if to != self.instance {
                     return;

@@ -139,6 +139,8 @@ pub struct Hub {
     games: Mutex<HashMap<String, GameHandle>>,
     /// Games played by other instances that players here follow.
     remote: Mutex<HashMap<String, GameHandle>>,
+    /// The open seeks of the other instances, as their lobby events said.
+    remote_seeks: Mutex<BTreeMap<String, SeekView>>,
     seeks: Mutex<BTreeMap<u64, Seek>>,
     seek_seq: AtomicU64,
     online: Mutex<HashMap<String, HashMap<u64, ConnTx>>>,
@@ -189,6 +191,7 @@ impl Hub {
             bus,
             games: Mutex::new(HashMap::new()),
             remote: Mutex::new(HashMap::new()),
+            remote_seeks: Mutex::new(BTreeMap::new()),
             seeks: Mutex::new(BTreeMap::new()),
             seek_seq: AtomicU64::new(1),
             online: Mutex::new(HashMap::new()),
@@ -454,7 +457,39 @@ impl Hub {
     }
 
     fn lobby_event(&self, msg: ServerMsg) {
-        let _ = self.lobby.send(msg.to_json().into());
+        let text = msg.to_json();
+        if let Some(bus) = &self.bus {
+            bus.publish(&BusMsg::Lobby {
+                from: self.instance.clone(),
+                text: text.clone(),
+            });
+        }
+        let _ = self.lobby.send(text.into());
+    }
+
+    /// A lobby event of another instance: kept in the mirror of its seeks, and passed to the
+    /// lobby's followers here.
+    pub fn lobby_here(&self, text: String) {
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
+            return;
+        };
+        match value["t"].as_str() {
+            Some("seek") => {
+                if let Ok(view) = serde_json::from_value::<SeekView>(value) {
+                    let mut remote = lock(&self.remote_seeks);
+                    if remote.len() < 10_000 {
+                        remote.insert(view.id.clone(), view);
+                    }
+                }
+            }
+            Some("seek_gone") => {
+                if let Some(id) = value["id"].as_str() {
+                    lock(&self.remote_seeks).remove(id);
+                }
+            }
+            _ => return,
+        }
+        let _ = self.lobby.send(text.into());
     }
 
     /// Whether a login or register attempt from `addr` may go ahead.
@@ -469,11 +504,13 @@ impl Hub {
 
     /// The open seeks (not challenges), oldest first.
     pub fn seeks(&self) -> Vec<SeekView> {
-        lock(&self.seeks)
+        let mut all: Vec<SeekView> = lock(&self.seeks)
             .values()
             .filter(|s| s.to.is_none())
             .map(Seek::view)
-            .collect()
+            .collect();
+        all.extend(lock(&self.remote_seeks).values().cloned());
+        all
     }
 
     /// Posts a seek or a challenge (`to`: key and name); returns its view.

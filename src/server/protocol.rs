@@ -169,7 +169,7 @@ pub struct SeekSpec {
 }
 
 /// An open seek as the lobby shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SeekView {
     /// Its id (for `accept`).
     pub id: String,
