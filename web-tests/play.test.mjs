@@ -144,6 +144,9 @@ test('a guest plays a bot in the browser while a spectator watches', { timeout: 
     return { trail: window.trail, routes: g.played, moves: g.moves };
   });
   assert.ok(trail.length > 20, `only ${trail.length} animation frames seen`);
+  // Real routes: the start's centre, then a crossing and a centre per step (never a bare line).
+  assert.equal(routes.length, moves.length);
+  for (const r of routes) assert.ok(r.pts.length >= 3 && r.pts.length % 2 === 1, JSON.stringify(r));
   const near = (p, pts) => {
     let best = Infinity;
     for (let i = 1; i < pts.length; i++) {

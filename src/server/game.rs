@@ -12,7 +12,6 @@ use super::bus::Bus;
 use super::db::{GameRow, MoveRow, RatedEnd, Write, Writer, now_ms};
 use super::protocol::{ClockView, GameView, Moved, ServerMsg, side_name};
 use super::variant;
-use super::web::geometry;
 use crate::rules::clock::{Clocks, TimeControl};
 use crate::rules::record::{PlyNote, Tags, termination_name, write_record};
 use crate::rules::{Game, Outcome, Side};
@@ -218,13 +217,6 @@ fn view_of(
         } else {
             game.legal_moves().iter().map(|m| m.to_string()).collect()
         },
-        routes: if over {
-            Vec::new()
-        } else {
-            geometry::legal_routes(game.position())
-        },
-        played: geometry::played_routes(game),
-        positions: geometry::positions(game),
         clocks,
         deadline: if over { None } else { deadline },
         result: row.result.clone(),
@@ -549,7 +541,6 @@ impl Actor {
             }
             c.resume(now);
         }
-        let route = geometry::route_view(self.game.position(), mv);
         let (mv_text, after_text) = match self.game.play(mv) {
             Ok(ply) => (ply.mv.to_string(), ply.text.clone()),
             Err(e) => {
@@ -593,12 +584,6 @@ impl Actor {
                     .map(|m| m.to_string())
                     .collect()
             },
-            routes: if over.is_some() {
-                Vec::new()
-            } else {
-                geometry::legal_routes(self.game.position())
-            },
-            route,
             clocks: self.clock_view(),
             deadline: self.deadline(),
         })));

@@ -23,6 +23,13 @@ pub enum ClientMsg {
         /// A session token from an earlier `welcome`.
         #[serde(default)]
         token: Option<String>,
+        /// Ask for routes: every `game` message to this connection then also carries `routes`
+        /// (one per legal move), `played` (one per move played) and `positions` (the position
+        /// after each move played), and every `moved` message `routes` and `route` (of the
+        /// move played). What the web page draws; a route is `{"pts": [[x, y], ...]}` in cell
+        /// sides, the board's centre at the origin, Black up (plus `"leap": true` for a hop).
+        #[serde(default)]
+        routes: bool,
     },
     /// Creates an account and signs in as it.
     Register {
@@ -238,12 +245,6 @@ pub struct GameView {
     pub turn: &'static str,
     /// The legal moves now, bare (empty once the game is over).
     pub legal: Vec<String>,
-    /// For each legal move, its route on the board (for drawing; the page knows no rules).
-    pub routes: Vec<RouteView>,
-    /// For each move played, its route.
-    pub played: Vec<RouteView>,
-    /// The position text after each move played.
-    pub positions: Vec<String>,
     /// The clocks (live games).
     pub clocks: Option<ClockView>,
     /// Correspondence: when the side to move runs out of time (Unix milliseconds).
@@ -297,18 +298,6 @@ pub struct RatingView {
     pub games: i64,
 }
 
-/// The route of a move: the points it passes in board units (cell side 1, the board's centre
-/// at the origin, Black up): the start cell's centre, then for each step the side midpoint or
-/// acute corner it crosses and the next cell's centre.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct RouteView {
-    /// The points, `[x, y]`, rounded to thousandths.
-    pub pts: Vec<[f32; 2]>,
-    /// A Sorcerer's leap (drawn as a hop over the middle cell).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub leap: bool,
-}
-
 /// A move played, as the `moved` message carries it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Moved {
@@ -325,10 +314,6 @@ pub struct Moved {
     pub position: String,
     /// The legal moves after it.
     pub legal: Vec<String>,
-    /// For each legal move, its route.
-    pub routes: Vec<RouteView>,
-    /// The route of the move played.
-    pub route: RouteView,
     /// The clocks after it.
     pub clocks: Option<ClockView>,
     /// Correspondence deadline of the side now to move.

@@ -19,6 +19,7 @@ use super::game::{Cmd, GameHandle};
 use super::hub::{Hub, Out, Player};
 use super::limit::Bucket;
 use super::protocol::{ClientMsg, MAX_MESSAGE, ServerMsg, VERSION, side_name};
+use super::web::geometry::{RouteState, moved_ply};
 use crate::rules::Side;
 
 /// Time a client has to say `hello`.
@@ -38,6 +39,8 @@ struct Conn {
     kill: Arc<Notify>,
     player: Option<Player>,
     follows: HashMap<String, AbortHandle>,
+    /// Asked for routes in its hello (the web page): game messages carry them.
+    routes: bool,
 }
 
 /// Serves one upgraded socket until it closes.
@@ -52,6 +55,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
         kill: Arc::new(Notify::new()),
         player: None,
         follows: HashMap::new(),
+        routes: false,
     };
     let mut bucket = Bucket::new(hub.limits.msg_rate.0, hub.limits.msg_rate.1);
     let mut strikes = 0u32;
@@ -152,6 +156,14 @@ impl Conn {
         }
     }
 
+    /// A `game` message with the routes added, for a connection that asked for them.
+    fn with_routes(&self, text: Arc<str>) -> Arc<str> {
+        if !self.routes {
+            return text;
+        }
+        RouteState::default().augment(&text).map_or(text, Arc::from)
+    }
+
     fn send_text(&self, text: Arc<str>) {
         if self.tx.try_send(Out::Text(text)).is_err() {
             self.kill.notify_one();
@@ -183,7 +195,7 @@ impl Conn {
         }
         let hub = self.hub.clone();
         match msg {
-            ClientMsg::Hello { v, token } => {
+            ClientMsg::Hello { v, token, routes } => {
                 if v != VERSION {
                     self.send(ServerMsg::error(
                         "version",
@@ -194,6 +206,7 @@ impl Conn {
                 if self.player.is_some() {
                     return Err(ServerMsg::error("hello_first", "hello was already said").into());
                 }
+                self.routes = routes;
                 let resumed = match token.as_deref() {
                     Some(t) if auth::token_shape_ok(t) => hub
                         .db
@@ -443,14 +456,15 @@ impl Conn {
                 }
                 let snap = handle.ask(None, Cmd::Snapshot).await?;
                 if let Some(text) = snap {
-                    self.send_text(text);
+                    self.send_text(self.with_routes(text));
                 }
             }
             None => {
                 let view = super::http::stored_game(&self.hub, id)
                     .await
                     .map_err(|(_, m)| ServerMsg::error("no_game", m))?;
-                self.send(ServerMsg::Game(Box::new(view)));
+                let text: Arc<str> = ServerMsg::Game(Box::new(view)).to_json().into();
+                self.send_text(self.with_routes(text));
             }
         }
         Ok(())
@@ -469,7 +483,9 @@ impl Conn {
         }
         let tx = self.tx.clone();
         let kill = self.kill.clone();
+        let routes = self.routes;
         let task = tokio::spawn(async move {
+            let mut route_state = RouteState::default();
             loop {
                 let text = match rx.recv().await {
                     Ok(t) => t,
@@ -481,6 +497,20 @@ impl Conn {
                         None => continue,
                     },
                     Err(broadcast::error::RecvError::Closed) => break,
+                };
+                let text = if routes {
+                    // The position before a move, when this follower has not seen it yet (the
+                    // game's snapshot went out before this task), from a snapshot.
+                    if let Some(n) = moved_ply(&text)
+                        && !route_state.knows(n)
+                        && let Some(h) = &handle
+                        && let Ok(Some(snap)) = h.ask(None, Cmd::Snapshot).await
+                    {
+                        route_state.seed(&snap, n);
+                    }
+                    route_state.augment(&text).map_or(text, Arc::from)
+                } else {
+                    text
                 };
                 if tx.try_send(Out::Text(text)).is_err() {
                     kill.notify_one();

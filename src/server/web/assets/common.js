@@ -71,7 +71,8 @@ export class Connection {
     }
     this.ws = ws;
     ws.onopen = () => {
-      const hello = { t: 'hello', v: 1 };
+      // Routes: every position comes with each legal move's route, to draw (docs/SERVER.md).
+      const hello = { t: 'hello', v: 1, routes: true };
       const token = localStorage.getItem(TOKEN);
       if (token) hello.token = token;
       ws.send(JSON.stringify(hello));
