@@ -1,5 +1,6 @@
 //! `parachess-server bots` at a modest size: 20 games at once between guest bots, the server
-//! killed with `kill -9` and restarted on the same port and database in the middle; every game
+//! killed with `kill -9` and restarted on the same port and database in the middle, on SQLite and
+//! PostgreSQL; every game
 //! finishes and no acknowledged move is lost. (The big figures come from
 //! scripts/server-load.sh.)
 
@@ -11,9 +12,16 @@ use std::time::Duration;
 
 use server_support::*;
 
-#[test]
-fn twenty_bot_games_survive_a_server_restart() {
-    let db = database(Backend::Sqlite);
+both_backends!(240, twenty_bot_games_survive_a_server_restart);
+
+async fn twenty_bot_games_survive_a_server_restart(backend: Backend) {
+    tokio::task::spawn_blocking(move || bots_across_a_restart(backend))
+        .await
+        .expect("the bots test");
+}
+
+fn bots_across_a_restart(backend: Backend) {
+    let db = database(backend);
     let listen = format!("127.0.0.1:{}", free_port());
     let mut server = Server::start_at(&db.url, &listen, &[]);
     let mut bots = Command::new(env!("CARGO_BIN_EXE_parachess-server"))

@@ -230,6 +230,9 @@ fn view_of(
 /// them.
 const LINGER: Duration = Duration::from_secs(20);
 
+/// How long a live game waits for each side's first move before it is aborted.
+pub const FIRST_MOVE_WITHIN: Duration = Duration::from_secs(60);
+
 /// The live game's task state.
 struct Actor {
     row: GameRow,
@@ -362,7 +365,10 @@ impl Actor {
             // When the side to move runs out of time, if a clock runs.
             let flag_in = if self.live() {
                 match (&self.clocks, self.deadline()) {
-                    (Some(c), _) => c.time_to_flag(self.now()),
+                    (Some(c), _) => match (c.time_to_flag(self.now()), self.abort_in()) {
+                        (Some(f), Some(a)) => Some(f.min(a)),
+                        (f, a) => f.or(a),
+                    },
                     (None, Some(deadline)) => {
                         Some(Duration::from_millis((deadline - now_ms()).max(0) as u64))
                     }
@@ -382,10 +388,24 @@ impl Actor {
                     if !self.live() {
                         return;
                     }
+                    if self.abort_in().is_some_and(|d| d.is_zero()) {
+                        let _ = self.end("aborted", "*", "aborted", None).await;
+                        continue;
+                    }
                     self.flag_fall().await;
                 }
             }
         }
+    }
+
+    /// A live game where a side has not made its first move is aborted after
+    /// [`FIRST_MOVE_WITHIN`] without a move (as lichess does): how long until then.
+    fn abort_in(&self) -> Option<Duration> {
+        if self.clocks.is_none() || self.game.plies().len() >= 2 {
+            return None;
+        }
+        let since = now_ms().saturating_sub(self.row.last_ms).max(0) as u64;
+        Some(FIRST_MOVE_WITHIN.saturating_sub(Duration::from_millis(since)))
     }
 
     /// The side to move's time is up (checked again: a move may have just come in).

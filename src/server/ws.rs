@@ -28,6 +28,9 @@ const HELLO_WITHIN: Duration = Duration::from_secs(10);
 const SEND_WITHIN: Duration = Duration::from_secs(10);
 /// Rate-limited messages after which the connection is closed.
 const MAX_STRIKES: u32 = 50;
+/// How often the server pings a client, and how long a silent client is kept.
+const PING_EVERY: Duration = Duration::from_secs(30);
+const SILENT_FOR: Duration = Duration::from_secs(75);
 /// Games (and the lobby) one connection may follow at once.
 const MAX_FOLLOWED: usize = 64;
 
@@ -62,10 +65,24 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let kill = conn.kill.clone();
     let mut close_reason: Option<&'static str> = None;
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut heard = tokio::time::Instant::now();
     loop {
         let hello_timer = tokio::time::sleep_until(hello_by);
         tokio::select! {
+            _ = ping.tick() => {
+                if heard.elapsed() > SILENT_FOR {
+                    close_reason = Some("silent for too long");
+                    break;
+                }
+                let send = sink.send(Message::Ping(Default::default()));
+                if !matches!(tokio::time::timeout(SEND_WITHIN, send).await, Ok(Ok(()))) {
+                    break;
+                }
+            }
             msg = stream.next() => {
+                heard = tokio::time::Instant::now();
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
