@@ -115,3 +115,39 @@ test('at a phone width the lobby fits', { timeout: 60000 }, async () => {
   assert.ok(lobbyBox.x + lobbyBox.width <= 390);
   await shot(page, 'phone-lobby');
 });
+
+test('two accounts play a rated game; the player page charts the new rating', { timeout: 90000 }, async () => {
+  const signUp = async (name) => {
+    const page = await (await chrome.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(server.url + '/');
+    await page.waitForSelector('#sign-form:not([hidden])', { timeout: 15000 });
+    await page.fill('#sign-form [name=name]', name);
+    await page.fill('#sign-form [name=password]', 'secret for ' + name);
+    await page.click('#register');
+    await page.waitForFunction((n) => document.querySelector('#account-state').textContent.includes(n),
+      name, { timeout: 20000 });
+    return page;
+  };
+  const a = await signUp('Rated_a');
+  const b = await signUp('Rated_b');
+  await a.check('#seek-form [name=rated]');
+  await a.click('#seek-form button[type=submit]');
+  const seek = b.locator('[data-seek]', { hasText: 'Rated_a' });
+  await seek.waitFor({ timeout: 15000 });
+  assert.match(await seek.textContent(), /rated/);
+  await seek.click();
+  await Promise.all([
+    a.waitForURL(/\/game\//, { timeout: 15000 }),
+    b.waitForURL(/\/game\//, { timeout: 15000 }),
+  ]);
+  await b.waitForSelector('#board[data-side]', { timeout: 15000 });
+  await b.click('#resign');
+  await b.click('#resign');
+  await a.waitForSelector('#board[data-result]', { timeout: 15000 });
+  await a.goto(`${server.url}/@/Rated_a`);
+  assert.equal(await a.locator('table.ratings tbody tr').count(), 1);
+  assert.equal(await a.locator('svg.chart polyline.series').count(), 1);
+  await a.goto(`${server.url}/@/Rated_a?vs=rated_b`);
+  assert.match(await a.locator('#vs-record').textContent(), /1 won, 0 drawn, 0 lost/);
+  await shot(a, 'player-rated');
+});

@@ -318,7 +318,7 @@ pub async fn player(
                 out,
                 "<tr data-speed=\"{s}\"><td>{v}</td><td>{s}</td><td>{}{provisional} <span class=\"dim\">±{}</span></td><td>{}</td></tr>",
                 r.glicko.rating.round(),
-                (2.0 * r.glicko.deviation).round(),
+                r.glicko.deviation.round(),
                 r.games,
                 v = escape(&r.variant),
                 s = escape(&r.speed),
