@@ -555,6 +555,25 @@ struct Live {
     online: Vec<String>,
 }
 
+/// Names as written, by key: the lobby asks for the players online every few seconds, and a
+/// name never changes.
+static NAMES: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<String, String>>> =
+    std::sync::LazyLock::new(Default::default);
+
+async fn display_name(hub: &Hub, key: &str) -> Option<String> {
+    if let Some(name) = NAMES.lock().ok()?.get(key) {
+        return Some(name.clone());
+    }
+    let name = hub.db.player(key).await.ok()??.name;
+    if let Ok(mut names) = NAMES.lock() {
+        if names.len() > 10_000 {
+            names.clear();
+        }
+        names.insert(key.to_string(), name.clone());
+    }
+    Some(name)
+}
+
 /// `/api/live`: the games being played (up to 24) and the players online (up to 100).
 pub async fn live_api(State(hub): State<Arc<Hub>>) -> Response {
     let mut games = Vec::new();
@@ -594,8 +613,8 @@ pub async fn live_api(State(hub): State<Arc<Hub>>) -> Response {
     let mut keys = hub.online_keys();
     keys.sort();
     for key in keys.into_iter().take(100) {
-        if let Ok(Some(p)) = hub.db.player(&key).await {
-            online.push(p.name);
+        if let Some(name) = display_name(&hub, &key).await {
+            online.push(name);
         }
     }
     match serde_json::to_string(&Live { games, online }) {
