@@ -101,6 +101,15 @@ test('a guest plays a bot in the browser while a spectator watches', { timeout: 
       mine++;
       continue;
     }
+    if (mine === 5) {
+      // One move typed (keyboard entry), with its promotion letter if it has one.
+      await page.fill('#move-input', mv);
+      await page.press('#move-input', 'Enter');
+      await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length > n, before,
+        { timeout: 15000 });
+      mine++;
+      continue;
+    }
     await page.click(`#board [data-cell="${from}"]`);
     // The selected piece's targets are marked.
     assert.ok(await page.locator('#board .marks .dot, #board .marks .ring').count() > 0);
