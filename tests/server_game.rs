@@ -274,6 +274,20 @@ async fn lobby_quick_pairing_and_rematch(backend: Backend) {
         .unwrap();
     let declined = expect(&mut a, "declined").await;
     assert_eq!(declined["id"], ch["id"]);
+
+    // An open challenge is shown again to the challenged player's next connection.
+    a.send(&json!({"t": "challenge", "to": b.name, "days": 7}))
+        .await
+        .unwrap();
+    let posted = a
+        .wait_for("seek", T, |v| v["t"] == "seek" && v["days"] == 7)
+        .await
+        .unwrap();
+    let again = parachess::server::client::Client::hello(&server.url, Some(&b.token)).await;
+    let mut again = again.unwrap();
+    let shown = expect(&mut again, "challenge").await;
+    assert_eq!(shown["id"], posted["id"]);
+    assert_eq!(shown["days"], 7);
 }
 
 async fn correspondence(backend: Backend) {

@@ -49,6 +49,11 @@ pub enum BusMsg {
         /// The message text.
         text: String,
     },
+    /// An instance (re)started: whatever the others kept of its seeks is gone.
+    Up {
+        /// Sending instance.
+        from: String,
+    },
     /// A lobby event (`seek`, `seek_gone`) of the sending instance.
     Lobby {
         /// Sending instance.
@@ -112,6 +117,7 @@ impl BusMsg {
             | BusMsg::Event { from, .. }
             | BusMsg::Resync { from, .. }
             | BusMsg::Lobby { from, .. }
+            | BusMsg::Up { from }
             | BusMsg::Request { from, .. }
             | BusMsg::Accept { from, .. }
             | BusMsg::Reply { from, .. } => from,
@@ -244,6 +250,9 @@ impl Bus {
     pub async fn listen(&self, url: &str, hub: Weak<Hub>) -> Result<(), sqlx::Error> {
         let mut listener = PgListener::connect(url).await?;
         listener.listen(CHANNEL).await?;
+        self.publish(&BusMsg::Up {
+            from: self.instance.clone(),
+        });
         let me = self.clone();
         tokio::spawn(async move {
             loop {
@@ -276,6 +285,7 @@ impl Bus {
             BusMsg::Event { game, text, .. } => hub.relay_event(&game, Some(text)),
             BusMsg::Resync { game, .. } => hub.relay_event(&game, None),
             BusMsg::Lobby { text, .. } => hub.lobby_here(text),
+            BusMsg::Up { from } => hub.forget_seeks_of(&from),
             BusMsg::Reply { to, id, error, .. } => {
                 if to != self.instance {
                     return;

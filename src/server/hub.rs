@@ -467,6 +467,26 @@ impl Hub {
         let _ = self.lobby.send(text.into());
     }
 
+    /// Another instance (re)started: its old seeks are gone.
+    pub fn forget_seeks_of(&self, instance: &str) {
+        let prefix = format!("{instance}-");
+        let gone: Vec<String> = {
+            let mut remote = lock(&self.remote_seeks);
+            let ids: Vec<String> = remote
+                .keys()
+                .filter(|k| k.starts_with(&prefix))
+                .cloned()
+                .collect();
+            for id in &ids {
+                remote.remove(id);
+            }
+            ids
+        };
+        for id in gone {
+            let _ = self.lobby.send(ServerMsg::SeekGone { id }.to_json().into());
+        }
+    }
+
     /// A lobby event of another instance: kept in the mirror of its seeks, and passed to the
     /// lobby's followers here.
     pub fn lobby_here(&self, text: String) {
@@ -511,6 +531,15 @@ impl Hub {
             .collect();
         all.extend(lock(&self.remote_seeks).values().cloned());
         all
+    }
+
+    /// The open challenges addressed to a player (shown when they sign in).
+    pub fn challenges_for(&self, key: &str) -> Vec<SeekView> {
+        lock(&self.seeks)
+            .values()
+            .filter(|s| s.to.as_ref().is_some_and(|t| t.0 == key))
+            .map(Seek::view)
+            .collect()
     }
 
     /// Posts a seek or a challenge (`to`: key and name); returns its view.

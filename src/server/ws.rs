@@ -432,6 +432,9 @@ impl Conn {
         if let Ok(games) = self.hub.my_games(&player).await {
             self.send(ServerMsg::Games { games });
         }
+        for challenge in self.hub.challenges_for(&player.key) {
+            self.send(ServerMsg::Challenge(Box::new(challenge)));
+        }
         self.player = Some(player);
     }
 
