@@ -151,3 +151,28 @@ test('two accounts play a rated game; the player page charts the new rating', { 
   assert.match(await a.locator('#vs-record').textContent(), /1 won, 0 drawn, 0 lost/);
   await shot(a, 'player-rated');
 });
+
+test('a challenge by name shows in the lobby and accepting it starts the game', { timeout: 60000 }, async () => {
+  const open = async () => {
+    const page = await (await chrome.newContext()).newPage();
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => window.parachess && window.parachess.conn.me, null, { timeout: 15000 });
+    return page;
+  };
+  const a = await open();
+  const b = await open();
+  const bName = await b.evaluate(() => window.parachess.conn.me.name);
+  await a.fill('#seek-form [name=minutes]', '5');
+  await a.fill('#seek-form [name=inc]', '2');
+  await a.fill('#challenge-form [name=to]', bName);
+  await a.click('#challenge-form button');
+  const challenge = b.locator('[data-challenge]');
+  await challenge.waitFor({ timeout: 15000 });
+  assert.match(await challenge.textContent(), /challenges you: 5\+2, casual/);
+  await challenge.locator('button', { hasText: 'Accept' }).click();
+  await Promise.all([
+    a.waitForURL(/\/game\//, { timeout: 15000 }),
+    b.waitForURL(/\/game\//, { timeout: 15000 }),
+  ]);
+  assert.equal(a.url(), b.url());
+});

@@ -125,7 +125,7 @@ pub async fn lobby() -> Response {
          <section class=\"card\"><h2>Quick pairing</h2><p class=\"dim\">Minutes + seconds added \
          per move. You are paired with the first player who wants the same.</p>\
          <div class=\"quick-grid\">{quick}</div>\
-         <h3>Or post your own seek</h3>\
+         <h3>Or post your own seek, or challenge someone</h3>\
          <form id=\"seek-form\" class=\"seek-form\">\
          <label>Game <select name=\"kind\"><option value=\"live\">live, with a clock</option>\
          <option value=\"1\">1 day per move</option><option value=\"2\">2 days per move</option>\
@@ -138,6 +138,9 @@ pub async fn lobby() -> Response {
          <option value=\"white\">white</option><option value=\"black\">black</option></select></label>\
          <label class=\"check\"><input name=\"rated\" type=\"checkbox\"> rated</label>\
          <button type=\"submit\">Post seek</button></form>\
+         <form id=\"challenge-form\" class=\"challenge-form\"><input name=\"to\" maxlength=\"40\" \
+         placeholder=\"a player's name\" aria-label=\"the player to challenge\">\
+         <button type=\"submit\">Challenge</button></form>\
          <p id=\"lobby-msg\" class=\"msg\" role=\"status\"></p></section>\
          <div class=\"stack\"><section class=\"card\"><h2>Open seeks</h2><p class=\"dim\">Press one to play it.</p>\
          <table class=\"seeks\"><thead><tr><th>Player</th><th>Rating</th><th>Clock</th>\
@@ -156,7 +159,8 @@ pub async fn lobby() -> Response {
          <button type=\"button\" id=\"register\">Create account</button></form>\
          <button type=\"button\" id=\"sign-out\" hidden>Sign out</button>\
          <p id=\"account-msg\" class=\"msg\" role=\"status\"></p></section>\
-         <section class=\"card\"><h2>Your games</h2><ul id=\"my-games\" class=\"plain\"></ul>\
+         <section class=\"card\"><h2>Your games</h2><ul id=\"challenges\" class=\"plain challenges\"></ul>\
+         <ul id=\"my-games\" class=\"plain\"></ul>\
          <p id=\"no-my-games\" class=\"dim\">None being played.</p></section>\
          <section class=\"card\"><h2>Players online</h2><ul id=\"online\" class=\"plain online\"></ul></section></div>\
          </div><div class=\"template\">{template}</div>"

@@ -19,6 +19,9 @@ const conn = new Connection({
         for (const s of m.seeks) seeks.set(s.id, s);
         renderSeeks();
         break;
+      case 'declined':
+        msg('Your challenge was declined.');
+        break;
       case 'seek':
         if (!m.to) {
           seeks.set(m.id, m);
@@ -36,7 +39,7 @@ const conn = new Connection({
         renderMyGames(m.games);
         break;
       case 'challenge':
-        msg(`${m.by} challenges you (${clockLabel(m.tc)}).`);
+        addChallenge(m);
         break;
       case 'error':
         if (['auth', 'name', 'taken'].includes(m.code) || (m.code === 'rate' && /attempts/.test(m.msg))) {
@@ -94,22 +97,36 @@ for (const b of $$('.quick')) {
   });
 }
 
-$('#seek-form').addEventListener('submit', (ev) => {
-  ev.preventDefault();
-  const f = ev.target;
-  if (f.kind.value !== 'live') {
-    conn.send({ t: 'seek', days: Number(f.kind.value), color: f.color.value, rated: f.rated.checked });
-    msg('Correspondence seek posted: your games list shows when it is your move.');
-    return;
-  }
+/** The terms the seek form gives (time control or days, colour, rated), or null. */
+function terms() {
+  const f = $('#seek-form');
+  const t = { color: f.color.value, rated: f.rated.checked };
+  if (f.kind.value !== 'live') return { ...t, days: Number(f.kind.value) };
   const minutes = Number(f.minutes.value);
   const inc = Number(f.inc.value);
   if (!(minutes > 0) || !(inc >= 0)) {
     msg('Give the minutes and the increment.');
-    return;
+    return null;
   }
-  conn.send({ t: 'seek', tc: `${Math.round(minutes * 60)}+${Math.round(inc)}`, color: f.color.value, rated: f.rated.checked });
-  msg('Seek posted: wait here for an opponent.');
+  return { ...t, tc: `${Math.round(minutes * 60)}+${Math.round(inc)}` };
+}
+
+$('#seek-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const t = terms();
+  if (!t) return;
+  conn.send({ t: 'seek', ...t });
+  msg(t.days ? 'Correspondence seek posted: your games list shows when it is your move.'
+    : 'Seek posted: wait here for an opponent.');
+});
+
+$('#challenge-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const to = ev.target.to.value.trim();
+  const t = terms();
+  if (!to || !t) return;
+  conn.send({ t: 'challenge', to, ...t });
+  msg(`Challenge sent to ${to} (the terms above): wait here for an answer.`);
 });
 
 const template = $('#mini-template');
@@ -177,3 +194,18 @@ $('#seek-form').kind.addEventListener('change', (ev) => {
   f.minutes.disabled = !live;
   f.inc.disabled = !live;
 });
+
+// Challenges addressed to this player (from the desktop game, or a rematch): accept or decline.
+function addChallenge(c) {
+  const list = $('#challenges');
+  if (list.querySelector(`[data-challenge="${CSS.escape(c.id)}"]`)) return;
+  const clock = c.tc ? clockLabel(c.tc) : `${c.days} days/move`;
+  const li = el('li', { 'data-challenge': c.id },
+    el('span', { text: `${c.by} challenges you: ${clock}, ${c.rated ? 'rated' : 'casual'}. ` }),
+    el('button', { type: 'button', text: 'Accept', onclick: () => conn.send({ t: 'accept', id: c.id }) }),
+    el('button', { type: 'button', text: 'Decline', onclick: () => {
+      conn.send({ t: 'decline', id: c.id });
+      li.remove();
+    } }));
+  list.append(li);
+}
