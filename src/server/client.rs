@@ -10,6 +10,7 @@ use thiserror::Error;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A client failure.
@@ -55,13 +56,13 @@ impl Client {
     /// Opens the socket without saying anything.
     pub async fn connect(server: &str) -> Result<Client, ClientError> {
         let url = format!("ws://{}/ws", host_port(server)?);
-        let (ws, _) = tokio::time::timeout(
-            Duration::from_secs(10),
-            tokio_tungstenite::connect_async(url),
-        )
-        .await
-        .map_err(|_| ClientError::Timeout("the connection".into()))?
-        .map_err(|e| ClientError::Socket(e.to_string()))?;
+        // A small read buffer (the default 128 KiB is zeroed on every read), and no Nagle delay.
+        let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
+        let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+        let (ws, _) = tokio::time::timeout(Duration::from_secs(10), connect)
+            .await
+            .map_err(|_| ClientError::Timeout("the connection".into()))?
+            .map_err(|e| ClientError::Socket(e.to_string()))?;
         Ok(Client {
             ws,
             backlog: VecDeque::new(),

@@ -48,6 +48,9 @@ async fn ws(
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
+        // The socket layer's default read buffer is 128 KiB, zeroed on every read: messages
+        // here are at most 4 KiB, so a small one saves most of the server's time under load.
+        .read_buffer_size(8 * 1024)
         .on_failed_upgrade(move |_| {})
         .on_upgrade(move |socket| super::ws::serve(socket, hub, ip, id))
 }

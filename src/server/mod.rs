@@ -24,6 +24,8 @@ pub mod web;
 pub mod ws;
 
 use std::io::Write as _;
+
+use axum::serve::ListenerExt;
 use std::net::SocketAddr;
 
 use thiserror::Error;
@@ -78,5 +80,9 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
     let _ = out.flush();
     drop(out);
     let app = http::router(hub).into_make_service_with_connect_info::<SocketAddr>();
+    // Small messages go out at once (no Nagle delay).
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, app).await.map_err(ServerError::Serve)
 }
