@@ -2,11 +2,16 @@
 # Installs the Debian packages Parachess needs to build and test, when they are missing.
 # Build: pkg-config, the Wayland/ALSA/udev/xkbcommon headers Bevy links against, clang + mold
 # (the linker set in .cargo/config.toml). Headless rendering tests: Xvfb and Mesa's software
-# Vulkan driver (lavapipe).
+# Vulkan driver (lavapipe). Server tests: PostgreSQL (its binaries only: each test binary starts
+# a private server in a temporary folder with initdb + pg_ctl). Web pages: Chromium and Node.
 set -euo pipefail
 
 packages=(pkg-config libwayland-dev libasound2-dev libudev-dev libxkbcommon-dev clang mold
-          xvfb xauth mesa-vulkan-drivers libvulkan1)
+          xvfb xauth mesa-vulkan-drivers libvulkan1 postgresql chromium)
+# The server's web pages are tested in headless Chromium (Debian's, above) driven from Node
+# (web-tests/): Debian's Node when none is installed.
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

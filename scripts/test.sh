@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing and runs every test: formatting, unit, property, integration,
-# headless game and offscreen screenshot tests. CI runs exactly this.
+# headless game and offscreen screenshot tests, and the web pages in headless Chromium. CI runs
+# exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -9,3 +10,12 @@ cargo fmt --check
 export WGPU_BACKEND=vulkan
 cargo test --all-targets
 cargo test --doc
+# The server's web pages in a real browser: headless Chromium driven by playwright-core
+# (web-tests/, one server with a temporary SQLite database per test file).
+cargo build --bin parachess-server
+target_dir="${CARGO_TARGET_DIR:-target}"
+export PARACHESS_SERVER="$(cd "$target_dir" && pwd)/debug/parachess-server"
+export WEB_SCREENSHOTS="$(cd "$target_dir" && pwd)/web-screenshots"
+npm ci --prefix web-tests --no-audit --no-fund
+# One test file at a time (each starts its own server and browser).
+(cd web-tests && for t in *.test.mjs; do node --test "$t"; done)

@@ -15,6 +15,8 @@ pub mod game;
 pub mod lessons;
 pub mod net;
 pub mod rules;
+#[cfg(feature = "server")]
+pub mod server;
 pub mod store;
 pub mod study;
 pub mod uci;

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The game server's load figures (README, "Server"): GAMES games at once between guest bots on
+# loopback (two connections each), at the bots' full speed, against a release build of
+# parachess-server on SQLite (default) or PostgreSQL (`scripts/server-load.sh postgres`, a
+# private server started in a temporary folder). Prints the bots' last line and the moves per
+# second. Not a test: the figures depend on the machine.
+#
+#   GAMES=1000 TC=60+1 PLAYER=random scripts/server-load.sh [sqlite|postgres]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+backend=${1:-sqlite}
+games=${GAMES:-1000}
+tc=${TC:-60+1}
+player=${PLAYER:-random}
+
+cargo build --release --no-default-features --features server --bin parachess-server
+target=${CARGO_TARGET_DIR:-target}
+case "$target" in /*) ;; *) target=$PWD/$target ;; esac
+bin=$target/release/parachess-server
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+
+dir=$(mktemp -d /tmp/parachess-load.XXXXXX)
+chmod 755 "$dir"
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    if [ -n "${pg_ctl:-}" ]; then $as_pg "$pg_ctl" -D "$dir/pg" stop -m immediate >/dev/null 2>&1 || true; fi
+    rm -rf "$dir"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+case "$backend" in
+sqlite) db="sqlite:$dir/load.sqlite" ;;
+postgres)
+    pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+    pg_ctl=$pgbin/pg_ctl
+    as_pg=""
+    if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; as_pg="runuser -u postgres --"; fi
+    pgport=$(free_port)
+    $as_pg "$pgbin/initdb" -U postgres --auth=trust -E UTF8 -D "$dir/pg" >/dev/null
+    $as_pg "$pg_ctl" -w -l "$dir/pg.log" -D "$dir/pg" \
+        -o "-k $dir -h 127.0.0.1 -p $pgport -c max_connections=200" start >/dev/null
+    $as_pg "$pgbin/createdb" -h 127.0.0.1 -p "$pgport" -U postgres load
+    db="postgres://postgres@127.0.0.1:$pgport/load"
+    ;;
+*) echo "usage: $0 [sqlite|postgres]" >&2; exit 2 ;;
+esac
+
+"$bin" --listen 127.0.0.1:0 --db "$db" --per-address $((games * 2 + 100)) >"$dir/server.out" 2>"$dir/server.err" &
+pids+=($!)
+for _ in $(seq 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
+url=$(sed -n 's/^listening on //p' "$dir/server.out")
+[ -n "$url" ] || { cat "$dir/server.err" >&2; exit 1; }
+echo "server $url on $backend; $games games at once, $tc, $player bots"
+
+# The bots say on stderr how long the games took and the moves per second.
+"$bin" bots --server "$url" --games "$games" --player "$player" --tc "$tc" --timeout 1200 >"$dir/bots.out"
+tail -1 "$dir/bots.out"
+echo "server peak memory: $(grep VmHWM /proc/"${pids[0]}"/status | awk '{print $2, $3}')"

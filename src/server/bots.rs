@@ -1,0 +1,488 @@
+//! `parachess-server bots`: pairs of guest bots that challenge each other through the public
+//! protocol and play N games at once, measuring the time from sending a move to its
+//! acknowledgement, and checking afterwards that every acknowledged move is in the server's
+//! game file. A bot whose connection drops reconnects with its token and goes on, so the
+//! server may be killed and restarted under them.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::client::{Client, ClientError, http_get};
+use crate::engine::{Engine, Level, StopFlag};
+use crate::rules::Game;
+use crate::rules::record::read_game;
+
+/// How a bot chooses its moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BotPlayer {
+    /// Any legal move.
+    Random,
+    /// The engine's Easy level.
+    Easy,
+}
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct BotOptions {
+    /// `http://HOST:PORT`.
+    pub server: String,
+    /// Games at once.
+    pub games: usize,
+    /// How the bots play.
+    pub player: BotPlayer,
+    /// The time control (`60+1`).
+    pub tc: String,
+    /// Give up after this long.
+    pub timeout: Duration,
+}
+
+/// What the bots saw.
+#[derive(Debug, Default, Clone)]
+pub struct BotReport {
+    /// Games asked for.
+    pub games: usize,
+    /// Games that reached a result.
+    pub finished: usize,
+    /// Moves acknowledged.
+    pub moves: usize,
+    /// Round-trip times, ms.
+    pub rtts: Vec<f64>,
+    /// Acknowledged moves missing from the server's game files.
+    pub lost: usize,
+    /// One line per finished game.
+    pub lines: Vec<String>,
+    /// From the start until the last game ended (before the game files are checked).
+    pub elapsed: Duration,
+}
+
+impl BotReport {
+    /// The `p`-th percentile of the round-trip times (0 when there are none).
+    pub fn percentile(&self, p: f64) -> f64 {
+        let mut v = self.rtts.clone();
+        v.sort_by(f64::total_cmp);
+        if v.is_empty() {
+            return 0.0;
+        }
+        let i = ((p / 100.0) * (v.len() - 1) as f64).round() as usize;
+        v[i.min(v.len() - 1)]
+    }
+
+    /// Moves acknowledged per second of play.
+    pub fn moves_per_second(&self) -> f64 {
+        self.moves as f64 / self.elapsed.as_secs_f64().max(0.001)
+    }
+
+    /// The last line: `games N finished F moves M rtt p50 A ms p99 B ms lost L`.
+    pub fn summary(&self) -> String {
+        format!(
+            "games {} finished {} moves {} rtt p50 {:.1} ms p99 {:.1} ms lost {}",
+            self.games,
+            self.finished,
+            self.moves,
+            self.percentile(50.0),
+            self.percentile(99.0),
+            self.lost
+        )
+    }
+}
+
+/// A tiny xorshift generator for the random bot (seeded from the OS).
+struct Rng(u64);
+
+impl Rng {
+    fn new() -> Rng {
+        Rng(getrandom::u64().unwrap_or(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// One finished (or given-up) game as a pair of bots saw it.
+struct PairResult {
+    game: Option<String>,
+    result: Option<String>,
+    acked: Vec<(usize, String)>,
+    rtts: Vec<f64>,
+}
+
+/// Runs the bots; `on_line` gets each `game ...` line as it happens.
+pub async fn run(opts: BotOptions, on_line: impl Fn(&str) + Send + Sync + 'static) -> BotReport {
+    let on_line = Arc::new(on_line);
+    let started = Instant::now();
+    let deadline = started + opts.timeout;
+    let mut tasks = Vec::new();
+    for _ in 0..opts.games {
+        let opts = opts.clone();
+        let on_line = on_line.clone();
+        tasks.push(tokio::spawn(async move {
+            let r = play_pair(&opts, deadline).await;
+            if let (Some(id), Some(result)) = (&r.game, &r.result) {
+                on_line(&format!("game {id} {result} {}", r.acked.len()));
+            }
+            r
+        }));
+    }
+    let mut report = BotReport {
+        games: opts.games,
+        ..BotReport::default()
+    };
+    let mut results = Vec::new();
+    for t in tasks {
+        if let Ok(r) = t.await {
+            results.push(r);
+        }
+    }
+    report.elapsed = started.elapsed();
+    for r in &results {
+        report.moves += r.acked.len();
+        report.rtts.extend(&r.rtts);
+        if let (Some(id), Some(result)) = (&r.game, &r.result) {
+            report.finished += 1;
+            report
+                .lines
+                .push(format!("game {id} {result} {}", r.acked.len()));
+        }
+        if let Some(id) = &r.game {
+            report.lost += lost_moves(&opts.server, id, &r.acked, deadline).await;
+        }
+    }
+    report
+}
+
+/// How many of `acked` the server's game file lacks (all of them if it cannot be had).
+async fn lost_moves(server: &str, id: &str, acked: &[(usize, String)], deadline: Instant) -> usize {
+    loop {
+        if let Ok((200, body)) = http_get(server, &format!("/api/game/{id}.pgn")).await
+            && let Ok(record) = read_game(body.as_bytes())
+        {
+            let plies = record.game.plies();
+            return acked
+                .iter()
+                .filter(|(n, mv)| plies.get(*n).is_none_or(|p| p.mv.to_string() != *mv))
+                .count();
+        }
+        if Instant::now() > deadline {
+            return acked.len();
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+/// Connects, retrying while the server is away, until the deadline.
+async fn connect(
+    server: &str,
+    token: Option<&str>,
+    deadline: Instant,
+) -> Result<Client, ClientError> {
+    loop {
+        match Client::hello(server, token).await {
+            Ok(c) => return Ok(c),
+            Err(e) if Instant::now() > deadline => return Err(e),
+            Err(_) => tokio::time::sleep(Duration::from_millis(300)).await,
+        }
+    }
+}
+
+async fn play_pair(opts: &BotOptions, deadline: Instant) -> PairResult {
+    let shared = Arc::new(Mutex::new(PairResult {
+        game: None,
+        result: None,
+        acked: Vec::new(),
+        rtts: Vec::new(),
+    }));
+    // Pairing, retried from scratch if the server goes away meanwhile.
+    let (a, b, game) = loop {
+        if Instant::now() > deadline {
+            return take(&shared);
+        }
+        let Ok(mut b) = connect(&opts.server, None, deadline).await else {
+            continue;
+        };
+        let Ok(mut a) = connect(&opts.server, None, deadline).await else {
+            continue;
+        };
+        let challenge = json!({"t": "challenge", "to": b.name, "tc": opts.tc});
+        if a.send(&challenge).await.is_err() {
+            continue;
+        }
+        let Ok(ch) = b
+            .wait_for("challenge", Duration::from_secs(30), |v| {
+                v["t"] == "challenge"
+            })
+            .await
+        else {
+            continue;
+        };
+        if b.send(&json!({"t": "accept", "id": ch["id"]}))
+            .await
+            .is_err()
+        {
+            continue;
+        }
+        let Ok(started) = a
+            .wait_for("started", Duration::from_secs(30), |v| v["t"] == "started")
+            .await
+        else {
+            continue;
+        };
+        let game = started["game"].as_str().unwrap_or_default().to_string();
+        break (a, b, game);
+    };
+    if let Ok(mut s) = shared.lock() {
+        s.game = Some(game.clone());
+    }
+    let sa = tokio::spawn(bot(opts.clone(), a, game.clone(), deadline, shared.clone()));
+    let sb = tokio::spawn(bot(opts.clone(), b, game, deadline, shared.clone()));
+    let _ = sa.await;
+    let _ = sb.await;
+    take(&shared)
+}
+
+fn take(shared: &Arc<Mutex<PairResult>>) -> PairResult {
+    match shared.lock() {
+        Ok(mut s) => PairResult {
+            game: s.game.take(),
+            result: s.result.take(),
+            acked: std::mem::take(&mut s.acked),
+            rtts: std::mem::take(&mut s.rtts),
+        },
+        Err(_) => PairResult {
+            game: None,
+            result: None,
+            acked: Vec::new(),
+            rtts: Vec::new(),
+        },
+    }
+}
+
+/// What a bot knows of its game.
+struct Seen {
+    game: Game,
+    me: Option<bool>,
+    pending: Option<(usize, String, Instant)>,
+}
+
+/// One side: plays until the game ends, reconnecting when the connection drops.
+async fn bot(
+    opts: BotOptions,
+    mut c: Client,
+    id: String,
+    deadline: Instant,
+    shared: Arc<Mutex<PairResult>>,
+) {
+    let mut seen = Seen {
+        game: Game::new(),
+        me: None,
+        pending: None,
+    };
+    let mut rng = Rng::new();
+    let me_name = c.name.clone();
+    loop {
+        if Instant::now() > deadline {
+            return;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        let msg = match c.recv(left).await {
+            Ok(m) => m,
+            Err(ClientError::Timeout(_)) => return,
+            Err(_) => {
+                // The server went away: come back with the same token and look at the game.
+                let token = c.token.clone();
+                let Ok(mut again) = connect(&opts.server, Some(&token), deadline).await else {
+                    return;
+                };
+                if again
+                    .send(&json!({"t": "watch", "game": id}))
+                    .await
+                    .is_err()
+                {
+                    continue;
+                }
+                c = again;
+                continue;
+            }
+        };
+        match msg["t"].as_str() {
+            Some("game") if msg["id"] == id.as_str() => {
+                let Some(rebuilt) = rebuild(&msg) else {
+                    continue;
+                };
+                seen.game = rebuilt;
+                seen.me = Some(msg["white"] == me_name.as_str());
+                if let Some((n, mv, _)) = &seen.pending
+                    && seen
+                        .game
+                        .plies()
+                        .get(*n)
+                        .is_some_and(|p| p.mv.to_string() == *mv)
+                {
+                    if let Ok(mut s) = shared.lock() {
+                        s.acked.push((*n, mv.clone()));
+                    }
+                    seen.pending = None;
+                }
+                if msg["status"] != "started" {
+                    if let Ok(mut s) = shared.lock() {
+                        s.result = msg["result"].as_str().map(str::to_string);
+                    }
+                    return;
+                }
+                if seen.game.plies().len() <= seen.pending.as_ref().map_or(usize::MAX, |p| p.0) {
+                    seen.pending = None;
+                }
+            }
+            Some("moved") if msg["game"] == id.as_str() => {
+                let n = msg["n"].as_u64().unwrap_or(0) as usize;
+                let mv = msg["move"].as_str().unwrap_or_default().to_string();
+                if n > seen.game.plies().len() {
+                    let _ = c.send(&json!({"t": "watch", "game": id})).await;
+                    continue;
+                }
+                if n == seen.game.plies().len() && seen.game.play_text(&mv).is_err() {
+                    continue;
+                }
+                if let Some((pn, pmv, sent)) = &seen.pending
+                    && *pn == n
+                    && *pmv == mv
+                {
+                    let rtt = sent.elapsed().as_secs_f64() * 1000.0;
+                    if let Ok(mut s) = shared.lock() {
+                        s.acked.push((n, mv.clone()));
+                        s.rtts.push(rtt);
+                    }
+                    seen.pending = None;
+                }
+            }
+            Some("end") if msg["game"] == id.as_str() => {
+                if let Ok(mut s) = shared.lock() {
+                    s.result = msg["result"].as_str().map(str::to_string);
+                }
+                return;
+            }
+            Some("error") => {
+                // A refused move (say, sent twice across a restart): look again.
+                seen.pending = None;
+                let _ = c.send(&json!({"t": "watch", "game": id})).await;
+                continue;
+            }
+            _ => continue,
+        }
+        // My move?
+        let white_to_move = seen.game.position().turn() == crate::rules::Side::White;
+        if seen.me == Some(white_to_move) && seen.pending.is_none() && !seen.game.is_over() {
+            let Some(mv) = choose(&seen.game, opts.player, &mut rng).await else {
+                continue;
+            };
+            let n = seen.game.plies().len();
+            seen.pending = Some((n, mv.clone(), Instant::now()));
+            let _ = c
+                .send(&json!({"t": "move", "game": id, "n": n, "move": mv}))
+                .await;
+        }
+    }
+}
+
+fn rebuild(msg: &Value) -> Option<Game> {
+    let start = msg["start"].as_str()?.parse().ok()?;
+    let mut g = Game::from_position(start);
+    for m in msg["moves"].as_array()? {
+        g.play_text(m.as_str()?).ok()?;
+    }
+    Some(g)
+}
+
+async fn choose(game: &Game, player: BotPlayer, rng: &mut Rng) -> Option<String> {
+    match player {
+        BotPlayer::Random => {
+            let moves = game.legal_moves();
+            (!moves.is_empty()).then(|| moves[rng.below(moves.len())].to_string())
+        }
+        BotPlayer::Easy => {
+            let game = game.clone();
+            tokio::task::spawn_blocking(move || {
+                let mut engine = Engine::with_hash_mb(1);
+                engine
+                    .play(&game, Level::Easy, &StopFlag::new())
+                    .ok()
+                    .map(|r| r.best.to_string())
+            })
+            .await
+            .ok()
+            .flatten()
+        }
+    }
+}
+
+/// `bots --seek K`: K bots each post a seek in the lobby, play whoever accepts it (a person on
+/// the web page, say), and post again when the game ends, until the timeout. Each finished
+/// game gives a `game <ID> <result> <moves>` line.
+pub async fn run_seekers(
+    opts: BotOptions,
+    seekers: usize,
+    on_line: impl Fn(&str) + Send + Sync + 'static,
+) -> BotReport {
+    let on_line = Arc::new(on_line);
+    let deadline = Instant::now() + opts.timeout;
+    let mut tasks = Vec::new();
+    for _ in 0..seekers {
+        let opts = opts.clone();
+        let on_line = on_line.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut results = Vec::new();
+            let mut token: Option<String> = None;
+            while Instant::now() < deadline {
+                let Ok(mut c) = connect(&opts.server, token.as_deref(), deadline).await else {
+                    break;
+                };
+                token = Some(c.token.clone());
+                if c.send(&json!({"t": "seek", "tc": opts.tc})).await.is_err() {
+                    continue;
+                }
+                let left = deadline.saturating_duration_since(Instant::now());
+                let Ok(started) = c.wait_for("started", left, |v| v["t"] == "started").await else {
+                    continue;
+                };
+                let game = started["game"].as_str().unwrap_or_default().to_string();
+                let shared = Arc::new(Mutex::new(PairResult {
+                    game: Some(game.clone()),
+                    result: None,
+                    acked: Vec::new(),
+                    rtts: Vec::new(),
+                }));
+                bot(opts.clone(), c, game, deadline, shared.clone()).await;
+                let r = take(&shared);
+                if let (Some(id), Some(result)) = (&r.game, &r.result) {
+                    on_line(&format!("game {id} {result} {}", r.acked.len()));
+                }
+                results.push(r);
+            }
+            results
+        }));
+    }
+    let started = Instant::now();
+    let mut report = BotReport {
+        games: 0,
+        ..BotReport::default()
+    };
+    for t in tasks {
+        for r in t.await.unwrap_or_default() {
+            report.games += 1;
+            report.moves += r.acked.len();
+            report.rtts.extend(&r.rtts);
+            if let (Some(id), Some(result)) = (&r.game, &r.result) {
+                report.finished += 1;
+                report
+                    .lines
+                    .push(format!("game {id} {result} {}", r.acked.len()));
+            }
+        }
+    }
+    report.elapsed = started.elapsed();
+    report
+}

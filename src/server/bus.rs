@@ -1,0 +1,361 @@
+//! Several instances over one PostgreSQL: they pass each other game events, messages for
+//! players connected elsewhere, and requests for games and seeks owned elsewhere, through
+//! PostgreSQL's `LISTEN`/`NOTIFY` (no other broker to run). Each game is played by the
+//! instance that created it (its `owner`); the others forward their players' requests to it
+//! and relay its events to their followers.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use sqlx::postgres::PgListener;
+use tokio::sync::{mpsc, oneshot};
+
+use super::db::Db;
+use super::game::Cmd;
+use super::hub::{Hub, Player};
+use super::protocol::ServerMsg;
+
+/// The one channel every instance listens on.
+const CHANNEL: &str = "parachess";
+/// PostgreSQL refuses payloads of 8000 bytes or more; larger events are sent as a `Resync`.
+const MAX_PAYLOAD: usize = 7000;
+/// How long a forwarded request waits for its answer.
+const REQUEST_WITHIN: Duration = Duration::from_secs(10);
+
+/// A message between instances.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "k", rename_all = "snake_case")]
+pub enum BusMsg {
+    /// For a player's connections, wherever they are: a message, or a game that started.
+    Tell {
+        /// Sending instance.
+        from: String,
+        /// The player's key.
+        key: String,
+        /// A message to pass on.
+        text: Option<String>,
+        /// A game of theirs started: id and side (`white`/`black`).
+        started: Option<(String, String)>,
+    },
+    /// An event of a game (as its followers get it).
+    Event {
+        /// Sending instance.
+        from: String,
+        /// The game.
+        game: String,
+        /// The message text.
+        text: String,
+    },
+    /// An instance (re)started: whatever the others kept of its seeks is gone.
+    Up {
+        /// Sending instance.
+        from: String,
+    },
+    /// A lobby event (`seek`, `seek_gone`) of the sending instance.
+    Lobby {
+        /// Sending instance.
+        from: String,
+        /// The message text.
+        text: String,
+    },
+    /// A game changed too much for one notification: followers get it again from the
+    /// database.
+    Resync {
+        /// Sending instance.
+        from: String,
+        /// The game.
+        game: String,
+    },
+    /// A player's request for a game owned by instance `to`.
+    Request {
+        /// Sending instance.
+        from: String,
+        /// The owner.
+        to: String,
+        /// Request number, for the reply.
+        id: u64,
+        /// The game.
+        game: String,
+        /// The player's key.
+        key: String,
+        /// What is asked.
+        cmd: Cmd,
+    },
+    /// A player accepts a seek posted on instance `to`.
+    Accept {
+        /// Sending instance.
+        from: String,
+        /// The seek's instance.
+        to: String,
+        /// Request number.
+        id: u64,
+        /// The seek.
+        seek: String,
+        /// The accepting player's key, name, and whether a guest.
+        player: (String, String, bool),
+    },
+    /// The answer to a request: `None`, or the error (code, text).
+    Reply {
+        /// Sending instance.
+        from: String,
+        /// The asker.
+        to: String,
+        /// Request number.
+        id: u64,
+        /// The refusal, if any.
+        error: Option<(String, String)>,
+    },
+}
+
+impl BusMsg {
+    fn from(&self) -> &str {
+        match self {
+            BusMsg::Tell { from, .. }
+            | BusMsg::Event { from, .. }
+            | BusMsg::Resync { from, .. }
+            | BusMsg::Lobby { from, .. }
+            | BusMsg::Up { from }
+            | BusMsg::Request { from, .. }
+            | BusMsg::Accept { from, .. }
+            | BusMsg::Reply { from, .. } => from,
+        }
+    }
+}
+
+type Pending = Mutex<HashMap<u64, oneshot::Sender<Result<(), ServerMsg>>>>;
+
+/// This instance's end of the bus.
+#[derive(Clone, Debug)]
+pub struct Bus {
+    /// This instance's name.
+    pub instance: String,
+    tx: mpsc::Sender<String>,
+    pending: Arc<Pending>,
+    next: Arc<AtomicU64>,
+}
+
+/// Error codes travel as text; these are the ones a forwarded request can bring back.
+fn static_code(code: &str) -> &'static str {
+    const CODES: [&str; 18] = [
+        "bad_json",
+        "version",
+        "hello_first",
+        "rate",
+        "auth",
+        "name",
+        "taken",
+        "no_game",
+        "not_player",
+        "not_your_turn",
+        "stale",
+        "illegal",
+        "over",
+        "no_seek",
+        "seek",
+        "offer",
+        "db",
+        "busy",
+    ];
+    CODES
+        .iter()
+        .find(|c| **c == code)
+        .copied()
+        .unwrap_or("busy")
+}
+
+fn to_error(e: ServerMsg) -> (String, String) {
+    match e {
+        ServerMsg::Error { code, msg } => (code.to_string(), msg),
+        _ => ("busy".to_string(), "unexpected".to_string()),
+    }
+}
+
+impl Bus {
+    /// Starts the sending task; the listening task starts with [`Bus::listen`].
+    pub fn start(db: &Db, instance: String) -> Bus {
+        let (tx, mut rx) = mpsc::channel::<String>(65_536);
+        let pool = db.pool.clone();
+        tokio::spawn(async move {
+            while let Some(payload) = rx.recv().await {
+                if let Err(e) = sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(&payload)
+                    .execute(&pool)
+                    .await
+                {
+                    eprintln!("bus: cannot notify: {e}");
+                }
+            }
+        });
+        Bus {
+            instance,
+            tx,
+            pending: Arc::new(Mutex::new(HashMap::new())),
+            next: Arc::new(AtomicU64::new(1)),
+        }
+    }
+
+    /// Sends a message to every instance.
+    pub fn publish(&self, msg: &BusMsg) {
+        if let Ok(text) = serde_json::to_string(msg) {
+            if text.len() > MAX_PAYLOAD {
+                return;
+            }
+            let _ = self.tx.try_send(text);
+        }
+    }
+
+    /// Passes a game's event to the other instances.
+    pub fn event(&self, game: &str, text: &str) {
+        let msg = if text.len() + game.len() + 100 > MAX_PAYLOAD {
+            BusMsg::Resync {
+                from: self.instance.clone(),
+                game: game.to_string(),
+            }
+        } else {
+            BusMsg::Event {
+                from: self.instance.clone(),
+                game: game.to_string(),
+                text: text.to_string(),
+            }
+        };
+        self.publish(&msg);
+    }
+
+    /// Sends a request built around a fresh request number and waits for its reply.
+    pub async fn ask(&self, build: impl FnOnce(u64) -> BusMsg) -> Result<(), ServerMsg> {
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = oneshot::channel();
+        if let Ok(mut p) = self.pending.lock() {
+            p.insert(id, tx);
+        }
+        self.publish(&build(id));
+        let answer = tokio::time::timeout(REQUEST_WITHIN, rx).await;
+        if let Ok(mut p) = self.pending.lock() {
+            p.remove(&id);
+        }
+        match answer {
+            Ok(Ok(r)) => r,
+            _ => Err(ServerMsg::error(
+                "busy",
+                "the instance playing that game does not answer",
+            )),
+        }
+    }
+
+    /// Listens for the other instances' messages, for as long as the hub lives.
+    pub async fn listen(&self, url: &str, hub: Weak<Hub>) -> Result<(), sqlx::Error> {
+        let mut listener = PgListener::connect(url).await?;
+        listener.listen(CHANNEL).await?;
+        self.publish(&BusMsg::Up {
+            from: self.instance.clone(),
+        });
+        let me = self.clone();
+        tokio::spawn(async move {
+            loop {
+                let note = match listener.recv().await {
+                    Ok(n) => n,
+                    Err(e) => {
+                        eprintln!("bus: {e}");
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                        continue;
+                    }
+                };
+                let Ok(msg) = serde_json::from_str::<BusMsg>(note.payload()) else {
+                    continue;
+                };
+                if msg.from() == me.instance {
+                    continue;
+                }
+                let Some(hub) = hub.upgrade() else { return };
+                me.dispatch(&hub, msg);
+            }
+        });
+        Ok(())
+    }
+
+    fn dispatch(&self, hub: &Arc<Hub>, msg: BusMsg) {
+        match msg {
+            BusMsg::Tell {
+                key, text, started, ..
+            } => hub.tell_here(&key, text, started),
+            BusMsg::Event { game, text, .. } => hub.relay_event(&game, Some(text)),
+            BusMsg::Resync { game, .. } => hub.relay_event(&game, None),
+            BusMsg::Lobby { text, .. } => hub.lobby_here(text),
+            BusMsg::Up { from } => hub.forget_seeks_of(&from),
+            BusMsg::Reply { to, id, error, .. } => {
+                if to != self.instance {
+                    return;
+                }
+                let waiting = self.pending.lock().ok().and_then(|mut p| p.remove(&id));
+                if let Some(tx) = waiting {
+                    let _ = tx.send(match error {
+                        None => Ok(()),
+                        Some((code, msg)) => Err(ServerMsg::error(static_code(&code), msg)),
+                    });
+                }
+            }
+            BusMsg::Request {
+                from,
+                to,
+                id,
+                game,
+                key,
+                cmd,
+            } => {
+                if to != self.instance {
+                    return;
+                }
+                let hub = hub.clone();
+                let me = self.clone();
+                tokio::spawn(async move {
+                    let result = match hub.game(&game) {
+                        Some(h) => match h.side_of(&key) {
+                            Some(side) => h.ask(Some(side), cmd).await.map(|_| ()),
+                            None => Err(ServerMsg::error(
+                                "not_player",
+                                "you do not play in this game",
+                            )),
+                        },
+                        None => Err(ServerMsg::error("no_game", "no such live game")),
+                    };
+                    me.reply(from, id, result);
+                });
+            }
+            BusMsg::Accept {
+                from,
+                to,
+                id,
+                seek,
+                player,
+            } => {
+                if to != self.instance {
+                    return;
+                }
+                let hub = hub.clone();
+                let me = self.clone();
+                tokio::spawn(async move {
+                    let p = Player {
+                        key: player.0,
+                        name: player.1,
+                        guest: player.2,
+                    };
+                    let result = hub.accept(&p, &seek).await.map(|_| ());
+                    me.reply(from, id, result);
+                });
+            }
+        }
+    }
+
+    fn reply(&self, to: String, id: u64, result: Result<(), ServerMsg>) {
+        self.publish(&BusMsg::Reply {
+            from: self.instance.clone(),
+            to,
+            id,
+            error: result.err().map(to_error),
+        });
+    }
+}

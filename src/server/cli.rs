@@ -1,0 +1,187 @@
+//! The command line of `parachess-server`: serve (the default), `bots`, `export`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+
+use super::bots::{self, BotOptions, BotPlayer};
+use super::db::Db;
+use super::game;
+use super::hub::Limits;
+use super::{Config, run};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "parachess-server",
+    version,
+    about = "The Parachess game server (docs/SERVER.md)"
+)]
+struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Address and port to listen on (port 0: any free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// Database: sqlite:PATH or postgres://USER@HOST:PORT/DB (default: server.sqlite in the
+    /// data folder).
+    #[arg(long)]
+    db: Option<String>,
+    /// Open connections allowed per client address.
+    #[arg(long, default_value_t = 100)]
+    per_address: usize,
+    /// This instance's name (letters and digits), to run several instances over one
+    /// PostgreSQL: each plays the games it created and passes events to the others.
+    #[arg(long)]
+    instance: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Pairs guest bots through the public protocol and plays N games at once.
+    Bots {
+        /// The server, http://HOST:PORT.
+        #[arg(long)]
+        server: String,
+        /// Games at once.
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+        /// random or easy.
+        #[arg(long, default_value = "random")]
+        player: String,
+        /// Time control, seconds+increment.
+        #[arg(long, default_value = "60+1")]
+        tc: String,
+        /// Give up after this many seconds.
+        #[arg(long, default_value_t = 900)]
+        timeout: u64,
+        /// Instead of pairing bots with each other: post this many seeks in the lobby, each
+        /// from a bot that plays whoever accepts it (then posts again).
+        #[arg(long)]
+        seek: Option<usize>,
+    },
+    /// Writes every game in the database as a game file into a folder.
+    Export {
+        /// Database URL (as for serving).
+        #[arg(long)]
+        db: Option<String>,
+        /// The folder.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+/// The database URL: the one given, or an SQLite file in the data folder.
+fn db_url(given: Option<String>) -> Result<String, String> {
+    if let Some(url) = given {
+        return Ok(url);
+    }
+    let dir = crate::store::data_dir().map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(format!("sqlite:{}", dir.join("server.sqlite").display()))
+}
+
+/// Runs the command line.
+pub fn main() -> ExitCode {
+    let args = Args::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("parachess-server: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async move {
+        match args.command {
+            None => {
+                if let Some(name) = &args.instance
+                    && (name.is_empty()
+                        || name.len() > 20
+                        || !name.bytes().all(|b| b.is_ascii_alphanumeric()))
+                {
+                    return Err("--instance: 1 to 20 letters and digits".to_string());
+                }
+                let config = Config {
+                    instance: args.instance,
+                    listen: args.listen,
+                    db: db_url(args.db)?,
+                    limits: Limits {
+                        conns_per_addr: args.per_address,
+                        ..Limits::default()
+                    },
+                };
+                run(config).await.map_err(|e| e.to_string())
+            }
+            Some(Command::Bots {
+                server,
+                games,
+                player,
+                tc,
+                timeout,
+                seek,
+            }) => {
+                let player = match player.as_str() {
+                    "random" => BotPlayer::Random,
+                    "easy" => BotPlayer::Easy,
+                    _ => return Err("--player: random or easy".to_string()),
+                };
+                let opts = BotOptions {
+                    server,
+                    games,
+                    player,
+                    tc,
+                    timeout: Duration::from_secs(timeout),
+                };
+                let report = match seek {
+                    Some(k) => bots::run_seekers(opts, k, |line| println!("{line}")).await,
+                    None => bots::run(opts, |line| println!("{line}")).await,
+                };
+                eprintln!(
+                    "played for {:.1} s: {:.0} moves per second",
+                    report.elapsed.as_secs_f64(),
+                    report.moves_per_second()
+                );
+                println!("{}", report.summary());
+                Ok(())
+            }
+            Some(Command::Export { db, out }) => export(&db_url(db)?, &out).await,
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("parachess-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes each game as `DIR/ID.pgn`.
+async fn export(url: &str, out: &std::path::Path) -> Result<(), String> {
+    let db = Db::open(url).await.map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let ids = db.all_game_ids().await.map_err(|e| e.to_string())?;
+    let mut written = 0;
+    for id in &ids {
+        let (Some(row), moves) = (
+            db.game(id).await.map_err(|e| e.to_string())?,
+            db.moves(id).await.map_err(|e| e.to_string())?,
+        ) else {
+            continue;
+        };
+        match game::pgn(&row, &moves, "parachess-server") {
+            Ok(text) => {
+                let path = out.join(format!("{}.pgn", crate::store::sanitize_name(id)));
+                std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+                written += 1;
+            }
+            Err(e) => eprintln!("skipped: {e}"),
+        }
+    }
+    println!("exported {written} games to {}", out.display());
+    Ok(())
+}

@@ -1,0 +1,705 @@
+//! One live game: a task that alone owns the game and its clocks (lila's "round"). Sockets send
+//! it requests through a channel; it checks each against the rules, has the database writer
+//! commit what changed, and only then answers and tells every follower (a broadcast channel).
+//! A flag falls when the server's clock says so, whoever is connected.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+use super::bus::Bus;
+use super::db::{GameRow, MoveRow, RatedEnd, Write, Writer, now_ms};
+use super::protocol::{ClockView, GameView, Moved, ServerMsg, side_name};
+use super::variant;
+use crate::rules::clock::{Clocks, TimeControl};
+use crate::rules::record::{PlyNote, Tags, termination_name, write_record};
+use crate::rules::{Game, Outcome, Side};
+
+/// What a player (or a follower) asks of a game.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub enum Cmd {
+    /// Play move `mv` as half-move `n`.
+    Move {
+        /// Expected half-move number.
+        n: u32,
+        /// The move text.
+        mv: String,
+    },
+    /// Offer or accept a draw.
+    Draw,
+    /// Decline a draw.
+    DrawNo,
+    /// Request or accept a takeback.
+    Takeback,
+    /// Decline a takeback.
+    TakebackNo,
+    /// Resign.
+    Resign,
+    /// Abort.
+    Abort,
+    /// The whole game now, as a `game` message.
+    Snapshot,
+}
+
+/// A request and where its answer goes: the snapshot text for [`Cmd::Snapshot`], else `None`;
+/// or the error message to send back.
+pub struct Req {
+    /// The side of the asker, or `None` for a follower who is not playing.
+    pub side: Option<Side>,
+    /// What is asked.
+    pub cmd: Cmd,
+    /// The answer.
+    pub reply: oneshot::Sender<Result<Option<Arc<str>>, ServerMsg>>,
+}
+
+/// How to reach a live game.
+#[derive(Clone, Debug)]
+pub struct GameHandle {
+    /// Requests.
+    pub tx: mpsc::Sender<Req>,
+    /// Events, as JSON text, to every follower.
+    pub events: broadcast::Sender<Arc<str>>,
+    /// White's player key.
+    pub white: String,
+    /// Black's player key.
+    pub black: String,
+}
+
+impl GameHandle {
+    /// The side `key` plays here, if any.
+    pub fn side_of(&self, key: &str) -> Option<Side> {
+        if self.white == key {
+            Some(Side::White)
+        } else if self.black == key {
+            Some(Side::Black)
+        } else {
+            None
+        }
+    }
+
+    /// Sends a request and waits for its answer.
+    pub async fn ask(&self, side: Option<Side>, cmd: Cmd) -> Result<Option<Arc<str>>, ServerMsg> {
+        let (reply, rx) = oneshot::channel();
+        let gone = || ServerMsg::error("no_game", "that game is no longer live");
+        self.tx
+            .send(Req { side, cmd, reply })
+            .await
+            .map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())?
+    }
+}
+
+/// Why a stored game could not be read back.
+#[derive(Debug, thiserror::Error)]
+#[error("game {id}: {why}")]
+pub struct RebuildError {
+    id: String,
+    why: String,
+}
+
+/// The game a row and its moves describe, with the declared end (resignation, agreement,
+/// time) restored from the row.
+pub fn rebuild(row: &GameRow, moves: &[MoveRow]) -> Result<Game, RebuildError> {
+    let fail = |why: String| RebuildError {
+        id: row.id.clone(),
+        why,
+    };
+    let start = row
+        .start
+        .parse()
+        .map_err(|e| fail(format!("start position: {e}")))?;
+    let mut game = Game::from_position(start);
+    if !row.variant.is_empty() {
+        let _ = variant::new_game(&row.variant);
+    }
+    for (i, m) in moves.iter().enumerate() {
+        game.play_text(&m.mv)
+            .map_err(|e| fail(format!("move {} {:?}: {e}", i + 1, m.mv)))?;
+    }
+    if row.status == "over" && !game.is_over() {
+        let winner = match row.result.as_deref() {
+            Some("1-0") => Some(Side::White),
+            Some("0-1") => Some(Side::Black),
+            _ => None,
+        };
+        let outcome = match (row.reason.as_deref(), winner) {
+            (Some("resignation"), Some(w)) => Outcome::Resignation { winner: w },
+            (Some("time forfeit"), w) => Outcome::Time { winner: w },
+            _ => Outcome::Agreement,
+        };
+        game.declare(outcome).map_err(|e| fail(e.to_string()))?;
+    }
+    Ok(game)
+}
+
+/// The game file (`parachess check-game` reads it) of a stored game.
+pub fn pgn(row: &GameRow, moves: &[MoveRow], site: &str) -> Result<String, RebuildError> {
+    let game = rebuild(row, moves)?;
+    let date = jiff::Timestamp::from_millisecond(row.created_ms)
+        .map(|t| t.strftime("%Y.%m.%d").to_string())
+        .ok();
+    let tags = Tags {
+        event: Some(match row.days {
+            Some(d) => format!(
+                "{} correspondence game, {d} days per move",
+                rated_word(row.rated)
+            ),
+            None => format!("{} {} game", rated_word(row.rated), row.speed),
+        }),
+        site: Some(format!("{site}/game/{}", row.id)),
+        date,
+        round: None,
+        white: Some(row.white.1.clone()),
+        black: Some(row.black.1.clone()),
+        time_control: row.tc_ms.map(|(b, i)| TimeControl {
+            base: Duration::from_millis(b.max(0) as u64),
+            increment: Duration::from_millis(i.max(0) as u64),
+        }),
+    };
+    let notes: Vec<PlyNote> = moves
+        .iter()
+        .map(|m| PlyNote {
+            clock: m.clock_ms.map(|c| Duration::from_millis(c.max(0) as u64)),
+            ..PlyNote::default()
+        })
+        .collect();
+    Ok(write_record(&game, &tags, &notes))
+}
+
+fn rated_word(rated: bool) -> &'static str {
+    if rated { "Rated" } else { "Casual" }
+}
+
+/// The JSON view of a game that is not live (finished, or read from the database).
+pub fn stored_view(row: &GameRow, moves: &[MoveRow]) -> Result<GameView, RebuildError> {
+    let game = rebuild(row, moves)?;
+    let clocks = row.clocks_ms.map(|(w, b)| ClockView {
+        white: w.max(0) as u64,
+        black: b.max(0) as u64,
+        running: None,
+    });
+    Ok(view_of(row, &game, clocks, None, None, None))
+}
+
+fn view_of(
+    row: &GameRow,
+    game: &Game,
+    clocks: Option<ClockView>,
+    deadline: Option<i64>,
+    draw: Option<Side>,
+    takeback: Option<Side>,
+) -> GameView {
+    let over = row.status != "started" || game.is_over();
+    GameView {
+        id: row.id.clone(),
+        variant: row.variant.clone(),
+        white: row.white.1.clone(),
+        black: row.black.1.clone(),
+        rated: row.rated,
+        tc: row.tc_ms.map(|(b, i)| {
+            TimeControl {
+                base: Duration::from_millis(b.max(0) as u64),
+                increment: Duration::from_millis(i.max(0) as u64),
+            }
+            .to_string()
+        }),
+        days: row.days.map(|d| d as u32),
+        speed: row.speed.clone(),
+        status: row.status.clone(),
+        start: game.start_position().to_string(),
+        moves: game.plies().iter().map(|p| p.mv.to_string()).collect(),
+        texts: game.plies().iter().map(|p| p.text.clone()).collect(),
+        position: game.position().to_string(),
+        turn: side_name(game.position().turn()),
+        legal: if over {
+            Vec::new()
+        } else {
+            game.legal_moves().iter().map(|m| m.to_string()).collect()
+        },
+        clocks,
+        deadline: if over { None } else { deadline },
+        result: row.result.clone(),
+        reason: row.reason.clone(),
+        draw_offer: draw.map(side_name),
+        takeback_offer: takeback.map(side_name),
+    }
+}
+
+/// How long a finished game's task stays to answer late requests before the database serves
+/// them.
+const LINGER: Duration = Duration::from_secs(20);
+
+/// How long a live game waits for each side's first move before it is aborted.
+pub const FIRST_MOVE_WITHIN: Duration = Duration::from_secs(60);
+
+/// The live game's task state.
+struct Actor {
+    row: GameRow,
+    game: Game,
+    clocks: Option<Clocks>,
+    epoch: Instant,
+    draw: Option<Side>,
+    takeback: Option<Side>,
+    events: broadcast::Sender<Arc<str>>,
+    writer: Writer,
+    bus: Option<Bus>,
+}
+
+/// Starts the task of a game (new, or brought back from the database), returning its handle
+/// and its task (which ends some time after the game does).
+pub fn spawn(
+    row: GameRow,
+    game: Game,
+    writer: Writer,
+    bus: Option<Bus>,
+    on_exit: impl FnOnce(String) + Send + 'static,
+) -> GameHandle {
+    let (tx, rx) = mpsc::channel(64);
+    let (events, _) = broadcast::channel(256);
+    let handle = GameHandle {
+        tx,
+        events: events.clone(),
+        white: row.white.0.clone(),
+        black: row.black.0.clone(),
+    };
+    let epoch = Instant::now();
+    let clocks = row.tc_ms.map(|(b, i)| {
+        let control = TimeControl {
+            base: Duration::from_millis(b.max(0) as u64),
+            increment: Duration::from_millis(i.max(0) as u64),
+        };
+        let remaining = row.clocks_ms.map_or([control.base; 2], |(w, b)| {
+            [w, b].map(|ms| Duration::from_millis(ms.max(0) as u64))
+        });
+        let mut c = Clocks::with_remaining(control, remaining, game.position().turn());
+        // The clocks run from the first move on (White's first move costs nothing).
+        if !game.plies().is_empty() {
+            c.resume(Duration::ZERO);
+        }
+        c
+    });
+    let actor = Actor {
+        row,
+        game,
+        clocks,
+        epoch,
+        draw: None,
+        takeback: None,
+        events,
+        writer,
+        bus,
+    };
+    tokio::spawn(async move {
+        let id = actor.row.id.clone();
+        actor.run(rx).await;
+        on_exit(id);
+    });
+    handle
+}
+
+impl Actor {
+    fn now(&self) -> Duration {
+        self.epoch.elapsed()
+    }
+
+    fn clock_view(&self) -> Option<ClockView> {
+        let now = self.now();
+        self.clocks.as_ref().map(|c| {
+            let r = c.reading(now);
+            ClockView {
+                white: r.remaining[0].as_millis() as u64,
+                black: r.remaining[1].as_millis() as u64,
+                running: if self.row.status == "started" {
+                    r.running.map(side_name)
+                } else {
+                    None
+                },
+            }
+        })
+    }
+
+    fn clocks_ms(&self) -> Option<(i64, i64)> {
+        self.clock_view().map(|c| (c.white as i64, c.black as i64))
+    }
+
+    /// Correspondence: when the side to move runs out of time.
+    fn deadline(&self) -> Option<i64> {
+        self.row.days.map(|d| {
+            self.row
+                .last_ms
+                .saturating_add(d.saturating_mul(86_400_000))
+        })
+    }
+
+    fn snapshot(&self) -> Arc<str> {
+        let view = view_of(
+            &self.row,
+            &self.game,
+            self.clock_view(),
+            self.deadline(),
+            self.draw,
+            self.takeback,
+        );
+        ServerMsg::Game(Box::new(view)).to_json().into()
+    }
+
+    fn announce(&self, msg: &ServerMsg) {
+        self.publish(msg.to_json().into());
+    }
+
+    /// To the followers here, and through the bus to those on other instances.
+    fn publish(&self, text: Arc<str>) {
+        if let Some(bus) = &self.bus {
+            bus.event(&self.row.id, &text);
+        }
+        let _ = self.events.send(text);
+    }
+
+    fn live(&self) -> bool {
+        self.row.status == "started"
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Req>) {
+        loop {
+            // When the side to move runs out of time, if a clock runs.
+            let flag_in = if self.live() {
+                match (&self.clocks, self.deadline()) {
+                    (Some(c), _) => match (c.time_to_flag(self.now()), self.abort_in()) {
+                        (Some(f), Some(a)) => Some(f.min(a)),
+                        (f, a) => f.or(a),
+                    },
+                    (None, Some(deadline)) => {
+                        Some(Duration::from_millis((deadline - now_ms()).max(0) as u64))
+                    }
+                    _ => None,
+                }
+            } else {
+                Some(LINGER)
+            };
+            let sleep = tokio::time::sleep(flag_in.unwrap_or(Duration::from_secs(86_400)));
+            tokio::select! {
+                req = rx.recv() => {
+                    let Some(req) = req else { return };
+                    let answer = self.handle(req.side, req.cmd).await;
+                    let _ = req.reply.send(answer);
+                }
+                _ = sleep, if flag_in.is_some() => {
+                    if !self.live() {
+                        return;
+                    }
+                    if self.abort_in().is_some_and(|d| d.is_zero()) {
+                        let _ = self.end("aborted", "*", "aborted", None).await;
+                        continue;
+                    }
+                    self.flag_fall().await;
+                }
+            }
+        }
+    }
+
+    /// A live game where a side has not made its first move is aborted after
+    /// [`FIRST_MOVE_WITHIN`] without a move (as lichess does): how long until then.
+    fn abort_in(&self) -> Option<Duration> {
+        if self.clocks.is_none() || self.game.plies().len() >= 2 {
+            return None;
+        }
+        let since = now_ms().saturating_sub(self.row.last_ms).max(0) as u64;
+        Some(FIRST_MOVE_WITHIN.saturating_sub(Duration::from_millis(since)))
+    }
+
+    /// The side to move's time is up (checked again: a move may have just come in).
+    async fn flag_fall(&mut self) {
+        let side = self.game.position().turn();
+        let fallen = match (&self.clocks, self.deadline()) {
+            (Some(c), _) => c.flagged(self.now()) == Some(side),
+            (None, Some(d)) => now_ms() >= d,
+            _ => false,
+        };
+        if fallen && let Ok(outcome) = self.game.flag(side) {
+            self.finish(outcome).await;
+        }
+    }
+
+    async fn handle(
+        &mut self,
+        side: Option<Side>,
+        cmd: Cmd,
+    ) -> Result<Option<Arc<str>>, ServerMsg> {
+        if let Cmd::Snapshot = cmd {
+            return Ok(Some(self.snapshot()));
+        }
+        let Some(side) = side else {
+            return Err(ServerMsg::error(
+                "not_player",
+                "you do not play in this game",
+            ));
+        };
+        if !self.live() {
+            return Err(ServerMsg::error("over", "the game is over"));
+        }
+        match cmd {
+            Cmd::Snapshot => Ok(Some(self.snapshot())),
+            Cmd::Move { n, mv } => self.play(side, n, &mv).await.map(|_| None),
+            Cmd::Resign => {
+                self.game
+                    .resign(side)
+                    .map_err(|e| ServerMsg::error("over", e.to_string()))?;
+                self.finish(Outcome::Resignation { winner: !side }).await;
+                Ok(None)
+            }
+            Cmd::Abort => {
+                if self.game.plies().len() >= 2 {
+                    return Err(ServerMsg::error(
+                        "over",
+                        "a game can be aborted only before both sides have moved",
+                    ));
+                }
+                self.end("aborted", "*", "aborted", None).await?;
+                Ok(None)
+            }
+            Cmd::Draw => {
+                if self.draw == Some(!side) {
+                    self.game
+                        .agree_draw()
+                        .map_err(|e| ServerMsg::error("over", e.to_string()))?;
+                    self.finish(Outcome::Agreement).await;
+                } else if self.draw.is_none() {
+                    self.draw = Some(side);
+                    self.announce(&ServerMsg::Offer {
+                        game: self.row.id.clone(),
+                        kind: "draw",
+                        by: side_name(side),
+                    });
+                }
+                Ok(None)
+            }
+            Cmd::DrawNo => {
+                if self.draw == Some(!side) {
+                    self.draw = None;
+                    self.announce(&ServerMsg::OfferGone {
+                        game: self.row.id.clone(),
+                        kind: "draw",
+                    });
+                }
+                Ok(None)
+            }
+            Cmd::Takeback => {
+                if self.takeback == Some(!side) {
+                    self.take_back(!side).await?;
+                } else if self.takeback.is_none() {
+                    let own_moves = self.plies_by(side);
+                    if own_moves == 0 {
+                        return Err(ServerMsg::error("offer", "you have no move to take back"));
+                    }
+                    self.takeback = Some(side);
+                    self.announce(&ServerMsg::Offer {
+                        game: self.row.id.clone(),
+                        kind: "takeback",
+                        by: side_name(side),
+                    });
+                }
+                Ok(None)
+            }
+            Cmd::TakebackNo => {
+                if self.takeback == Some(!side) {
+                    self.takeback = None;
+                    self.announce(&ServerMsg::OfferGone {
+                        game: self.row.id.clone(),
+                        kind: "takeback",
+                    });
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    fn plies_by(&self, side: Side) -> usize {
+        let first = self.game.start_position().turn();
+        let n = self.game.plies().len();
+        if side == first { n.div_ceil(2) } else { n / 2 }
+    }
+
+    async fn play(&mut self, side: Side, n: u32, text: &str) -> Result<(), ServerMsg> {
+        let plies = self.game.plies().len();
+        if (n as usize) < plies {
+            // Sent again after a reconnection: already played, nothing to do.
+            let first = self.game.start_position().turn();
+            let mover = if n.is_multiple_of(2) { first } else { !first };
+            if mover == side && self.game.plies()[n as usize].mv.to_string() == text.trim() {
+                return Ok(());
+            }
+            return Err(ServerMsg::error(
+                "stale",
+                format!("half-move {n} was already played"),
+            ));
+        }
+        if n as usize > plies {
+            return Err(ServerMsg::error(
+                "stale",
+                format!("the next half-move is {plies}, not {n}"),
+            ));
+        }
+        if self.game.position().turn() != side {
+            return Err(ServerMsg::error("not_your_turn", "it is not your move"));
+        }
+        let mv = self
+            .game
+            .position()
+            .parse_move(text)
+            .map_err(|e| ServerMsg::error("illegal", e.to_string()))?;
+        let now = self.now();
+        let before = self.clocks.clone();
+        let mut clock_ms = None;
+        if let Some(c) = &mut self.clocks {
+            match c.moved(now) {
+                Ok(left) => clock_ms = Some(left.as_millis() as i64),
+                Err(_) => {
+                    self.flag_fall().await;
+                    return Err(ServerMsg::error("over", "your time ran out"));
+                }
+            }
+            c.resume(now);
+        }
+        let (mv_text, after_text) = match self.game.play(mv) {
+            Ok(ply) => (ply.mv.to_string(), ply.text.clone()),
+            Err(e) => {
+                self.clocks = before;
+                return Err(ServerMsg::error("illegal", e.to_string()));
+            }
+        };
+        let at_ms = now_ms();
+        let write = Write::Move {
+            game: self.row.id.clone(),
+            ply: plies as i64,
+            mv: mv_text.clone(),
+            clock_ms,
+            at_ms,
+            clocks_ms: self.clocks_ms(),
+        };
+        if let Err(e) = self.writer.write(write).await {
+            self.game.undo();
+            self.clocks = before;
+            return Err(ServerMsg::error(
+                "db",
+                format!("the move could not be saved: {e}"),
+            ));
+        }
+        self.row.last_ms = at_ms;
+        self.draw = None;
+        self.takeback = None;
+        let over = self.game.outcome();
+        self.announce(&ServerMsg::Moved(Box::new(Moved {
+            game: self.row.id.clone(),
+            n: plies as u32,
+            mv: mv_text,
+            text: after_text,
+            position: self.game.position().to_string(),
+            legal: if over.is_some() {
+                Vec::new()
+            } else {
+                self.game
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect()
+            },
+            clocks: self.clock_view(),
+            deadline: self.deadline(),
+        })));
+        if let Some(outcome) = over {
+            self.finish(outcome).await;
+        }
+        Ok(())
+    }
+
+    async fn take_back(&mut self, requester: Side) -> Result<(), ServerMsg> {
+        let count = if self.game.position().turn() == requester {
+            2
+        } else {
+            1
+        };
+        let plies = self.game.plies().len();
+        if plies < count {
+            return Err(ServerMsg::error("offer", "nothing to take back"));
+        }
+        let backup = self.game.clone();
+        for _ in 0..count {
+            self.game.undo();
+        }
+        let now = self.now();
+        let before = self.clocks.clone();
+        if let Some(c) = &mut self.clocks {
+            c.switch_to(self.game.position().turn(), now);
+        }
+        let at_ms = now_ms();
+        let write = Write::Takeback {
+            game: self.row.id.clone(),
+            from_ply: (plies - count) as i64,
+            clocks_ms: self.clocks_ms(),
+            at_ms,
+        };
+        if let Err(e) = self.writer.write(write).await {
+            self.game = backup;
+            self.clocks = before;
+            return Err(ServerMsg::error("db", e));
+        }
+        self.row.last_ms = at_ms;
+        self.takeback = None;
+        self.draw = None;
+        self.publish(self.snapshot());
+        Ok(())
+    }
+
+    /// The game ended by `outcome` (already recorded in `self.game`).
+    async fn finish(&mut self, outcome: Outcome) {
+        let reason = termination_name(outcome);
+        let _ = self
+            .end("over", outcome.result_text(), reason, Some(outcome))
+            .await;
+    }
+
+    async fn end(
+        &mut self,
+        status: &'static str,
+        result: &str,
+        reason: &str,
+        outcome: Option<Outcome>,
+    ) -> Result<(), ServerMsg> {
+        if let Some(c) = &mut self.clocks {
+            c.pause(self.epoch.elapsed());
+        }
+        let rated = (self.row.rated && status == "over").then(|| RatedEnd {
+            white: self.row.white.0.clone(),
+            black: self.row.black.0.clone(),
+            variant: self.row.variant.clone(),
+            speed: self.row.speed.clone(),
+            white_score: match outcome.and_then(|o| o.winner()) {
+                Some(Side::White) => 1.0,
+                Some(Side::Black) => 0.0,
+                None => 0.5,
+            },
+        });
+        let write = Write::End {
+            game: self.row.id.clone(),
+            status,
+            result: result.to_string(),
+            reason: reason.to_string(),
+            clocks_ms: self.clocks_ms(),
+            rated,
+        };
+        self.writer
+            .write(write)
+            .await
+            .map_err(|e| ServerMsg::error("db", e))?;
+        self.row.status = status.to_string();
+        self.row.result = Some(result.to_string());
+        self.row.reason = Some(reason.to_string());
+        self.announce(&ServerMsg::End {
+            game: self.row.id.clone(),
+            result: result.to_string(),
+            reason: reason.to_string(),
+        });
+        Ok(())
+    }
+}

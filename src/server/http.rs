@@ -1,0 +1,194 @@
+//! The HTTP side: the WebSocket endpoint (`/ws`) and the read-only API beside it.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::Serialize;
+
+use super::auth;
+use super::db::HistoryPoint;
+use super::game::{self, Cmd};
+use super::hub::{Hub, summary};
+use super::protocol::{GameSummary, GameView, MAX_MESSAGE, RatingView, ServerMsg};
+
+/// The routes.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/ws", get(ws))
+        .route("/api/game/{id}", get(game_api))
+        .route("/api/player/{name}", get(player_api))
+        .merge(super::web::routes())
+        .with_state(hub)
+}
+
+async fn ws(
+    upgrade: WebSocketUpgrade,
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    // A browser on another site may not open a connection in its visitor's name.
+    if !super::web::origin_ok(&headers) {
+        return (StatusCode::FORBIDDEN, "cross-site WebSocket refused\n").into_response();
+    }
+    let ip = addr.ip();
+    let Some(id) = hub.open_conn(ip) else {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many connections from your address\n",
+        )
+            .into_response();
+    };
+    upgrade
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        // The socket layer's default read buffer is 128 KiB, zeroed on every read: messages
+        // here are at most 4 KiB, so a small one saves most of the server's time under load.
+        .read_buffer_size(8 * 1024)
+        .on_failed_upgrade(move |_| {})
+        .on_upgrade(move |socket| super::ws::serve(socket, hub, ip, id))
+}
+
+fn json<T: Serialize>(value: &T) -> Response {
+    match serde_json::to_string(value) {
+        Ok(text) => ([(header::CONTENT_TYPE, "application/json")], text).into_response(),
+        Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+    }
+}
+
+fn not_found(msg: &str) -> Response {
+    (StatusCode::NOT_FOUND, json_error(msg)).into_response()
+}
+
+fn json_error(msg: &str) -> Response {
+    json(&ServerMsg::error("not_found", msg))
+}
+
+fn id_ok(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 16 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// A game that is not live, from the database: (status, message) when it cannot be had.
+pub async fn stored_game(hub: &Hub, id: &str) -> Result<GameView, (StatusCode, String)> {
+    if !id_ok(id) {
+        return Err((StatusCode::NOT_FOUND, "no such game".to_string()));
+    }
+    let internal = |e: String| (StatusCode::INTERNAL_SERVER_ERROR, e);
+    let row = hub
+        .db
+        .game(id)
+        .await
+        .map_err(|e| internal(e.to_string()))?
+        .ok_or((StatusCode::NOT_FOUND, "no such game".to_string()))?;
+    let moves = hub
+        .db
+        .moves(id)
+        .await
+        .map_err(|e| internal(e.to_string()))?;
+    game::stored_view(&row, &moves).map_err(|e| internal(e.to_string()))
+}
+
+async fn game_api(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
+    if let Some(id) = id.strip_suffix(".pgn") {
+        if !id_ok(id) {
+            return not_found("no such game");
+        }
+        let row = match hub.db.game(id).await {
+            Ok(Some(row)) => row,
+            Ok(None) => return not_found("no such game"),
+            Err(_) => return StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+        };
+        let moves = match hub.db.moves(id).await {
+            Ok(m) => m,
+            Err(_) => return StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+        };
+        return match game::pgn(&row, &moves, &hub.site) {
+            Ok(text) => (
+                [
+                    (
+                        header::CONTENT_TYPE,
+                        "application/x-chess-pgn; charset=utf-8",
+                    ),
+                    (header::CONTENT_DISPOSITION, "attachment"),
+                ],
+                text,
+            )
+                .into_response(),
+            Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+        };
+    }
+    if let Some(handle) = hub.game(&id)
+        && let Ok(Some(text)) = handle.ask(None, Cmd::Snapshot).await
+    {
+        // The live game's own view (clocks as of now); the `game` message minus its tag.
+        if let Ok(serde_json::Value::Object(mut map)) = serde_json::from_str(&text) {
+            map.remove("t");
+            return json(&map);
+        }
+    }
+    match stored_game(&hub, &id).await {
+        Ok(view) => json(&view),
+        Err((code, msg)) => (code, json_error(&msg)).into_response(),
+    }
+}
+
+/// What `GET /api/player/NAME` answers.
+#[derive(Serialize)]
+struct PlayerPage {
+    name: String,
+    guest: bool,
+    created: i64,
+    online: bool,
+    ratings: Vec<RatingView>,
+    history: Vec<HistoryPoint>,
+    games: Vec<GameSummary>,
+}
+
+async fn player_api(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Response {
+    if name.len() > 40 {
+        return not_found("no such player");
+    }
+    let key = auth::name_key(&name);
+    let Ok(found) = hub.db.player(&key).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let Some(p) = found else {
+        return not_found("no such player");
+    };
+    let (Ok(ratings), Ok(history), Ok(rows)) = (
+        hub.db.ratings(&key).await,
+        hub.db.history(&key).await,
+        hub.db.player_games(&key, 50).await,
+    ) else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let mut games = Vec::new();
+    for row in &rows {
+        let plies = hub.db.ply_count(&row.id).await.unwrap_or(0);
+        games.push(summary(row, plies, None));
+    }
+    json(&PlayerPage {
+        name: p.name,
+        guest: p.guest,
+        created: p.created_ms,
+        online: hub.is_online(&key),
+        ratings: ratings
+            .into_iter()
+            .map(|r| RatingView {
+                variant: r.variant,
+                speed: r.speed,
+                rating: r.glicko.rating.round() as i32,
+                deviation: r.glicko.deviation.round() as i32,
+                games: r.games,
+            })
+            .collect(),
+        history,
+        games,
+    })
+}

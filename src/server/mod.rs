@@ -1,0 +1,88 @@
+//! The game server (`parachess-server`, feature `server`): a lobby, live and correspondence
+//! games whose moves are checked by [`crate::rules`], Glicko-2 ratings, and a database (SQLite
+//! or PostgreSQL). One protocol, WebSocket + JSON ([`protocol`], docs/SERVER.md), and a small
+//! HTTP API beside it ([`http`]). No Bevy here.
+//!
+//! Shape (after lichess's lila-ws): one task per connection ([`ws`]), one authoritative task
+//! per live game ([`game`]), shared lobby state in the [`hub`], and one database writer task
+//! that commits moves before they are announced ([`db`]).
+
+pub mod auth;
+pub mod bots;
+pub mod bus;
+pub mod cli;
+pub mod client;
+pub mod db;
+pub mod game;
+pub mod http;
+pub mod hub;
+pub mod limit;
+pub mod protocol;
+pub mod rating;
+pub mod variant;
+pub mod web;
+pub mod ws;
+
+use std::io::Write as _;
+
+use axum::serve::ListenerExt;
+use std::net::SocketAddr;
+
+use thiserror::Error;
+
+/// Why the server could not run.
+#[derive(Debug, Error)]
+pub enum ServerError {
+    /// The database.
+    #[error(transparent)]
+    Db(#[from] db::DbError),
+    /// The listening socket.
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        /// The address.
+        addr: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Serving stopped with an error.
+    #[error("server: {0}")]
+    Serve(std::io::Error),
+}
+
+/// What `parachess-server` serves.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on (`127.0.0.1:8080`; port 0 picks a free one).
+    pub listen: String,
+    /// Database URL (`sqlite:PATH` or `postgres://...`).
+    pub db: String,
+    /// Limits.
+    pub limits: hub::Limits,
+    /// This instance's name when several share one PostgreSQL (`None`: a lone server).
+    pub instance: Option<String>,
+}
+
+/// Opens the database, brings back unfinished games, listens, prints
+/// `listening on http://ADDR:PORT` (flushed) and serves until killed.
+pub async fn run(config: Config) -> Result<(), ServerError> {
+    let db = db::Db::open(&config.db).await?;
+    let listener = tokio::net::TcpListener::bind(&config.listen)
+        .await
+        .map_err(|source| ServerError::Listen {
+            addr: config.listen.clone(),
+            source,
+        })?;
+    let addr = listener.local_addr().map_err(ServerError::Serve)?;
+    let site = format!("http://{addr}");
+    let hub = hub::Hub::start(db, config.limits, site.clone(), config.instance).await?;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "listening on {site}");
+    let _ = out.flush();
+    drop(out);
+    let app = http::router(hub).into_make_service_with_connect_info::<SocketAddr>();
+    // Small messages go out at once (no Nagle delay).
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    axum::serve(listener, app).await.map_err(ServerError::Serve)
+}

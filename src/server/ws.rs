@@ -1,0 +1,583 @@
+//! One WebSocket connection: a single task reads the client's messages (bounded in size and
+//! rate), forwards game events from the games it follows, and writes to the socket. A client
+//! that stops reading fills its bounded queue and is dropped; nothing a client sends can make
+//! the task panic.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::{Notify, broadcast, mpsc};
+use tokio::task::AbortHandle;
+
+use super::auth;
+use super::db::{PlayerRow, now_ms};
+use super::game::{Cmd, GameHandle};
+use super::hub::{Hub, Out, Player};
+use super::limit::Bucket;
+use super::protocol::{ClientMsg, MAX_MESSAGE, ServerMsg, VERSION, side_name};
+use super::web::geometry::{RouteState, moved_ply};
+use crate::rules::Side;
+
+/// Time a client has to say `hello`.
+const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// Time a write to the socket may take before the client counts as not reading.
+const SEND_WITHIN: Duration = Duration::from_secs(10);
+/// Rate-limited messages after which the connection is closed.
+const MAX_STRIKES: u32 = 50;
+/// How often the server pings a client, and how long a silent client is kept.
+const PING_EVERY: Duration = Duration::from_secs(30);
+const SILENT_FOR: Duration = Duration::from_secs(75);
+/// Games (and the lobby) one connection may follow at once.
+const MAX_FOLLOWED: usize = 64;
+
+struct Conn {
+    hub: Arc<Hub>,
+    id: u64,
+    addr: IpAddr,
+    tx: mpsc::Sender<Out>,
+    kill: Arc<Notify>,
+    player: Option<Player>,
+    follows: HashMap<String, AbortHandle>,
+    /// Asked for routes in its hello (the web page): game messages carry them.
+    routes: bool,
+}
+
+/// Serves one upgraded socket until it closes.
+pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
+    let (tx, mut rx) = mpsc::channel::<Out>(hub.limits.send_queue);
+    let (mut sink, mut stream) = socket.split();
+    let mut conn = Conn {
+        hub: hub.clone(),
+        id,
+        addr,
+        tx,
+        kill: Arc::new(Notify::new()),
+        player: None,
+        follows: HashMap::new(),
+        routes: false,
+    };
+    let mut bucket = Bucket::new(hub.limits.msg_rate.0, hub.limits.msg_rate.1);
+    let mut strikes = 0u32;
+    let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
+    let kill = conn.kill.clone();
+    let mut close_reason: Option<&'static str> = None;
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut heard = tokio::time::Instant::now();
+    loop {
+        let hello_timer = tokio::time::sleep_until(hello_by);
+        tokio::select! {
+            _ = ping.tick() => {
+                if heard.elapsed() > SILENT_FOR {
+                    close_reason = Some("silent for too long");
+                    break;
+                }
+                let send = sink.send(Message::Ping(Default::default()));
+                if !matches!(tokio::time::timeout(SEND_WITHIN, send).await, Ok(Ok(()))) {
+                    break;
+                }
+            }
+            msg = stream.next() => {
+                heard = tokio::time::Instant::now();
+                let text = match msg {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        close_reason = Some("binary messages are not part of the protocol");
+                        break;
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    // Closed, oversized (refused by the socket layer) or broken.
+                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                };
+                if !bucket.take() {
+                    strikes += 1;
+                    if strikes > MAX_STRIKES {
+                        close_reason = Some("too many messages");
+                        break;
+                    }
+                    conn.send(ServerMsg::error("rate", "too many messages: slow down"));
+                    continue;
+                }
+                if text.len() > MAX_MESSAGE {
+                    close_reason = Some("message too large");
+                    break;
+                }
+                let parsed: Result<ClientMsg, _> = serde_json::from_str(text.as_str());
+                match parsed {
+                    Ok(m) => {
+                        if let Err(reason) = conn.handle(m).await {
+                            close_reason = Some(reason);
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        let mut why = e.to_string();
+                        why.truncate(200);
+                        conn.send(ServerMsg::error("bad_json", why));
+                    }
+                }
+            }
+            out = rx.recv() => {
+                let Some(out) = out else { break };
+                let text: Arc<str> = match out {
+                    Out::Text(t) => t,
+                    Out::Started(game, side) => {
+                        conn.started(game, side).await;
+                        continue;
+                    }
+                };
+                let send = sink.send(Message::Text(Utf8Bytes::from(&*text)));
+                match tokio::time::timeout(SEND_WITHIN, send).await {
+                    Ok(Ok(())) => {}
+                    _ => break,
+                }
+            }
+            _ = kill.notified() => {
+                close_reason = Some("not reading: too many messages queued");
+                break;
+            }
+            _ = hello_timer, if conn.player.is_none() => {
+                close_reason = Some("no hello");
+                break;
+            }
+        }
+    }
+    if let Some(reason) = close_reason {
+        // Whatever is queued for it first, then the reason.
+        while let Ok(Out::Text(t)) = rx.try_recv() {
+            let _ =
+                tokio::time::timeout(SEND_WITHIN, sink.send(Message::Text(Utf8Bytes::from(&*t))))
+                    .await;
+        }
+        let frame = CloseFrame {
+            code: 1008,
+            reason: Utf8Bytes::from(reason),
+        };
+        let _ = tokio::time::timeout(SEND_WITHIN, sink.send(Message::Close(Some(frame)))).await;
+    }
+    for (_, h) in conn.follows.drain() {
+        h.abort();
+    }
+    hub.close_conn(id, addr, conn.player.as_ref());
+}
+
+impl Conn {
+    /// Queues a message for the client; a full queue means it is not reading.
+    fn send(&self, msg: ServerMsg) {
+        if self.tx.try_send(Out::Text(msg.to_json().into())).is_err() {
+            self.kill.notify_one();
+        }
+    }
+
+    /// A `game` message with the routes added, for a connection that asked for them.
+    fn with_routes(&self, text: Arc<str>) -> Arc<str> {
+        if !self.routes {
+            return text;
+        }
+        RouteState::default().augment(&text).map_or(text, Arc::from)
+    }
+
+    fn send_text(&self, text: Arc<str>) {
+        if self.tx.try_send(Out::Text(text)).is_err() {
+            self.kill.notify_one();
+        }
+    }
+
+    fn me(&self) -> Result<&Player, ServerMsg> {
+        self.player
+            .as_ref()
+            .ok_or_else(|| ServerMsg::error("hello_first", "say hello first"))
+    }
+
+    /// Handles one message; `Err` closes the connection with that reason.
+    async fn handle(&mut self, msg: ClientMsg) -> Result<(), &'static str> {
+        let result = self.dispatch(msg).await;
+        match result {
+            Ok(()) => Ok(()),
+            Err(Fatal::Msg(m)) => {
+                self.send(m);
+                Ok(())
+            }
+            Err(Fatal::Close(reason)) => Err(reason),
+        }
+    }
+
+    async fn dispatch(&mut self, msg: ClientMsg) -> Result<(), Fatal> {
+        if self.player.is_none() && !matches!(msg, ClientMsg::Hello { .. }) {
+            return Err(Fatal::Close("the first message must be hello"));
+        }
+        let hub = self.hub.clone();
+        match msg {
+            ClientMsg::Hello { v, token, routes } => {
+                if v != VERSION {
+                    self.send(ServerMsg::error(
+                        "version",
+                        format!("this server speaks version {VERSION}"),
+                    ));
+                    return Err(Fatal::Close("protocol version"));
+                }
+                if self.player.is_some() {
+                    return Err(ServerMsg::error("hello_first", "hello was already said").into());
+                }
+                self.routes = routes;
+                let resumed = match token.as_deref() {
+                    Some(t) if auth::token_shape_ok(t) => hub
+                        .db
+                        .session(&auth::token_hash(t))
+                        .await
+                        .map_err(db_err)?
+                        .map(|p| (p, t.to_string())),
+                    _ => None,
+                };
+                let (player, token) = match resumed {
+                    Some(found) => found,
+                    None => self.new_guest().await?,
+                };
+                self.sign_in(player.into(), token).await;
+            }
+            ClientMsg::Register { name, password } => {
+                if !hub.login_allowed(self.addr) {
+                    return Err(ServerMsg::error(
+                        "rate",
+                        "too many attempts from your address: wait a minute",
+                    )
+                    .into());
+                }
+                if let Some(why) = auth::check_name(&name) {
+                    return Err(ServerMsg::error("name", why).into());
+                }
+                if password.len() < auth::PASSWORD_LEN.0 || password.len() > auth::PASSWORD_LEN.1 {
+                    return Err(
+                        ServerMsg::error("auth", "a password has 8 to 200 characters").into(),
+                    );
+                }
+                let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password))
+                    .await
+                    .ok()
+                    .flatten()
+                    .ok_or_else(|| ServerMsg::error("busy", "could not hash the password"))?;
+                let row = PlayerRow {
+                    key: auth::name_key(&name),
+                    name,
+                    guest: false,
+                    password: Some(hash),
+                    created_ms: now_ms(),
+                };
+                if !hub.db.create_player(&row).await.map_err(db_err)? {
+                    return Err(ServerMsg::error("taken", "that name is taken").into());
+                }
+                let token = self.new_session(&row.key).await?;
+                self.switch_player(row.into(), token).await;
+            }
+            ClientMsg::Login { name, password } => {
+                if !hub.login_allowed(self.addr) {
+                    return Err(ServerMsg::error(
+                        "rate",
+                        "too many attempts from your address: wait a minute",
+                    )
+                    .into());
+                }
+                let key = auth::name_key(&name);
+                if name.len() > auth::NAME_LEN.1 || !hub.account_allowed(&key) {
+                    return Err(ServerMsg::error(
+                        "rate",
+                        "too many attempts for that account: wait a minute",
+                    )
+                    .into());
+                }
+                let row = hub.db.player(&key).await.map_err(db_err)?;
+                let stored = row.as_ref().and_then(|r| r.password.clone());
+                let ok = match stored {
+                    Some(hash) if password.len() <= auth::PASSWORD_LEN.1 => {
+                        tokio::task::spawn_blocking(move || auth::verify_password(&password, &hash))
+                            .await
+                            .unwrap_or(false)
+                    }
+                    _ => false,
+                };
+                let Some(row) = row.filter(|_| ok) else {
+                    return Err(ServerMsg::error("auth", "wrong name or password").into());
+                };
+                let token = self.new_session(&row.key).await?;
+                self.switch_player(row.into(), token).await;
+            }
+            ClientMsg::Seek(spec) => {
+                let me = self.me()?.clone();
+                let view = hub.post_seek(&me, self.id, &spec, None).await?;
+                self.send(ServerMsg::Seek(Box::new(view)));
+            }
+            ClientMsg::CancelSeek { id } => {
+                let me = self.me()?.clone();
+                hub.cancel_seek(&me, &id)?;
+                self.send(ServerMsg::SeekGone { id });
+            }
+            ClientMsg::Lobby => {
+                if !self.follows.contains_key("lobby") {
+                    self.follow_events("lobby".to_string(), hub.lobby.subscribe(), None)?;
+                }
+                self.send(ServerMsg::Seeks { seeks: hub.seeks() });
+            }
+            ClientMsg::Accept { id } => {
+                let me = self.me()?.clone();
+                hub.accept(&me, &id).await?;
+            }
+            ClientMsg::Decline { id } => {
+                let me = self.me()?.clone();
+                hub.decline(&me, &id)?;
+            }
+            ClientMsg::Quick { tc, rated, variant } => {
+                let me = self.me()?.clone();
+                if let Some(view) = hub
+                    .quick(&me, self.id, &tc, rated, variant.as_deref())
+                    .await?
+                {
+                    self.send(ServerMsg::Seek(Box::new(view)));
+                }
+            }
+            ClientMsg::Challenge { to, spec } => {
+                let me = self.me()?.clone();
+                let key = auth::name_key(&to);
+                if to.len() > 40 {
+                    return Err(ServerMsg::error("name", "no such player").into());
+                }
+                if key == me.key {
+                    return Err(ServerMsg::error("seek", "you cannot challenge yourself").into());
+                }
+                let target = hub
+                    .db
+                    .player(&key)
+                    .await
+                    .map_err(db_err)?
+                    .ok_or_else(|| ServerMsg::error("name", "no such player"))?;
+                let view = hub
+                    .post_seek(&me, self.id, &spec, Some((target.key, target.name)))
+                    .await?;
+                self.send(ServerMsg::Seek(Box::new(view)));
+            }
+            ClientMsg::Rematch { game } => {
+                let me = self.me()?.clone();
+                let view = hub.rematch(&me, self.id, &game).await?;
+                self.send(ServerMsg::Seek(Box::new(view)));
+            }
+            ClientMsg::MyGames => {
+                let me = self.me()?.clone();
+                let games = hub.my_games(&me).await?;
+                self.send(ServerMsg::Games { games });
+            }
+            ClientMsg::Watch { game } => self.watch(&game).await?,
+            ClientMsg::Unwatch { game } => {
+                if let Some(h) = self.follows.remove(&game) {
+                    h.abort();
+                }
+            }
+            ClientMsg::Move { game, n, mv } => {
+                if mv.len() > 16 {
+                    return Err(ServerMsg::error("illegal", "that is not a move").into());
+                }
+                self.game_cmd(&game, Cmd::Move { n, mv }).await?;
+            }
+            ClientMsg::Draw { game } => self.game_cmd(&game, Cmd::Draw).await?,
+            ClientMsg::DrawNo { game } => self.game_cmd(&game, Cmd::DrawNo).await?,
+            ClientMsg::Takeback { game } => self.game_cmd(&game, Cmd::Takeback).await?,
+            ClientMsg::TakebackNo { game } => self.game_cmd(&game, Cmd::TakebackNo).await?,
+            ClientMsg::Resign { game } => self.game_cmd(&game, Cmd::Resign).await?,
+            ClientMsg::Abort { game } => self.game_cmd(&game, Cmd::Abort).await?,
+            ClientMsg::Ping { n } => self.send(ServerMsg::Pong { n }),
+        }
+        Ok(())
+    }
+
+    async fn new_guest(&self) -> Result<(PlayerRow, String), Fatal> {
+        for _ in 0..5 {
+            let name =
+                auth::guest_name().ok_or_else(|| ServerMsg::error("busy", "no randomness"))?;
+            let row = PlayerRow {
+                key: auth::name_key(&name),
+                name,
+                guest: true,
+                password: None,
+                created_ms: now_ms(),
+            };
+            if self.hub.db.create_player(&row).await.map_err(db_err)? {
+                let token = self.new_session(&row.key).await?;
+                return Ok((row, token));
+            }
+        }
+        Err(ServerMsg::error("busy", "could not name a guest").into())
+    }
+
+    async fn new_session(&self, key: &str) -> Result<String, Fatal> {
+        let token = auth::new_token().ok_or_else(|| ServerMsg::error("busy", "no randomness"))?;
+        self.hub
+            .db
+            .create_session(&auth::token_hash(&token), key)
+            .await
+            .map_err(db_err)?;
+        Ok(token)
+    }
+
+    /// Signed in (after hello): welcome, then the unfinished games.
+    async fn sign_in(&mut self, player: Player, token: String) {
+        self.hub.set_online(&player.key, self.id, self.tx.clone());
+        self.send(ServerMsg::Welcome {
+            v: VERSION,
+            name: player.name.clone(),
+            token,
+            guest: player.guest,
+        });
+        if let Ok(games) = self.hub.my_games(&player).await {
+            self.send(ServerMsg::Games { games });
+        }
+        for challenge in self.hub.challenges_for(&player.key) {
+            self.send(ServerMsg::Challenge(Box::new(challenge)));
+        }
+        self.player = Some(player);
+    }
+
+    /// Register or login on a connection that was somebody (a guest) before.
+    async fn switch_player(&mut self, player: Player, token: String) {
+        if let Some(old) = self.player.take() {
+            self.hub.set_offline(&old.key, self.id);
+        }
+        for (_, h) in self.follows.drain() {
+            h.abort();
+        }
+        self.sign_in(player, token).await;
+    }
+
+    /// A game of ours started: say so and follow it.
+    async fn started(&mut self, game: String, side: Side) {
+        self.send(ServerMsg::Started {
+            game: game.clone(),
+            color: side_name(side),
+        });
+        if let Err(Fatal::Msg(m)) = self.watch(&game).await {
+            self.send(m);
+        }
+    }
+
+    /// Follows a game: its state now, then its events.
+    async fn watch(&mut self, id: &str) -> Result<(), Fatal> {
+        if id.len() > 16 {
+            return Err(ServerMsg::error("no_game", "no such game").into());
+        }
+        match self.hub.find_game(id).await {
+            Some(handle) => {
+                if !self.follows.contains_key(id) {
+                    self.follow_events(
+                        id.to_string(),
+                        handle.events.subscribe(),
+                        Some(handle.clone()),
+                    )?;
+                }
+                let snap = handle.ask(None, Cmd::Snapshot).await?;
+                if let Some(text) = snap {
+                    self.send_text(self.with_routes(text));
+                }
+            }
+            None => {
+                let view = super::http::stored_game(&self.hub, id)
+                    .await
+                    .map_err(|(_, m)| ServerMsg::error("no_game", m))?;
+                let text: Arc<str> = ServerMsg::Game(Box::new(view)).to_json().into();
+                self.send_text(self.with_routes(text));
+            }
+        }
+        Ok(())
+    }
+
+    /// Forwards a broadcast into this connection's queue; a lagging follower gets the whole
+    /// game again instead of the events it missed.
+    fn follow_events(
+        &mut self,
+        key: String,
+        mut rx: broadcast::Receiver<Arc<str>>,
+        handle: Option<GameHandle>,
+    ) -> Result<(), Fatal> {
+        if self.follows.len() >= MAX_FOLLOWED {
+            return Err(ServerMsg::error("busy", "following too many games").into());
+        }
+        let tx = self.tx.clone();
+        let kill = self.kill.clone();
+        let routes = self.routes;
+        let task = tokio::spawn(async move {
+            let mut route_state = RouteState::default();
+            loop {
+                let text = match rx.recv().await {
+                    Ok(t) => t,
+                    Err(broadcast::error::RecvError::Lagged(_)) => match &handle {
+                        Some(h) => match h.ask(None, Cmd::Snapshot).await {
+                            Ok(Some(t)) => t,
+                            _ => continue,
+                        },
+                        None => continue,
+                    },
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                let text = if routes {
+                    // The position before a move, when this follower has not seen it yet (the
+                    // game's snapshot went out before this task), from a snapshot.
+                    if let Some(n) = moved_ply(&text)
+                        && !route_state.knows(n)
+                        && let Some(h) = &handle
+                        && let Ok(Some(snap)) = h.ask(None, Cmd::Snapshot).await
+                    {
+                        route_state.seed(&snap, n);
+                    }
+                    route_state.augment(&text).map_or(text, Arc::from)
+                } else {
+                    text
+                };
+                if tx.try_send(Out::Text(text)).is_err() {
+                    kill.notify_one();
+                    break;
+                }
+            }
+        });
+        self.follows.insert(key, task.abort_handle());
+        Ok(())
+    }
+
+    /// Sends a player's request to a live game (following it, so the answer is seen).
+    async fn game_cmd(&mut self, id: &str, cmd: Cmd) -> Result<(), Fatal> {
+        let me = self.me()?.clone();
+        let handle = self
+            .hub
+            .find_game(id)
+            .await
+            .ok_or_else(|| ServerMsg::error("no_game", "no such live game"))?;
+        let side = handle
+            .side_of(&me.key)
+            .ok_or_else(|| ServerMsg::error("not_player", "you do not play in this game"))?;
+        if !self.follows.contains_key(id) {
+            self.follow_events(
+                id.to_string(),
+                handle.events.subscribe(),
+                Some(handle.clone()),
+            )?;
+        }
+        handle.ask(Some(side), cmd).await?;
+        Ok(())
+    }
+}
+
+/// An error to answer, or a reason to close.
+enum Fatal {
+    Msg(ServerMsg),
+    Close(&'static str),
+}
+
+impl From<ServerMsg> for Fatal {
+    fn from(m: ServerMsg) -> Fatal {
+        Fatal::Msg(m)
+    }
+}
+
+fn db_err(e: super::db::DbError) -> ServerMsg {
+    eprintln!("database error: {e}");
+    ServerMsg::error("db", "database error")
+}

@@ -1,0 +1,408 @@
+//! What the server tests share: a `parachess-server` process on a loopback port over a fresh
+//! database, SQLite or PostgreSQL, and clients. One private PostgreSQL per test binary
+//! (`initdb` + `pg_ctl` in a temporary folder on a loopback port), a database in it per test.
+//! Missing PostgreSQL binaries fail the PostgreSQL tests, unless PARACHESS_SKIP_POSTGRES=1.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use parachess::server::client::Client;
+use serde_json::{Value, json};
+
+/// A database back-end.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Runs `body` for the back-end, within `secs`, on a multi-threaded runtime; `None` when the
+/// PostgreSQL tests are explicitly skipped.
+pub fn run<F: std::future::Future<Output = ()>>(
+    backend: Backend,
+    secs: u64,
+    body: impl FnOnce(Backend) -> F,
+) {
+    if backend == Backend::Postgres && skip_postgres() {
+        eprintln!("PARACHESS_SKIP_POSTGRES=1: PostgreSQL test skipped");
+        return;
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async {
+        tokio::time::timeout(Duration::from_secs(secs), body(backend))
+            .await
+            .expect("the test ran out of time");
+    });
+}
+
+fn skip_postgres() -> bool {
+    std::env::var("PARACHESS_SKIP_POSTGRES").is_ok_and(|v| v == "1")
+}
+
+static SEQ: AtomicU32 = AtomicU32::new(0);
+
+/// A temporary folder removed at drop.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        let n = SEQ.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("parachess-{tag}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fresh database: its URL, and the folder to keep alive for SQLite.
+pub struct Database {
+    pub url: String,
+    _dir: Option<TempDir>,
+}
+
+/// A new empty database of the back-end.
+pub fn database(backend: Backend) -> Database {
+    match backend {
+        Backend::Sqlite => {
+            let dir = TempDir::new("db");
+            let url = format!("sqlite:{}", dir.0.join("server.sqlite").display());
+            Database {
+                url,
+                _dir: Some(dir),
+            }
+        }
+        Backend::Postgres => {
+            let pg = postgres();
+            let n = SEQ.fetch_add(1, Ordering::Relaxed);
+            let name = format!("t{}_{n}", std::process::id());
+            let status = pg
+                .command("createdb")
+                .args([
+                    "-h",
+                    "127.0.0.1",
+                    "-p",
+                    &pg.port.to_string(),
+                    "-U",
+                    "postgres",
+                    &name,
+                ])
+                .status()
+                .expect("createdb");
+            assert!(status.success(), "createdb {name} failed");
+            Database {
+                url: format!("postgres://postgres@127.0.0.1:{}/{name}", pg.port),
+                _dir: None,
+            }
+        }
+    }
+}
+
+/// The test binary's private PostgreSQL.
+pub struct Postgres {
+    pub port: u16,
+    bin: PathBuf,
+    as_postgres: bool,
+}
+
+impl Postgres {
+    fn command(&self, tool: &str) -> Command {
+        let path = self.bin.join(tool);
+        if self.as_postgres {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(path);
+            c
+        } else {
+            Command::new(path)
+        }
+    }
+}
+
+fn pg_bin() -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .ok()?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().join("bin"))
+        .filter(|p| p.join("initdb").exists() && p.join("pg_ctl").exists())
+        .collect();
+    found.sort();
+    found.pop()
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+}
+
+/// Starts (once per test binary) the private PostgreSQL, stopped by a watchdog when this
+/// process ends.
+pub fn postgres() -> &'static Postgres {
+    static PG: OnceLock<Postgres> = OnceLock::new();
+    PG.get_or_init(|| {
+        let bin = pg_bin().unwrap_or_else(|| {
+            panic!(
+                "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): run \
+                 scripts/install-deps.sh, or set PARACHESS_SKIP_POSTGRES=1 to skip these tests"
+            )
+        });
+        let as_postgres = is_root();
+        let dir = std::env::temp_dir().join(format!("parachess-pg-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("pg dir");
+        let data = dir.join("data");
+        let port = free_port();
+        let pg = Postgres {
+            port,
+            bin,
+            as_postgres,
+        };
+        if as_postgres {
+            let ok = Command::new("chown")
+                .args(["-R", "postgres:postgres"])
+                .arg(&dir)
+                .status()
+                .is_ok_and(|s| s.success());
+            assert!(ok, "chown of the PostgreSQL folder failed");
+        }
+        let out = pg
+            .command("initdb")
+            .args([
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--no-sync",
+                "-D",
+            ])
+            .arg(&data)
+            .output()
+            .expect("initdb");
+        assert!(
+            out.status.success(),
+            "initdb failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let opts = format!(
+            "-k {} -h 127.0.0.1 -p {port} -c fsync=off -c max_connections=300",
+            dir.display()
+        );
+        let out = pg
+            .command("pg_ctl")
+            .args(["-w", "-l"])
+            .arg(dir.join("log"))
+            .arg("-D")
+            .arg(&data)
+            .args(["-o", &opts, "start"])
+            .stdout(Stdio::null())
+            .output()
+            .expect("pg_ctl start");
+        assert!(
+            out.status.success(),
+            "pg_ctl start failed: {} {}",
+            String::from_utf8_lossy(&out.stderr),
+            std::fs::read_to_string(dir.join("log")).unwrap_or_default()
+        );
+        watchdog(&pg, &data, &dir);
+        pg
+    })
+}
+
+/// A detached shell that stops PostgreSQL and removes its folder once this process is gone.
+fn watchdog(pg: &Postgres, data: &Path, dir: &Path) {
+    let pg_ctl = pg.bin.join("pg_ctl");
+    let run_as = if pg.as_postgres {
+        "runuser -u postgres -- "
+    } else {
+        ""
+    };
+    let script = format!(
+        "while kill -0 {pid} 2>/dev/null; do sleep 1; done; {run_as}{pg_ctl} -D '{data}' stop -m immediate >/dev/null 2>&1; rm -rf '{dir}'",
+        pid = std::process::id(),
+        pg_ctl = pg_ctl.display(),
+        data = data.display(),
+        dir = dir.display(),
+    );
+    let _ = Command::new("setsid")
+        .args(["sh", "-c", &script])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+}
+
+/// A running `parachess-server`.
+pub struct Server {
+    pub child: Child,
+    pub url: String,
+    pub db: String,
+}
+
+impl Server {
+    /// Starts one on `db` on any free port and waits for its `listening on` line.
+    pub fn start(db: &str) -> Server {
+        Server::start_with(db, &[])
+    }
+
+    /// With extra flags.
+    pub fn start_with(db: &str, extra: &[&str]) -> Server {
+        Server::start_at(db, "127.0.0.1:0", extra)
+    }
+
+    /// On a given address (a restart on the same port).
+    pub fn start_at(db: &str, listen: &str, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_parachess-server"))
+            .args(["--listen", listen, "--db", db])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start parachess-server");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut lines = BufReader::new(stdout).lines();
+            if let Some(Ok(line)) = lines.next() {
+                let _ = tx.send(line);
+            }
+            for _ in lines {}
+        });
+        let line = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the server printed no first line");
+        let url = line
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_string();
+        Server {
+            child,
+            url,
+            db: db.to_string(),
+        }
+    }
+
+    /// `kill -9`.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+pub const T: Duration = Duration::from_secs(20);
+
+/// A guest connected to the server.
+pub async fn guest(server: &Server) -> Client {
+    Client::hello(&server.url, None).await.expect("hello")
+}
+
+/// The next message of type `t` (others kept).
+pub async fn expect(c: &mut Client, t: &str) -> Value {
+    c.wait_for(t, T, |v| v["t"] == t)
+        .await
+        .unwrap_or_else(|e| panic!("waiting for {t}: {e}"))
+}
+
+/// The next `error`, its code.
+pub async fn expect_error(c: &mut Client) -> String {
+    expect(c, "error").await["code"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Starts a game between two clients: `a` challenges `b` with `spec` (a JSON object of seek
+/// terms, `a` White); returns the game id, after both have its `game` message.
+pub async fn start_game(a: &mut Client, b: &mut Client, spec: Value) -> String {
+    let mut msg = json!({"t": "challenge", "to": b.name, "color": "white"});
+    if let (Some(m), Some(s)) = (msg.as_object_mut(), spec.as_object()) {
+        for (k, v) in s {
+            m.insert(k.clone(), v.clone());
+        }
+    }
+    a.send(&msg).await.expect("send");
+    let ch = expect(b, "challenge").await;
+    b.send(&json!({"t": "accept", "id": ch["id"]}))
+        .await
+        .expect("send");
+    let started = expect(a, "started").await;
+    assert_eq!(started["color"], "white");
+    let id = started["game"].as_str().expect("game id").to_string();
+    expect(a, "game").await;
+    let sb = expect(b, "started").await;
+    assert_eq!(sb["color"], "black");
+    expect(b, "game").await;
+    id
+}
+
+/// Plays half-move `n` (`mv`) by `c` and waits for its acknowledgement (`moved` n).
+pub async fn play(c: &mut Client, game: &str, n: u64, mv: &str) -> Value {
+    c.send(&json!({"t": "move", "game": game, "n": n, "move": mv}))
+        .await
+        .expect("send");
+    let m = c
+        .wait_for("moved", T, |v| {
+            (v["t"] == "moved" && v["n"] == n) || v["t"] == "error"
+        })
+        .await
+        .expect("ack");
+    assert_eq!(m["t"], "moved", "move {n} {mv} refused: {m}");
+    m
+}
+
+/// The `moved` n as another follower sees it.
+pub async fn seen(c: &mut Client, n: u64) -> Value {
+    c.wait_for("moved", T, |v| v["t"] == "moved" && v["n"] == n)
+        .await
+        .unwrap_or_else(|e| panic!("move {n} not seen: {e}"))
+}
+
+/// `GET path` as JSON.
+pub async fn get_json(server: &Server, path: &str) -> (u16, Value) {
+    let (status, body) = parachess::server::client::http_get(&server.url, path)
+        .await
+        .expect("GET");
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+}
+
+/// Declares `sqlite_NAME` and `postgres_NAME` tests running `NAME(backend)` within `SECS`.
+#[macro_export]
+macro_rules! both_backends {
+    ($secs:expr, $($name:ident),+ $(,)?) => {
+        mod sqlite {
+            $(#[test] fn $name() { $crate::server_support::run($crate::server_support::Backend::Sqlite, $secs, super::$name); })+
+        }
+        mod postgres {
+            $(#[test] fn $name() { $crate::server_support::run($crate::server_support::Backend::Postgres, $secs, super::$name); })+
+        }
+    };
+}
