@@ -90,6 +90,18 @@ async fn whole_game_with_a_spectator(backend: Backend) {
     assert_eq!(status, 404);
     let (status, _) = get_json(&server, "/api/player/nobody").await;
     assert_eq!(status, 404);
+
+    // `export` writes it as a game file too.
+    let out = TempDir::new("export");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_parachess-server"))
+        .args(["export", "--db", &db.url, "--out"])
+        .arg(&out.0)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let text = std::fs::read(out.0.join(format!("{id}.pgn"))).expect("the exported game");
+    assert_eq!(read_game(&text).unwrap().game.plies().len(), played.len());
 }
 
 async fn draw_takeback_resign_and_abort(backend: Backend) {

@@ -261,6 +261,9 @@ fn take(shared: &Arc<Mutex<PairResult>>) -> PairResult {
     }
 }
 
+/// A bot that hears nothing of its game for this long asks for it again.
+const RESYNC_AFTER: Duration = Duration::from_secs(5);
+
 /// What a bot knows of its game.
 struct Seen {
     game: Game,
@@ -287,10 +290,13 @@ async fn bot(
         if Instant::now() > deadline {
             return;
         }
-        let left = deadline.saturating_duration_since(Instant::now());
-        let msg = match c.recv(left).await {
+        let msg = match c.recv(RESYNC_AFTER).await {
             Ok(m) => m,
-            Err(ClientError::Timeout(_)) => return,
+            Err(ClientError::Timeout(_)) => {
+                // Nothing for a while (an event lost in a restart?): look at the game again.
+                let _ = c.send(&json!({"t": "watch", "game": id})).await;
+                continue;
+            }
             Err(_) => {
                 // The server went away: come back with the same token and look at the game.
                 let token = c.token.clone();
@@ -368,6 +374,7 @@ async fn bot(
             Some("error") => {
                 // A refused move (say, sent twice across a restart): look again.
                 seen.pending = None;
+                tokio::time::sleep(Duration::from_millis(100)).await;
                 let _ = c.send(&json!({"t": "watch", "game": id})).await;
                 continue;
             }

@@ -587,11 +587,20 @@ impl Writer {
                     }
                 }
                 let writes: Vec<&Write> = jobs.iter().map(|j| &j.write).collect();
-                let result = commit(&db, &writes).await;
-                match result {
+                match commit(&db, &writes).await {
                     Ok(ratings) => {
                         for (job, r) in jobs.drain(..).zip(ratings) {
                             let _ = job.done.send(Ok(r));
+                        }
+                    }
+                    Err(_) if jobs.len() > 1 => {
+                        // One bad write must not fail the others: each on its own.
+                        for job in jobs.drain(..) {
+                            let r = commit(&db, &[&job.write]).await;
+                            let _ = job.done.send(match r {
+                                Ok(mut v) => Ok(v.pop().flatten()),
+                                Err(e) => Err(e.to_string()),
+                            });
                         }
                     }
                     Err(e) => {
