@@ -380,8 +380,8 @@ impl Variant {
         &PARACHESS
     }
 
-    /// The built-in variants, Parachess first; Shuffle Parachess as one entry (arrangement 0 =
-    /// the Parachess back row's place in the list is not special; ask [`Variant::shuffle`]).
+    /// The built-in variants with one fixed start, Parachess first (Shuffle Parachess's 180
+    /// arrangements come from [`Variant::shuffle`]).
     pub fn builtins() -> Vec<&'static Variant> {
         let mut out = vec![Variant::parachess()];
         for def in builtin_defs().into_iter().skip(1) {
