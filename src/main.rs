@@ -98,6 +98,10 @@ enum Command {
         /// First list every legal move with its own count.
         #[arg(long)]
         divide: bool,
+        /// The variant: a name (`"Knights and Archers"`, `"Shuffle Parachess 17"`) or a
+        /// variant file (`my-army.toml`). Default: Parachess.
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Check a game file (moves, result, tags) and print its final position text.
     CheckGame {
@@ -113,6 +117,10 @@ enum Command {
         /// Search each position this many milliseconds instead, and show the depth reached.
         #[arg(long, value_name = "MS", conflicts_with = "depth")]
         movetime: Option<u64>,
+        /// Search the variant's start and positions of one fixed game of it instead (a name
+        /// or a variant file).
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Play whole games between engine levels or the random mover, headless.
     Selfplay(commands::selfplay::SelfplayArgs),
@@ -157,9 +165,14 @@ fn main() -> ExitCode {
                 depth,
                 position,
                 divide,
-            }) => perft(depth, position.as_deref(), divide),
+                variant,
+            }) => perft(depth, position.as_deref(), divide, variant.as_deref()),
             Some(Command::CheckGame { file }) => return check_game(&file),
-            Some(Command::Bench { depth, movetime }) => bench(depth, movetime),
+            Some(Command::Bench {
+                depth,
+                movetime,
+                variant,
+            }) => bench(depth, movetime, variant.as_deref()),
             Some(Command::Selfplay(args)) => selfplay(&args),
             Some(Command::Keys) => keys(),
             Some(Command::Uci) => uci(),
@@ -189,14 +202,15 @@ fn main() -> ExitCode {
     }
 }
 
-fn bench(depth: u32, movetime: Option<u64>) -> Result<(), String> {
+fn bench(depth: u32, movetime: Option<u64>, variant: Option<&str>) -> Result<(), String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    match movetime {
-        Some(ms) => commands::bench::run_timed(std::time::Duration::from_millis(ms), &mut out),
-        None => commands::bench::run(depth, &mut out),
-    }
-    .map_err(|e| e.to_string())?;
+    let variant = commands::variant_arg(variant)?;
+    let limits = match movetime {
+        Some(ms) => parachess::engine::Limits::movetime(std::time::Duration::from_millis(ms)),
+        None => parachess::engine::Limits::depth(depth),
+    };
+    commands::bench::run_in(variant, &limits, &mut out).map_err(|e| e.to_string())?;
     Ok(())
 }
 
@@ -241,8 +255,14 @@ fn puzzles_check(args: &commands::puzzles::CheckArgs) -> ExitCode {
     }
 }
 
-fn perft(depth: u32, position: Option<&str>, divide: bool) -> Result<(), String> {
-    let pos = commands::position_arg(position).map_err(|e| e.to_string())?;
+fn perft(
+    depth: u32,
+    position: Option<&str>,
+    divide: bool,
+    variant: Option<&str>,
+) -> Result<(), String> {
+    let variant = commands::variant_arg(variant)?;
+    let pos = commands::position_arg_in(position, variant).map_err(|e| e.to_string())?;
     let stdout = std::io::stdout();
     commands::perft::run(&pos, depth, divide, &mut stdout.lock()).map_err(|e| e.to_string())?;
     Ok(())

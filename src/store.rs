@@ -105,6 +105,60 @@ pub fn data_dir_from(lookup: impl Fn(&str) -> Option<OsString>) -> Result<PathBu
         .ok_or(StoreError::NoDataDir)
 }
 
+/// The largest variant file read (a variant is a few hundred bytes).
+pub const MAX_VARIANT_BYTES: u64 = 64 * 1024;
+
+/// A variant file that could not be used, with why (`FILE:LINE: reason` when shown).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantProblem {
+    /// The file.
+    pub path: PathBuf,
+    /// Line (from 1; 0 when the file could not be read at all) and reason.
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl std::fmt::Display for VariantProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.path.display(), self.line, self.reason)
+    }
+}
+
+/// Reads one variant file (TOML). A malformed file changes nothing and says line and reason.
+pub fn read_variant_file(path: &Path) -> Result<&'static crate::rules::Variant, VariantProblem> {
+    let problem = |line, reason: String| VariantProblem {
+        path: path.to_path_buf(),
+        line,
+        reason,
+    };
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_VARIANT_BYTES + 1).read_to_string(&mut text))
+        .map_err(|e| problem(0, e.to_string()))?;
+    if text.len() as u64 > MAX_VARIANT_BYTES {
+        return Err(problem(0, format!("larger than {MAX_VARIANT_BYTES} bytes")));
+    }
+    crate::rules::Variant::from_toml(&text).map_err(|e| problem(e.line, e.error.to_string()))
+}
+
+/// Loads every `variants/*.toml` in `dir` (the data directory), in name order: the player's own
+/// variants, which [`crate::rules::Variant::named`] then finds. Each file gives a variant or a
+/// problem; a missing folder gives nothing.
+pub fn load_player_variants(
+    dir: &Path,
+) -> Vec<Result<&'static crate::rules::Variant, VariantProblem>> {
+    let Ok(entries) = std::fs::read_dir(dir.join("variants")) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    paths.iter().map(|p| read_variant_file(p)).collect()
+}
+
 /// Reads and checks a game file, reading at most just past [`MAX_RECORD_BYTES`] however big
 /// the file is.
 pub fn read_record_file(path: &Path) -> Result<GameRecord, StoreError> {

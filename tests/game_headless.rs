@@ -291,3 +291,35 @@ fn undo_cancels_the_computer_and_gives_the_move_back() {
     );
     agree(&mut app);
 }
+
+#[test]
+fn the_new_game_dialog_starts_shuffle_parachess_and_back() {
+    use parachess::game::keymap::Action;
+    use parachess::game::ui::dialogs::NewGameChoice;
+    let mut app = headless_app();
+    // The headless app has no dialogs; the choice they keep is what the actions read.
+    app.world_mut().init_resource::<NewGameChoice>();
+    Action::ChooseShuffle(true).run(app.world_mut());
+    Action::StartNewGame.run(app.world_mut());
+    settle(&mut app, 10);
+    agree(&mut app);
+    let pos = game(&app).position().clone();
+    let variant = pos.variant();
+    assert!(
+        variant.name().starts_with("Shuffle Parachess "),
+        "{}",
+        variant.name()
+    );
+    assert_eq!(pos, variant.start());
+    // A move is played as in Parachess.
+    click_cell(&mut app, c("c4"));
+    click_cell(&mut app, c("d3"));
+    settle(&mut app, 120);
+    agree(&mut app);
+    assert_eq!(game(&app).plies().len(), 1);
+    Action::ChooseShuffle(false).run(app.world_mut());
+    Action::StartNewGame.run(app.world_mut());
+    settle(&mut app, 10);
+    agree(&mut app);
+    assert_eq!(game(&app).position(), Game::new().position());
+}

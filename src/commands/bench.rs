@@ -9,7 +9,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::engine::{Engine, Limits, StopFlag};
-use crate::rules::{Position, PositionError};
+use crate::rules::{Position, PositionError, Variant};
 
 /// Depth searched when `--depth` is not given.
 pub const DEFAULT_DEPTH: u32 = 9;
@@ -73,17 +73,63 @@ pub fn run_timed(movetime: Duration, out: &mut impl Write) -> Result<BenchTotals
 }
 
 fn run_with(limits: &Limits, out: &mut impl Write) -> Result<BenchTotals, BenchError> {
+    let mut positions = Vec::new();
+    for (i, text) in POSITIONS.iter().enumerate() {
+        let pos: Position = text.parse().map_err(|source| BenchError::Position {
+            index: i + 1,
+            source,
+        })?;
+        positions.push(pos);
+    }
+    search_all(limits, &positions, out)
+}
+
+/// The bench in `variant`: its start and the positions 10, 20, 30 and 40 half-moves into one
+/// fixed game (each move chosen by a fixed rule from the legal ones), as far as it lasts.
+/// Parachess itself runs the usual positions.
+pub fn run_in(
+    variant: &'static Variant,
+    limits: &Limits,
+    out: &mut impl Write,
+) -> Result<BenchTotals, BenchError> {
+    if variant.is_parachess() {
+        return run_with(limits, out);
+    }
+    search_all(limits, &variant_positions(variant), out)
+}
+
+/// [`run_in`]'s positions.
+pub fn variant_positions(variant: &'static Variant) -> Vec<Position> {
+    let mut pos = variant.start();
+    let mut out = vec![pos.clone()];
+    for ply in 1..=40usize {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[(ply * 7 + 3) % moves.len()];
+        pos.make_move(mv);
+        if ply % 10 == 0 && pos.has_legal_move() {
+            out.push(pos.clone());
+        }
+    }
+    out
+}
+
+fn search_all(
+    limits: &Limits,
+    positions: &[Position],
+    out: &mut impl Write,
+) -> Result<BenchTotals, BenchError> {
     let mut engine = Engine::with_hash_mb(16);
     let stop = StopFlag::new();
     let mut totals = BenchTotals {
         nodes: 0,
         time: Duration::ZERO,
     };
-    for (i, text) in POSITIONS.iter().enumerate() {
+    for (i, pos) in positions.iter().enumerate() {
         let index = i + 1;
-        let pos: Position = text
-            .parse()
-            .map_err(|source| BenchError::Position { index, source })?;
+        let pos = pos.clone();
         engine.new_game();
         let result = engine
             .search(&pos, limits, &stop)

@@ -11,12 +11,39 @@ pub mod referee;
 pub mod review;
 pub mod selfplay;
 
-use crate::rules::{Position, PositionError};
+use std::path::Path;
+
+use crate::rules::{Position, PositionError, Variant};
 
 /// Reads `--position` text, or the start position when none is given.
 pub fn position_arg(text: Option<&str>) -> Result<Position, PositionError> {
+    position_arg_in(text, Variant::parachess())
+}
+
+/// [`position_arg`] in `variant` (its letters, its start).
+pub fn position_arg_in(
+    text: Option<&str>,
+    variant: &'static Variant,
+) -> Result<Position, PositionError> {
     match text {
-        Some(t) => t.parse(),
-        None => Ok(Position::start()),
+        Some(t) => Position::parse_in(t, variant),
+        None => Ok(variant.start()),
     }
+}
+
+/// Reads `--variant`: a variant file (`*.toml`, or any path that exists) or a variant's name
+/// (built in, or one of the player's own in the data folder's `variants/`). None is Parachess.
+pub fn variant_arg(text: Option<&str>) -> Result<&'static Variant, String> {
+    let Some(text) = text else {
+        return Ok(Variant::parachess());
+    };
+    let path = Path::new(text);
+    if text.ends_with(".toml") || path.is_file() {
+        return crate::store::read_variant_file(path).map_err(|e| e.to_string());
+    }
+    if let Ok(dir) = crate::store::data_dir() {
+        // Broken files of the player's are no concern unless one is asked for by name.
+        let _ = crate::store::load_player_variants(&dir);
+    }
+    Variant::named(text).map_err(|e| e.to_string())
 }

@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use crate::engine::Rng;
 use crate::rules::record::{Tags, write_game};
-use crate::rules::{Game, Outcome, Side};
+use crate::rules::{Game, Outcome, Side, Variant};
 use crate::store::write_atomic;
 use crate::uci::{Go, UciClient, UciError};
 
@@ -62,6 +62,10 @@ pub struct MatchArgs {
     /// Write each game to DIR/game-NNN.pgn.
     #[arg(long, value_name = "DIR")]
     pub pgn_out: Option<PathBuf>,
+    /// The variant, by name (both engines must offer it as a `UCI_Variant` value; a player's
+    /// own variant must be in both engines' data folders).
+    #[arg(long)]
+    pub variant: Option<String>,
 }
 
 /// A Fischer clock: each side starts with `base` and gains `increment` after each move.
@@ -170,6 +174,8 @@ impl Ending {
 struct Seat {
     label: &'static str,
     command: String,
+    /// The `UCI_Variant` value to select.
+    variant: String,
     client: Option<UciClient>,
     name: String,
 }
@@ -178,7 +184,7 @@ impl Seat {
     /// The running client, started again if it died in an earlier game.
     fn client(&mut self) -> Result<&mut UciClient, UciError> {
         if self.client.is_none() {
-            let client = UciClient::spawn(&self.command, HANDSHAKE_TIMEOUT)?;
+            let client = UciClient::spawn_in(&self.command, HANDSHAKE_TIMEOUT, &self.variant)?;
             self.name = client.name().to_string();
             self.client = Some(client);
         }
@@ -192,6 +198,8 @@ impl Seat {
 /// Plays the match and reports each game and the score.
 pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchError> {
     let plies = opening_plies(&args.openings)?;
+    let variant = super::variant_arg(args.variant.as_deref()).map_err(MatchError::Args)?;
+    let uci_name = crate::uci::uci_variant_name(variant.name());
     if let Some(dir) = &args.pgn_out {
         std::fs::create_dir_all(dir).map_err(|source| MatchError::Save {
             path: dir.clone(),
@@ -202,12 +210,14 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
         Seat {
             label: "engine1",
             command: args.engine1.clone(),
+            variant: uci_name.clone(),
             client: None,
             name: String::new(),
         },
         Seat {
             label: "engine2",
             command: args.engine2.clone(),
+            variant: uci_name.clone(),
             client: None,
             name: String::new(),
         },
@@ -228,7 +238,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
     for g in 1..=args.games {
         // Index into `seats` of who has White: engine1 in odd games.
         let white = usize::from(g % 2 == 0);
-        let opening = opening(args.seed, (g - 1) / 2, plies);
+        let opening = opening(args.seed, (g - 1) / 2, plies, variant);
         let mut game = opening.clone();
         let ending = play_game(&mut seats, white, &mut game, args);
         let winner_seat = ending.winner().map(|side| match side {
@@ -290,13 +300,13 @@ fn opening_plies(words: &[String]) -> Result<u32, MatchError> {
 
 /// `plies` random legal half-moves from the start, drawn from `seed` and the pair number (so
 /// both games of a pair start alike); never a finished game.
-fn opening(seed: u64, pair: u32, plies: u32) -> Game {
+fn opening(seed: u64, pair: u32, plies: u32, variant: &'static Variant) -> Game {
     let mut rng = Rng::new(
         seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(u64::from(pair) + 1),
     );
     for _ in 0..100 {
-        let mut game = Game::new();
+        let mut game = Game::from_position(variant.start());
         for _ in 0..plies {
             let moves = game.legal_moves();
             if moves.is_empty() {
@@ -311,7 +321,7 @@ fn opening(seed: u64, pair: u32, plies: u32) -> Game {
             return game;
         }
     }
-    Game::new()
+    Game::from_position(variant.start())
 }
 
 /// Plays one game from `game` (the opening) to its end.
@@ -497,12 +507,17 @@ mod tests {
 
     #[test]
     fn openings_vary_by_pair_and_repeat_within_one() {
-        let a = opening(1, 0, 4);
+        let a = opening(1, 0, 4, Variant::parachess());
         assert_eq!(a.plies().len(), 4);
-        assert_eq!(a.position(), opening(1, 0, 4).position());
-        let others: Vec<Game> = (1..6).map(|p| opening(1, p, 4)).collect();
+        assert_eq!(
+            a.position(),
+            opening(1, 0, 4, Variant::parachess()).position()
+        );
+        let others: Vec<Game> = (1..6)
+            .map(|p| opening(1, p, 4, Variant::parachess()))
+            .collect();
         assert!(others.iter().any(|o| o.position() != a.position()));
-        assert_eq!(opening(1, 0, 0).plies().len(), 0);
+        assert_eq!(opening(1, 0, 0, Variant::parachess()).plies().len(), 0);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use crate::engine::{Engine, EngineError, Player, StopFlag};
 use crate::rules::record::{Tags, write_game};
-use crate::rules::{Game, Move, Outcome, PlayError, Side};
+use crate::rules::{Game, Move, Outcome, PlayError, SHUFFLE_COUNT, Side, Variant};
 use crate::store::write_atomic;
 
 /// Games longer than this many half-moves are stopped and counted as draws (the draw rules end
@@ -41,6 +41,10 @@ pub struct SelfplayArgs {
     /// Write each game to this directory as `game-NNN.pgn`, to replay or load in the game.
     #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
+    /// The variant: a name (`"Cavalry"`, `"Shuffle Parachess 17"`) or a variant file.
+    /// "Shuffle Parachess" alone draws an arrangement per game (from the seed).
+    #[arg(long)]
+    pub variant: Option<String>,
 }
 
 /// Why self-play stopped.
@@ -68,6 +72,9 @@ pub enum SelfplayError {
         /// The engine's complaint.
         source: EngineError,
     },
+    /// The variant asked for is unknown or malformed.
+    #[error("{0}")]
+    Variant(String),
     /// Writing the report failed.
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -103,6 +110,12 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<SelfplayTotals, 
     let stop = StopFlag::new();
     let mut totals = SelfplayTotals::default();
     let mut causes: Vec<(&'static str, u32)> = Vec::new();
+    let mut plies = 0usize;
+    let variant = super::variant_arg(args.variant.as_deref()).map_err(SelfplayError::Variant)?;
+    let shuffle = args.variant.as_deref().is_some_and(|v| {
+        ["shuffleparachess", "shuffle"]
+            .contains(&v.to_lowercase().replace([' ', '-', '_'], "").as_str())
+    });
     if let Some(dir) = &args.save {
         std::fs::create_dir_all(dir).map_err(|source| SelfplayError::Save {
             path: dir.clone(),
@@ -120,7 +133,13 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<SelfplayTotals, 
                     .wrapping_add(2 * g as u64 + i as u64),
             );
         }
-        let mut game = Game::new();
+        let variant = if shuffle {
+            let n = args.seed.wrapping_mul(31).wrapping_add(u64::from(g)) % SHUFFLE_COUNT as u64;
+            Variant::shuffle(n as usize).map_err(|e| SelfplayError::Variant(e.to_string()))?
+        } else {
+            variant
+        };
+        let mut game = Game::from_position(variant.start());
         while !game.is_over() && game.plies().len() < MAX_PLIES {
             let me = if game.position().turn() == Side::White {
                 white
@@ -176,9 +195,10 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<SelfplayTotals, 
             game.plies().len(),
         )?;
         out.flush()?;
+        plies += game.plies().len();
         if let Some(dir) = &args.save {
             let tags = Tags {
-                event: Some("Parachess selfplay".into()),
+                event: Some(format!("{} selfplay", variant.name())),
                 round: Some(g.to_string()),
                 white: Some(players[white].to_string()),
                 black: Some(players[1 - white].to_string()),
@@ -191,6 +211,11 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<SelfplayTotals, 
     }
     let counts: Vec<String> = causes.iter().map(|(c, n)| format!("{c} {n}")).collect();
     writeln!(out, "results: {}", counts.join(", "))?;
+    writeln!(
+        out,
+        "average length {:.1} half-moves",
+        plies as f64 / f64::from(args.games.max(1))
+    )?;
     if args.alternate {
         let games = f64::from(args.games.max(1));
         writeln!(
@@ -246,6 +271,7 @@ mod tests {
             seed: 5,
             alternate: true,
             save: None,
+            variant: None,
         };
         let mut out = Vec::new();
         let totals = run(&args, &mut out).unwrap();
@@ -275,6 +301,7 @@ mod tests {
             seed: 9,
             alternate: true,
             save: Some(dir.clone()),
+            variant: None,
         };
         let mut out = Vec::new();
         run(&args, &mut out).unwrap();

@@ -3,16 +3,14 @@
 //!
 //! Scores are centipawns from the point of view of the side to move.
 
-use crate::rules::{CellSet, PieceKind, Position, Side, board};
+use crate::rules::{CellSet, PieceKind, Position, Side};
 
 use super::tables::tables;
 
-/// Material values in centipawns, indexed by [`PieceKind::index`] (rule book §5; the King is
-/// priceless and counts nothing).
+/// Parachess's material values in centipawns, indexed by [`PieceKind::index`] (rule book §5;
+/// the King is priceless and counts nothing). The evaluation reads its variant's values
+/// ([`crate::rules::Variant::value`]), which are these for Parachess's kinds.
 pub const VALUE: [i32; 6] = [100, 350, 300, 300, 600, 0];
-
-/// Non-pawn material of both sides at the start: the full middle-game phase.
-const PHASE_FULL: i32 = 2 * (2 * 350 + 2 * 300 + 2 * 300 + 600);
 
 /// Bonus for the side to move (it can act first).
 const TEMPO: i32 = 10;
@@ -23,11 +21,6 @@ const ADVANCE_EG: [i32; 9] = [0, 90, 60, 38, 22, 10, 4, 0, 0];
 /// Extra for a passed pawn (no enemy pawn can stop or take it on its way).
 const PASSED_MG: [i32; 9] = [0, 60, 40, 25, 15, 10, 5, 5, 5];
 const PASSED_EG: [i32; 9] = [0, 160, 110, 70, 45, 25, 15, 10, 10];
-
-/// Mobility per reachable cell and the count that scores zero, per kind.
-const MOBILITY: [(i32, i32); 6] = [(0, 0), (4, 6), (3, 7), (3, 7), (1, 14), (0, 0)];
-/// How much each piece kind adds to an attack on the King.
-const ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
 
 /// Middle-game and endgame parts of a score.
 #[derive(Copy, Clone, Default)]
@@ -56,6 +49,8 @@ pub fn has_pieces(pos: &Position, side: Side) -> bool {
 /// The position's value for the side to move, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
     let t = tables();
+    let v = pos.variant();
+    let phase_full = v.phase_full;
     let occupied = pos.occupied();
     let pawns = pos.kind_cells(PieceKind::Pawn);
     let mut pawn_attacks = [CellSet::EMPTY; 2];
@@ -104,37 +99,47 @@ pub fn evaluate(pos: &Position) -> i32 {
         let mut attackers = 0;
         let mut weight = 0;
         let mut piece = |kind: PieceKind, reach: CellSet, score: &mut Split| {
-            let value = VALUE[kind.index()];
+            let value = v.value(kind);
             phase += value;
-            let (per_cell, zero) = MOBILITY[kind.index()];
+            let (per_cell, zero) = v.mobility[kind.index()];
             let mobility = per_cell * ((reach & safe).len() as i32 - zero);
             score.add(value + mobility, value + mobility);
             let hits = reach & enemy_zone;
             if !hits.is_empty() {
                 attackers += 1;
-                weight += ATTACK_WEIGHT[kind.index()] + hits.len() as i32;
+                weight += v.attack_weight[kind.index()] + hits.len() as i32;
             }
         };
-        for c in of(PieceKind::Sorcerer) {
-            let centre = t.centrality[c.index()];
-            score.add(4 * centre, 3 * centre);
-            piece(PieceKind::Sorcerer, board().sorcerer_leaps(c), score);
-        }
-        for kind in [PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
-            for c in of(kind) {
-                piece(kind, t.slide(c, kind, occupied), score);
+        for &kind in &v.officers {
+            let how = v.movement(kind);
+            let jumps = &v.jumps[kind.index()];
+            if how.slides() && !(how.steps() || how.leaps()) {
+                for c in of(kind) {
+                    piece(kind, t.slide(c, how, occupied), score);
+                }
+            } else if how.slides() {
+                for c in of(kind) {
+                    piece(kind, t.slide(c, how, occupied) | jumps[c.index()], score);
+                }
+            } else {
+                // Leapers and steppers want the centre, where they reach most.
+                for c in of(kind) {
+                    let centre = t.centrality[c.index()];
+                    score.add(4 * centre, 3 * centre);
+                    piece(kind, jumps[c.index()], score);
+                }
             }
         }
         if attackers >= 2 {
             danger[(!side).index()] = (weight * weight * 3 / 2).min(600);
         }
     }
-    let phase = phase.min(PHASE_FULL);
+    let phase = phase.min(phase_full);
     let mut white = [0; 2];
     for side in Side::BOTH {
         let s = side.index();
         let mg = total[s].mg - danger[s];
-        white[s] = (mg * phase + total[s].eg * (PHASE_FULL - phase)) / PHASE_FULL;
+        white[s] = (mg * phase + total[s].eg * (phase_full - phase)) / phase_full;
     }
     let score = white[0] - white[1];
     let relative = match pos.turn() {

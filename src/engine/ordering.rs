@@ -4,7 +4,6 @@
 
 use crate::rules::{Move, MoveList, PieceKind, Position, Side};
 
-use super::eval::VALUE;
 use super::see::see;
 
 /// Deepest ply the search reaches (extensions included).
@@ -109,15 +108,18 @@ impl Heuristics {
         if Some(mv) == hash_move {
             return HASH_MOVE;
         }
-        let promotion = mv.promotion.map_or(0, |k| VALUE[k.index()]);
+        let v = pos.variant();
+        // The most valuable promotion (the Queen in Parachess), looked up only for promotions.
+        let best = || v.promotions(side).first().copied();
+        let promotion = mv.promotion.map_or(0, |k| v.value(k));
         if let Some(victim) = pos.piece_at(mv.to) {
             let attacker = pos.piece_at(mv.from).map_or(PieceKind::Pawn, |p| p.kind);
-            let gain = VALUE[victim.kind.index()] + promotion;
+            let gain = v.value(victim.kind) + promotion;
             let order = 16 * gain - attacker.index() as i32;
-            let good = VALUE[victim.kind.index()] >= VALUE[attacker.index()]
+            let good = v.value(victim.kind) >= v.value(attacker)
                 || attacker == PieceKind::King
                 || see(pos, mv) >= 0;
-            return if mv.promotion.is_some_and(|k| k != PieceKind::Queen) {
+            return if mv.promotion.is_some_and(|k| Some(k) != best()) {
                 UNDER_PROMOTION + order
             } else if good {
                 GOOD_CAPTURE + order
@@ -126,7 +128,7 @@ impl Heuristics {
             };
         }
         match mv.promotion {
-            Some(PieceKind::Queen) => QUEEN_PROMOTION,
+            Some(k) if Some(k) == best() => QUEEN_PROMOTION,
             Some(_) => UNDER_PROMOTION + promotion,
             None => {
                 let k = &self.killers[ply];

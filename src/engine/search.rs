@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::rules::{CellSet, Move, MoveList, PieceKind, Position, board};
+use crate::rules::{CellSet, Move, MoveList, Position, board};
 
 use super::eval::{EvalCache, VALUE, has_pieces};
 use super::limits::Clock;
@@ -275,18 +275,20 @@ impl<'a> Searcher<'a> {
             let mv = pick(moves, scores, index);
             if !in_check {
                 let victim = self.pos.piece_at(mv.to);
+                let v = self.pos.variant();
+                let best = v.promotions(self.pos.turn()).first().copied();
                 match (victim, mv.promotion) {
                     (None, None) => continue,
-                    (None, Some(kind)) if kind != PieceKind::Queen => continue,
-                    (Some(_), Some(kind)) if kind != PieceKind::Queen => continue,
+                    (None, Some(kind)) if Some(kind) != best => continue,
+                    (Some(_), Some(kind)) if Some(kind) != best => continue,
                     _ => {}
                 }
                 if is_bad_capture(scores[index]) {
                     continue;
                 }
                 // Delta pruning: even winning the piece would not bring us near alpha.
-                let gain = victim.map_or(0, |v| VALUE[v.kind.index()])
-                    + mv.promotion.map_or(0, |k| VALUE[k.index()] - VALUE[0]);
+                let gain = victim.map_or(0, |p| v.value(p.kind))
+                    + mv.promotion.map_or(0, |k| v.value(k) - VALUE[0]);
                 if stand_pat + gain + 200 < alpha {
                     continue;
                 }

@@ -2,7 +2,7 @@
 //! each side taking with its cheapest piece. Used to put losing captures last and to skip them in
 //! the quiescence search.
 
-use crate::rules::{Move, PieceKind, Position};
+use crate::rules::{Move, PieceKind, Position, Variant};
 
 use super::eval::VALUE;
 
@@ -10,11 +10,11 @@ use super::eval::VALUE;
 const KING_VALUE: i32 = 20_000;
 
 #[inline]
-fn value(kind: PieceKind) -> i32 {
+fn value(v: &Variant, kind: PieceKind) -> i32 {
     if kind == PieceKind::King {
         KING_VALUE
     } else {
-        VALUE[kind.index()]
+        v.value(kind)
     }
 }
 
@@ -25,19 +25,21 @@ pub fn see(pos: &Position, mv: Move) -> i32 {
         return 0;
     };
     let to = mv.to;
+    let v = pos.variant();
     let mut gain = [0i32; 40];
-    gain[0] = pos.piece_at(to).map_or(0, |p| value(p.kind));
-    let mut on_target = value(moving.kind);
+    gain[0] = pos.piece_at(to).map_or(0, |p| value(v, p.kind));
+    let mut on_target = value(v, moving.kind);
     if let Some(kind) = mv.promotion {
-        gain[0] += value(kind) - VALUE[PieceKind::Pawn.index()];
-        on_target = value(kind);
+        gain[0] += value(v, kind) - VALUE[PieceKind::Pawn.index()];
+        on_target = value(v, kind);
     }
     let mut occupied = pos.occupied() ^ mv.from.set();
     let mut side = !moving.side;
     let mut depth = 0;
     loop {
         let attackers = pos.attackers(to, side, occupied);
-        let Some((cell, kind)) = PieceKind::ALL
+        let Some((cell, kind)) = v
+            .by_value
             .iter()
             .find_map(|&k| (attackers & pos.kind_cells(k)).first().map(|c| (c, k)))
         else {
@@ -55,7 +57,7 @@ pub fn see(pos: &Position, mv: Move) -> i32 {
         if (-gain[depth - 1]).max(gain[depth]) < 0 {
             break;
         }
-        on_target = value(kind);
+        on_target = value(v, kind);
         occupied ^= cell.set();
         side = !side;
     }

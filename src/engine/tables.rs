@@ -3,7 +3,7 @@
 
 use std::sync::LazyLock;
 
-use crate::rules::{CELL_COUNT, Cell, CellSet, LineKind, PieceKind, Side, board, movement};
+use crate::rules::{CELL_COUNT, Cell, CellSet, LineKind, Movement, Side, UNLIMITED, board};
 
 /// A line from a cell to the rim, compact for the evaluation's attack scans.
 #[derive(Copy, Clone)]
@@ -14,6 +14,8 @@ pub(crate) struct Ray {
     pub cells: [Cell; 12],
     /// How many of `cells` are used.
     pub len: u8,
+    /// Edge, diagonal or wave.
+    pub kind: LineKind,
 }
 
 impl Ray {
@@ -94,6 +96,7 @@ fn build() -> Tables {
                     mask: line.mask,
                     cells,
                     len: len as u8,
+                    kind: line.kind,
                 });
             }
         }
@@ -161,19 +164,41 @@ fn build() -> Tables {
 }
 
 impl Tables {
-    /// Cells a slider on `from` attacks: along edge lines (`edge`) and/or diagonal and wave lines
-    /// (`bishop`), each up to its first blocker.
-    #[inline]
-    pub fn slide(&self, from: Cell, kind: PieceKind, occupied: CellSet) -> CellSet {
-        let how = movement(kind);
-        // Rays are stored edge-paths first, then diagonal- and wave-paths, which every piece
-        // that slides along one of them also slides along (checked in the tests).
+    /// Cells a piece moving as `how` attacks from `from` by sliding, each line up to its range
+    /// and its first blocker (steps and leaps are the variant's tables).
+    #[inline(always)]
+    pub fn slide(&self, from: Cell, how: Movement, occupied: CellSet) -> CellSet {
         let [a, b, c] = self.ray_bounds[from.index()].map(|x| x as usize);
-        let lo = if how.edge_paths { a } else { b };
-        let hi = if how.diagonal_paths { c } else { b };
+        let (edge, diagonal, wave) = (
+            how.range(LineKind::Edge),
+            how.range(LineKind::Diagonal),
+            how.range(LineKind::Wave),
+        );
         let mut out = CellSet::EMPTY;
-        for ray in &self.rays[lo..hi] {
-            out |= ray.attacks(occupied);
+        // Rays are stored edge-paths first, then diagonal- and wave-paths: Parachess's sliders
+        // (to the rim, diagonal with wave) take whole slices without asking each ray its kind.
+        if diagonal == wave && (edge == 0 || edge == UNLIMITED) && (wave == 0 || wave == UNLIMITED)
+        {
+            let lo = if edge != 0 { a } else { b };
+            let hi = if diagonal != 0 { c } else { b };
+            for ray in &self.rays[lo..hi] {
+                out |= ray.attacks(occupied);
+            }
+            return out;
+        }
+        for ray in &self.rays[a..c] {
+            match how.range(ray.kind) {
+                0 => {}
+                UNLIMITED => out |= ray.attacks(occupied),
+                range => {
+                    for &x in ray.cells[..ray.len as usize].iter().take(range as usize) {
+                        out.insert(x);
+                        if occupied.contains(x) {
+                            break;
+                        }
+                    }
+                }
+            }
         }
         out
     }
@@ -210,27 +235,12 @@ mod tests {
                 .parse()
                 .unwrap();
         let occ = pos.occupied();
-        for kind in PieceKind::ALL {
-            let how = movement(kind);
-            assert_eq!(
-                how.diagonal_paths, how.wave_paths,
-                "the ray layout needs this"
-            );
-        }
+        let kinds = ["E", "DW", "EDW", "E2", "D3W", "W2", "EW", "E3D3W3", "D2W2"];
         for c in Cell::all() {
-            for kind in PieceKind::ALL.into_iter().filter(|&k| movement(k).slides()) {
-                let mut expected = CellSet::EMPTY;
-                for line in board().cell(c).lines.iter() {
-                    if movement(kind).slides_along(line.kind) {
-                        for &x in line.cells() {
-                            expected.insert(x);
-                            if occ.contains(x) {
-                                break;
-                            }
-                        }
-                    }
-                }
-                assert_eq!(tables().slide(c, kind, occ), expected, "{c} {kind}");
+            for atoms in kinds {
+                let how = Movement::parse(atoms).unwrap();
+                let expected = how.targets(board(), c, occ);
+                assert_eq!(tables().slide(c, how, occ), expected, "{c} {atoms}");
             }
         }
     }

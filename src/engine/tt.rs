@@ -26,7 +26,7 @@ struct Slot {
     score: i16,
     from: u8,
     to: u8,
-    /// 0 for none, else 1 + index into [`PieceKind::PROMOTIONS`]; 255 for "no move".
+    /// 0 for none, else 1 + the promotion kind's [`PieceKind::index`]; 255 for "no move".
     promotion: u8,
     depth: u8,
     bound: u8,
@@ -98,7 +98,7 @@ impl Table {
                 to: Cell::from_index(slot.to as usize)?,
                 promotion: match slot.promotion {
                     0 => None,
-                    p => Some(*PieceKind::PROMOTIONS.get(p as usize - 1)?),
+                    p => Some(PieceKind::from_index(p as usize - 1)?),
                 },
             })
         };
@@ -155,12 +155,7 @@ impl Table {
             Some(m) => (
                 m.from.index() as u8,
                 m.to.index() as u8,
-                m.promotion.map_or(0, |k| {
-                    PieceKind::PROMOTIONS
-                        .iter()
-                        .position(|&p| p == k)
-                        .map_or(0, |i| i as u8 + 1)
-                }),
+                m.promotion.map_or(0, |k| k.index() as u8 + 1),
             ),
             None if same => (slot.from, slot.to, slot.promotion),
             None => (0, 0, NO_MOVE),

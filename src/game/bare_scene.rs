@@ -129,7 +129,8 @@ fn spawn_scene(
     for (cell, piece) in Position::start().placement() {
         let home = piece_home(cell);
         let mut entity = commands.spawn((
-            Mesh3d(piece_mesh[piece.kind.index()].clone()),
+            // The bare scene shows Parachess's start; other kinds would borrow the last mesh.
+            Mesh3d(piece_mesh[piece.kind.index().min(PieceKind::ALL.len() - 1)].clone()),
             MeshMaterial3d(piece_material[piece.side.index()].clone()),
             Transform::from_translation(home),
         ));
@@ -159,6 +160,7 @@ fn lathed_piece(kind: PieceKind) -> Mesh {
         PieceKind::Bishop | PieceKind::Sorcerer => 0.58,
         PieceKind::Queen => 0.64,
         PieceKind::King => 0.7,
+        _ => 0.58,
     };
     // (radius, height) from the bottom centre to the top centre.
     let profile = [

@@ -28,6 +28,9 @@ pub enum Action {
     ChooseMode(crate::game::ui::dialogs::GameMode),
     /// Choose the computer's level in the new-game dialog.
     ChooseLevel(Level),
+    /// Choose Parachess (`false`) or Shuffle Parachess, a random back row (`true`), in the
+    /// new-game dialog.
+    ChooseShuffle(bool),
     /// Take back a move.
     Undo,
     /// Replay a move taken back.
@@ -624,16 +627,23 @@ impl Action {
                 set_modal(world, Modal::NewGame);
             }
             Action::StartNewGame => {
-                let players = world
+                let choice = world
                     .get_resource::<crate::game::ui::dialogs::NewGameChoice>()
-                    .map(|c| c.players())
+                    .copied()
                     .unwrap_or_default();
                 let time = world
                     .get_resource::<crate::game::versus::clock::TimeChoice>()
                     .and_then(|c| c.control());
+                // Shuffle Parachess: one of its 180 back rows at random; the game file's
+                // [Variant] tag keeps the number.
+                let start = choice
+                    .shuffle
+                    .then(|| crate::rules::Variant::named("Shuffle Parachess").ok())
+                    .flatten()
+                    .map(|v| Box::new(v.start()));
                 world.write_message(GameCommand::NewTimed {
-                    start: None,
-                    players,
+                    start,
+                    players: choice.players(),
                     time,
                 });
                 set_modal(world, Modal::None);
@@ -643,6 +653,13 @@ impl Action {
                     world.get_resource_mut::<crate::game::ui::dialogs::NewGameChoice>()
                 {
                     c.mode = mode;
+                }
+            }
+            Action::ChooseShuffle(shuffle) => {
+                if let Some(mut c) =
+                    world.get_resource_mut::<crate::game::ui::dialogs::NewGameChoice>()
+                {
+                    c.shuffle = shuffle;
                 }
             }
             Action::ChooseLevel(level) => {

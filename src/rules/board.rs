@@ -266,6 +266,8 @@ pub(crate) struct Masks {
     /// Union of the cell's edge lines, and of its diagonal and wave lines.
     pub edge_lines: [CellSet; CELL_COUNT],
     pub bishop_lines: [CellSet; CELL_COUNT],
+    /// Union of the cell's lines of each kind (indexed by `LineKind as usize`).
+    pub lines_of: [[CellSet; CELL_COUNT]; 3],
     /// Each side's promotion row.
     pub last_row: [CellSet; 2],
 }

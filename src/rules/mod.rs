@@ -16,6 +16,7 @@ pub mod record;
 pub mod route;
 pub mod setup;
 pub mod text;
+pub mod variant;
 mod zobrist;
 
 pub use board::{
@@ -25,11 +26,16 @@ pub use board::{
 pub use cell::{CELL_COUNT, Cell, CellSet, ParseCellError};
 pub use game::{Game, Outcome, PlayError, Ply};
 pub use movegen::MoveError;
-pub use movement::{Movement, Reach, Threats, guide_text, how_it_moves, movement};
+pub use movement::{
+    AtomError, Movement, Reach, Threats, UNLIMITED, guide_text, how_it_moves, movement,
+};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MoveTextError, MoveTextErrorKind};
-pub use piece::{Piece, PieceKind, Side};
+pub use piece::{MAX_KINDS, Piece, PieceKind, Side};
 pub use position::{Position, START_TEXT, Undo};
 pub use route::Route;
 pub use setup::{Setup, SetupCheck, SetupNote};
 pub use text::{PositionError, PositionErrorKind};
+pub use variant::{
+    KindInfo, Look, PieceDef, SHUFFLE_COUNT, Variant, VariantDef, VariantError, VariantFileError,
+};

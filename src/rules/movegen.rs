@@ -8,10 +8,11 @@ use thiserror::Error;
 
 use super::board::{LineKind, Masks, board};
 use super::cell::{Cell, CellSet};
-use super::movement::{Movement, how_it_moves, movement};
+use super::movement::how_it_moves;
 use super::moves::{Move, MoveList};
 use super::piece::{Piece, PieceKind, Side};
 use super::position::Position;
+use super::variant::Variant;
 
 /// Why a move cannot be played, in words a player understands.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -91,15 +92,23 @@ impl Safety {
     }
 }
 
-/// The cells a slider on `from` reaches along the lines it moves on, stopping at blockers.
-#[inline]
-fn slide(from: Cell, how: Movement, occupied: CellSet) -> CellSet {
+/// The cells a slider on `from` reaches along the lines it moves on (each up to its range),
+/// stopping at blockers.
+#[inline(always)]
+fn slide(from: Cell, ranges: [u8; 3], occupied: CellSet) -> CellSet {
     let mut targets = CellSet::EMPTY;
     for line in &board().cell(from).lines {
-        if !how.slides_along(line.kind) {
+        let range = ranges[line.kind as usize] as usize;
+        if range == 0 {
             continue;
         }
-        for &c in line.cells() {
+        let cells = line.cells();
+        // A clear line within range: all of it, without walking it.
+        if range >= cells.len() && (line.mask & occupied).is_empty() {
+            targets |= line.mask;
+            continue;
+        }
+        for &c in &cells[..range.min(cells.len())] {
             targets.insert(c);
             if occupied.contains(c) {
                 break;
@@ -110,32 +119,41 @@ fn slide(from: Cell, how: Movement, occupied: CellSet) -> CellSet {
 }
 
 /// Cells a piece on `from` could move to given the blockers, before King safety and before
-/// removing its own side's cells. `enemy` matters only for pawns.
-#[inline]
-fn reach(m: &Masks, piece: Piece, from: Cell, occupied: CellSet, enemy: CellSet) -> CellSet {
+/// removing its own side's cells. `enemy` matters only for pawns. Always inlined: the move
+/// generator's inner loop calls it for every piece.
+#[inline(always)]
+fn reach(
+    v: &Variant,
+    m: &Masks,
+    piece: Piece,
+    from: Cell,
+    occupied: CellSet,
+    enemy: CellSet,
+) -> CellSet {
     let i = from.index();
-    let how = movement(piece.kind);
-    if how.pawn_steps {
+    let k = piece.kind.index();
+    if k == PieceKind::Pawn.index() {
         let s = piece.side.index();
-        (m.pawn_push[s][i] & !occupied) | (m.pawn_capture[s][i] & enemy)
-    } else if how.leaps {
-        m.sorcerer[i]
-    } else if how.one_step {
-        m.king[i]
+        return (m.pawn_push[s][i] & !occupied) | (m.pawn_capture[s][i] & enemy);
+    }
+    let how = v.moves[k];
+    let jumps = v.jumps[k][i];
+    if how.slides() {
+        jumps | slide(from, how.ranges(), occupied)
     } else {
-        slide(from, how, occupied)
+        jumps
     }
 }
 
 impl Position {
-    /// `side`'s pieces that slide along lines of `kind`.
+    /// `side`'s pieces that slide along lines of `kind` (whatever their range).
     #[inline]
     pub(crate) fn sliders(&self, side: Side, kind: LineKind) -> CellSet {
+        let mut bits = self.variant().sliders[kind as usize];
         let mut out = CellSet::EMPTY;
-        for k in [PieceKind::Rook, PieceKind::Bishop, PieceKind::Queen] {
-            if movement(k).slides_along(kind) {
-                out |= self.kind_cells(k);
-            }
+        while bits != 0 {
+            out |= self.by_kind_index(bits.trailing_zeros() as usize);
+            bits &= bits - 1;
         }
         out & self.side_cells(side)
     }
@@ -147,7 +165,14 @@ impl Position {
         };
         let own = self.side_cells(piece.side);
         let enemy = self.side_cells(!piece.side);
-        reach(&board().masks, piece, from, own | enemy, enemy) & !own
+        reach(
+            self.variant(),
+            &board().masks,
+            piece,
+            from,
+            own | enemy,
+            enemy,
+        ) & !own
     }
 }
 
@@ -169,17 +194,23 @@ impl Position {
         let them = !us;
         let theirs = self.side_cells(them);
         let occupied = self.occupied();
-        let kind = |k: PieceKind| self.kind_cells(k) & theirs;
+        let v = self.variant();
         let i = king.index();
-        let jumpers = (m.sorcerer[i] & kind(PieceKind::Sorcerer))
-            | (m.pawn_attackers[them.index()][i] & kind(PieceKind::Pawn))
-            | (m.king[i] & kind(PieceKind::King));
+        let mut jumpers =
+            m.pawn_attackers[them.index()][i] & self.kind_cells(PieceKind::Pawn) & theirs;
+        let mut jumping = v.jumping;
+        while jumping != 0 {
+            let k = jumping.trailing_zeros() as usize;
+            jumping &= jumping - 1;
+            jumpers |= v.jumpers[k][i] & self.by_kind_index(k) & theirs;
+        }
         for c in jumpers {
             safety.check_mask &= c.set();
         }
         let along = LineKind::ALL.map(|k| self.sliders(them, k));
-        if (m.edge_lines[i] & along[0]).is_empty()
-            && (m.bishop_lines[i] & (along[1] | along[2])).is_empty()
+        if (m.lines_of[0][i] & along[0]).is_empty()
+            && (m.lines_of[1][i] & along[1]).is_empty()
+            && (m.lines_of[2][i] & along[2]).is_empty()
         {
             return safety;
         }
@@ -190,21 +221,24 @@ impl Position {
             }
             let mut segment = CellSet::EMPTY;
             let mut shield: Option<Cell> = None;
-            for &c in line.cells() {
+            for (at, &c) in line.cells().iter().enumerate() {
                 segment.insert(c);
                 if !occupied.contains(c) {
                     continue;
                 }
+                let hits = |c: Cell| {
+                    sliders.contains(c) && (v.unlimited || self.reaches_along(c, line.kind, at + 1))
+                };
                 match shield {
                     None if theirs.contains(c) => {
-                        if sliders.contains(c) {
+                        if hits(c) {
                             safety.check_mask &= segment;
                         }
                         break;
                     }
                     None => shield = Some(c),
                     Some(own) => {
-                        if sliders.contains(c) && safety.pin_count < safety.pins.len() {
+                        if hits(c) && safety.pin_count < safety.pins.len() {
                             safety.pinned.insert(own);
                             safety.pins[safety.pin_count] = (own, segment);
                             safety.pin_count += 1;
@@ -224,15 +258,21 @@ impl Position {
         let us = self.turn();
         let them = !us;
         let m = &board().masks;
+        let v = self.variant();
         let ours = self.side_cells(us);
         let theirs = self.side_cells(them);
         let occupied = ours | theirs;
         let safety = self.safety();
         if let Some(king) = safety.king {
             let without_king = occupied ^ king.set();
-            let targets = m.king[king.index()] & !ours & filter;
+            let royal = Piece::new(us, PieceKind::King);
+            let targets = reach(v, m, royal, king, occupied, theirs) & !ours & filter;
+            let along = LineKind::ALL.map(|k| self.sliders(them, k));
             let safe = targets
-                .filter(|&t| !self.attacked_by(t, them, without_king))
+                .filter(|&t| {
+                    self.attackers_along(t, them, without_king, along)
+                        .is_empty()
+                })
                 .collect::<CellSet>();
             if !safe.is_empty() {
                 emit(king, safe, false);
@@ -248,7 +288,7 @@ impl Position {
             let Some(piece) = self.piece_at(from) else {
                 continue;
             };
-            let mut targets = reach(m, piece, from, occupied, theirs) & allowed;
+            let mut targets = reach(v, m, piece, from, occupied, theirs) & allowed;
             if safety.pinned.contains(from) {
                 targets &= safety.pin_mask(from);
             }
@@ -272,10 +312,11 @@ impl Position {
     /// Appends the legal moves whose target lies in `filter` (use [`CellSet::ALL`] for all
     /// moves, the opponent's cells for captures only) to `out`.
     pub fn generate_moves(&self, filter: CellSet, out: &mut MoveList) {
+        let promotions = self.variant().promotions(self.turn());
         self.for_each_legal(filter, |from, targets, promoting| {
             for to in targets {
                 if promoting {
-                    for kind in PieceKind::PROMOTIONS {
+                    for &kind in promotions {
                         out.push(Move::promoting(from, to, kind));
                     }
                 } else {
@@ -295,8 +336,9 @@ impl Position {
     /// The number of legal moves, without listing them (perft's bulk count).
     pub fn count_legal_moves(&self) -> usize {
         let mut n = 0;
+        let promotions = self.variant().promotions(self.turn()).len();
         self.for_each_legal(CellSet::ALL, |_, targets, promoting| {
-            n += targets.len() * if promoting { 4 } else { 1 };
+            n += targets.len() * if promoting { promotions } else { 1 };
         });
         n
     }
@@ -352,7 +394,7 @@ impl Position {
         self.check_reach(piece, mv)?;
         match (self.is_promotion(mv.from, mv.to), mv.promotion) {
             (true, None) => return Err(MoveError::PromotionRequired),
-            (true, Some(kind)) if !kind.is_promotion() => {
+            (true, Some(kind)) if !self.variant().is_promotion(us, kind) => {
                 return Err(MoveError::BadPromotion(kind));
             }
             (false, Some(_)) => return Err(MoveError::PromotionNotAllowed),
@@ -370,9 +412,10 @@ impl Position {
     /// Whether the piece can physically get from `mv.from` to `mv.to`, ignoring King safety.
     fn check_reach(&self, piece: Piece, mv: Move) -> Result<(), MoveError> {
         let m = &board().masks;
+        let v = self.variant();
         let occupied = self.occupied();
         let theirs = self.side_cells(!piece.side);
-        if reach(m, piece, mv.from, occupied, theirs).contains(mv.to) {
+        if reach(v, m, piece, mv.from, occupied, theirs).contains(mv.to) {
             return Ok(());
         }
         let unreachable = MoveError::Unreachable {
@@ -384,8 +427,8 @@ impl Position {
             PieceKind::Pawn if m.pawn_push[piece.side.index()][mv.from.index()].contains(mv.to) => {
                 Err(MoveError::PawnCapturesArcwise)
             }
-            kind if movement(kind).slides() => {
-                let how = movement(kind);
+            kind if v.movement(kind).slides() => {
+                let how = v.movement(kind);
                 board()
                     .cell(mv.from)
                     .lines
@@ -394,6 +437,9 @@ impl Position {
                     .find_map(|l| {
                         let cells = l.cells();
                         let at = cells.iter().position(|&c| c == mv.to)?;
+                        if at >= how.range(l.kind) as usize {
+                            return None;
+                        }
                         cells[..at].iter().find(|&&c| occupied.contains(c)).copied()
                     })
                     .map_or(Err(unreachable), |blocker| {

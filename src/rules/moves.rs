@@ -39,7 +39,19 @@ impl Move {
     }
 }
 
-/// The bare form (`a2e5`, `j2k2q`): what the engine and logs print without a position at hand.
+impl Move {
+    /// The bare form with `variant`'s promotion letter (what UCI and logs print in a variant).
+    pub fn bare(&self, variant: &super::variant::Variant) -> String {
+        let mut s = format!("{}{}", self.from, self.to);
+        if let Some(kind) = self.promotion {
+            s.push(variant.letter(kind).to_ascii_lowercase());
+        }
+        s
+    }
+}
+
+/// The bare form (`a2e5`, `j2k2q`) with Parachess's letters: what the engine and logs print
+/// without a position at hand (see [`Move::bare`] for other variants).
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.from, self.to)?;

@@ -6,8 +6,9 @@ use thiserror::Error;
 use super::cell::{Cell, ParseCellError};
 use super::movegen::MoveError;
 use super::moves::Move;
-use super::piece::PieceKind;
+use super::piece::{PieceKind, Side};
 use super::position::Position;
+use super::variant::Variant;
 
 /// What is wrong with a move text.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -27,7 +28,9 @@ pub enum MoveTextErrorKind {
     #[error("expected '-' or 'x' between the cells, found '{0}'")]
     BadSeparator(char),
     /// After `=` there must be Q, R, B or S.
-    #[error("a promotion is written =Q, =R, =B or =S, not {0:?}")]
+    #[error(
+        "a promotion is written = and the letter of the new piece (=Q, =R, =B or =S in Parachess), not {0:?}"
+    )]
     BadPromotion(String),
     /// Something after the move.
     #[error("unexpected {0:?} after the move")]
@@ -86,16 +89,17 @@ struct Written {
     mark: Option<(char, usize)>,
 }
 
-fn lex(text: &str) -> Result<Written, (MoveTextErrorKind, usize)> {
+fn lex(text: &str, v: &Variant) -> Result<Written, (MoveTextErrorKind, usize)> {
     let bytes = text.as_bytes();
     if text.is_empty() {
         return Err((MoveTextErrorKind::Empty, 1));
     }
     let mut at = 0;
-    let piece = match bytes[0] {
-        b'K' | b'Q' | b'R' | b'B' | b'S' | b'P' => {
+    let first = bytes[0] as char;
+    let piece = match v.kind_of_letter(first) {
+        Some(kind) if first.is_ascii_uppercase() => {
             at = 1;
-            PieceKind::from_letter(bytes[0] as char).map(|k| (k, 1))
+            Some((kind, 1))
         }
         _ => None,
     };
@@ -132,8 +136,8 @@ fn lex(text: &str) -> Result<Written, (MoveTextErrorKind, usize)> {
     let rest = &text[at..];
     let (promotion, used) = if let Some(p) = rest.strip_prefix('=') {
         let c = p.chars().next();
-        match c.and_then(PieceKind::from_letter) {
-            Some(kind) if kind.is_promotion() && c.is_some_and(|c| c.is_ascii_uppercase()) => {
+        match c.and_then(|c| v.kind_of_letter(c)) {
+            Some(kind) if promotable(v, kind) && c.is_some_and(|c| c.is_ascii_uppercase()) => {
                 (Some(kind), 2)
             }
             _ => {
@@ -142,10 +146,8 @@ fn lex(text: &str) -> Result<Written, (MoveTextErrorKind, usize)> {
             }
         }
     } else {
-        match rest.chars().next() {
-            Some(c @ ('q' | 'r' | 'b' | 's' | 'Q' | 'R' | 'B' | 'S')) => {
-                (PieceKind::from_letter(c), 1)
-            }
+        match rest.chars().next().map(|c| (c, v.kind_of_letter(c))) {
+            Some((_, Some(kind))) if promotable(v, kind) => (Some(kind), 1),
             _ => (None, 0),
         }
     };
@@ -173,6 +175,11 @@ fn lex(text: &str) -> Result<Written, (MoveTextErrorKind, usize)> {
     })
 }
 
+/// Whether some pawn of the army may become `kind`.
+fn promotable(v: &Variant, kind: PieceKind) -> bool {
+    Side::BOTH.iter().any(|&side| v.is_promotion(side, kind))
+}
+
 impl Position {
     /// Reads a move in move text (or the bare form) and checks it against this position.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
@@ -183,7 +190,7 @@ impl Position {
         };
         let trimmed = text.trim();
         let lead = text[..text.len() - text.trim_start().len()].chars().count();
-        let w = lex(trimmed).map_err(|(kind, col)| fail(kind, col + lead))?;
+        let w = lex(trimmed, self.variant()).map_err(|(kind, col)| fail(kind, col + lead))?;
         let mv = Move {
             from: w.from,
             to: w.to,
@@ -244,14 +251,14 @@ impl Position {
         if let Some(p) = self.piece_at(mv.from)
             && p.kind != PieceKind::Pawn
         {
-            s.push(p.kind.letter());
+            s.push(self.variant().letter(p.kind));
         }
         s.push_str(mv.from.name());
         s.push(if self.is_capture(mv) { 'x' } else { '-' });
         s.push_str(mv.to.name());
         if let Some(kind) = mv.promotion {
             s.push('=');
-            s.push(kind.letter());
+            s.push(self.variant().letter(kind));
         }
         let after = self.after(mv);
         if !after.has_legal_move() {

@@ -52,25 +52,41 @@ impl fmt::Display for Side {
     }
 }
 
-/// The six kinds of piece in the Queen-SRB army.
+/// Most kinds one variant may have: per-kind tables in a position and the Zobrist keys stay
+/// fixed-size arrays.
+pub const MAX_KINDS: usize = 12;
+
+/// A kind of piece: a slot in its variant's table of kinds (see
+/// [`Variant`](super::variant::Variant)), small and `Copy` so per-kind tables stay arrays.
+///
+/// Slot 0 is always the Pawn and slot 5 the royal piece (the King) when the variant has them, and
+/// Parachess's own kinds keep their slots 0–5 in every army that has them, so the named
+/// constants ([`PieceKind::King`], [`PieceKind::Queen`], …) mean the same piece wherever it
+/// appears. They keep the old variant names (CamelCase) so that code written for Parachess, and
+/// code on other branches, compiles unchanged and can still `match` on them. A kind's letter and
+/// name in a given game come from the variant; [`PieceKind::letter`] and [`PieceKind::name`] are
+/// Parachess's.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum PieceKind {
+pub struct PieceKind(u8);
+
+#[allow(non_upper_case_globals)]
+impl PieceKind {
     /// One forward step; captures forward edgewise or diagonally; promotes on the last row.
-    Pawn,
+    pub const Pawn: PieceKind = PieceKind(0);
     /// Knight and archer leaps.
-    Sorcerer,
+    pub const Sorcerer: PieceKind = PieceKind(1);
     /// Diagonal-paths and wave-paths.
-    Bishop,
+    pub const Bishop: PieceKind = PieceKind(2);
     /// Edge-paths.
-    Rook,
+    pub const Rook: PieceKind = PieceKind(3);
     /// Edge-, diagonal- and wave-paths.
-    Queen,
-    /// One step of any kind.
-    King,
+    pub const Queen: PieceKind = PieceKind(4);
+    /// One step of any kind; the royal piece of every variant.
+    pub const King: PieceKind = PieceKind(5);
 }
 
 impl PieceKind {
-    /// All kinds, cheapest first.
+    /// Parachess's kinds, cheapest first.
     pub const ALL: [PieceKind; 6] = [
         PieceKind::Pawn,
         PieceKind::Sorcerer,
@@ -80,7 +96,8 @@ impl PieceKind {
         PieceKind::King,
     ];
 
-    /// What a pawn may become, in the order a chooser offers them.
+    /// What a Parachess pawn may become, in the order a chooser offers them (a variant's own list
+    /// is [`Variant::promotions`](super::variant::Variant::promotions)).
     pub const PROMOTIONS: [PieceKind; 4] = [
         PieceKind::Queen,
         PieceKind::Rook,
@@ -88,25 +105,36 @@ impl PieceKind {
         PieceKind::Sorcerer,
     ];
 
-    /// Index into per-kind tables.
+    /// The kind in slot `index` (below [`MAX_KINDS`]).
     #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The upper-case letter used in position and move text.
-    pub const fn letter(self) -> char {
-        match self {
-            PieceKind::Pawn => 'P',
-            PieceKind::Sorcerer => 'S',
-            PieceKind::Bishop => 'B',
-            PieceKind::Rook => 'R',
-            PieceKind::Queen => 'Q',
-            PieceKind::King => 'K',
+    pub const fn from_index(index: usize) -> Option<PieceKind> {
+        if index < MAX_KINDS {
+            Some(PieceKind(index as u8))
+        } else {
+            None
         }
     }
 
-    /// The kind for a letter of either case.
+    /// Index into per-kind tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The upper-case letter of this slot in Parachess (`?` for slots Parachess does not use).
+    pub const fn letter(self) -> char {
+        match self.0 {
+            0 => 'P',
+            1 => 'S',
+            2 => 'B',
+            3 => 'R',
+            4 => 'Q',
+            5 => 'K',
+            _ => '?',
+        }
+    }
+
+    /// The Parachess kind for a letter of either case.
     pub const fn from_letter(c: char) -> Option<PieceKind> {
         match c.to_ascii_uppercase() {
             'P' => Some(PieceKind::Pawn),
@@ -119,24 +147,22 @@ impl PieceKind {
         }
     }
 
-    /// The English name, for messages.
+    /// The English name in Parachess, for messages (`piece` for slots Parachess does not use).
     pub const fn name(self) -> &'static str {
-        match self {
-            PieceKind::Pawn => "Pawn",
-            PieceKind::Sorcerer => "Sorcerer",
-            PieceKind::Bishop => "Bishop",
-            PieceKind::Rook => "Rook",
-            PieceKind::Queen => "Queen",
-            PieceKind::King => "King",
+        match self.0 {
+            0 => "Pawn",
+            1 => "Sorcerer",
+            2 => "Bishop",
+            3 => "Rook",
+            4 => "Queen",
+            5 => "King",
+            _ => "piece",
         }
     }
 
-    /// Whether a pawn may promote to this kind.
+    /// Whether a Parachess pawn may promote to this kind.
     pub const fn is_promotion(self) -> bool {
-        matches!(
-            self,
-            PieceKind::Queen | PieceKind::Rook | PieceKind::Bishop | PieceKind::Sorcerer
-        )
+        matches!(self.0, 1..=4)
     }
 }
 
@@ -183,9 +209,9 @@ impl Piece {
         }
     }
 
-    /// Index 0..12 into per-piece tables (Zobrist keys).
+    /// Index 0..24 into per-piece tables (Zobrist keys).
     #[inline]
     pub const fn index(self) -> usize {
-        self.side.index() * 6 + self.kind.index()
+        self.side.index() * MAX_KINDS + self.kind.index()
     }
 }

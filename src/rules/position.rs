@@ -3,16 +3,19 @@
 use super::board::{LineKind, board};
 use super::cell::{CELL_COUNT, Cell, CellSet};
 use super::moves::Move;
-use super::piece::{Piece, PieceKind, Side};
+use super::piece::{MAX_KINDS, Piece, PieceKind, Side};
 use super::text::{PositionError, PositionErrorKind};
+use super::variant::Variant;
 use super::zobrist;
 
-/// A position as a value: copying it is cheap and it never allocates.
+/// A position as a value: copying it is cheap and it never allocates. It carries its variant
+/// (the army's kinds and how they move), interned, for the price of a pointer.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {
     squares: [Option<Piece>; CELL_COUNT],
     by_side: [CellSet; 2],
-    by_kind: [CellSet; 6],
+    by_kind: [CellSet; MAX_KINDS],
+    variant: &'static Variant,
     turn: Side,
     halfmove_clock: u32,
     fullmove_number: u32,
@@ -42,10 +45,16 @@ impl Position {
     /// A board with no pieces, White to move. Not a legal position until Kings are placed;
     /// used by the parser and by tests that build positions piece by piece.
     pub(crate) fn empty() -> Position {
+        Position::empty_in(Variant::parachess())
+    }
+
+    /// [`Position::empty`] in `variant`.
+    pub(crate) fn empty_in(variant: &'static Variant) -> Position {
         Position {
             squares: [None; CELL_COUNT],
             by_side: [CellSet::EMPTY; 2],
-            by_kind: [CellSet::EMPTY; 6],
+            by_kind: [CellSet::EMPTY; MAX_KINDS],
+            variant,
             turn: Side::White,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -59,6 +68,17 @@ impl Position {
         START_TEXT
             .parse()
             .unwrap_or_else(|e| panic!("start position: {e}"))
+    }
+
+    /// The start position of `variant`.
+    pub fn start_of(variant: &'static Variant) -> Position {
+        variant.start()
+    }
+
+    /// The variant this position belongs to.
+    #[inline]
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
     }
 
     /// The piece on `cell`.
@@ -100,6 +120,12 @@ impl Position {
     #[inline]
     pub fn kind_cells(&self, kind: PieceKind) -> CellSet {
         self.by_kind[kind.index()]
+    }
+
+    /// Cells holding pieces of the kind in slot `index` (below [`MAX_KINDS`]).
+    #[inline]
+    pub(crate) fn by_kind_index(&self, index: usize) -> CellSet {
+        self.by_kind[index]
     }
 
     /// Cells holding `piece`.
@@ -242,17 +268,36 @@ impl Position {
 
     /// All of `side`'s pieces that attack `cell`, with `occupied` as the blockers.
     pub fn attackers(&self, cell: Cell, side: Side, occupied: CellSet) -> CellSet {
+        let along = LineKind::ALL.map(|k| self.sliders(side, k));
+        self.attackers_along(cell, side, occupied, along)
+    }
+
+    /// [`Position::attackers`] with `side`'s sliders per line kind already gathered, for
+    /// callers that ask about many cells.
+    #[inline]
+    pub(crate) fn attackers_along(
+        &self,
+        cell: Cell,
+        side: Side,
+        occupied: CellSet,
+        along: [CellSet; 3],
+    ) -> CellSet {
         let b = board();
         let m = &b.masks;
+        let v = self.variant;
         let i = cell.index();
         let theirs = self.by_side[side.index()] & occupied;
-        let kind = |k: PieceKind| self.by_kind[k.index()] & theirs;
-        let mut found = (m.sorcerer[i] & kind(PieceKind::Sorcerer))
-            | (m.king[i] & kind(PieceKind::King))
-            | (m.pawn_attackers[side.index()][i] & kind(PieceKind::Pawn));
-        let along = LineKind::ALL.map(|k| self.sliders(side, k) & occupied);
-        if (m.edge_lines[i] & along[0]).is_empty()
-            && (m.bishop_lines[i] & (along[1] | along[2])).is_empty()
+        let mut found = m.pawn_attackers[side.index()][i] & self.by_kind[0] & theirs;
+        let mut jumping = v.jumping;
+        while jumping != 0 {
+            let k = jumping.trailing_zeros() as usize;
+            jumping &= jumping - 1;
+            found |= v.jumpers[k][i] & self.by_kind[k] & theirs;
+        }
+        let along = along.map(|a| a & occupied);
+        if (m.lines_of[0][i] & along[0]).is_empty()
+            && (m.lines_of[1][i] & along[1]).is_empty()
+            && (m.lines_of[2][i] & along[2]).is_empty()
         {
             return found;
         }
@@ -261,13 +306,25 @@ impl Position {
             if (line.mask & sliders).is_empty() {
                 continue;
             }
-            if let Some(&hit) = line.cells().iter().find(|&&c| occupied.contains(c))
+            if let Some((at, &hit)) = line
+                .cells()
+                .iter()
+                .enumerate()
+                .find(|&(_, &c)| occupied.contains(c))
                 && sliders.contains(hit)
+                && (v.unlimited || self.reaches_along(hit, line.kind, at + 1))
             {
                 found.insert(hit);
             }
         }
         found
+    }
+
+    /// Whether the slider on `cell` slides at least `distance` cells along lines of `kind`.
+    #[inline]
+    pub(crate) fn reaches_along(&self, cell: Cell, kind: LineKind, distance: usize) -> bool {
+        self.squares[cell.index()]
+            .is_some_and(|p| self.variant.moves[p.kind.index()].range(kind) as usize >= distance)
     }
 
     /// The pieces giving check to the side to move.
@@ -304,7 +361,7 @@ impl Position {
         piece: impl Fn(Piece) -> Piece,
         turn: Side,
     ) -> Position {
-        let mut out = Position::empty();
+        let mut out = Position::empty_in(self.variant);
         for (c, p) in self.placement() {
             out.put(cell(c), piece(p));
         }

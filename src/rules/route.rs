@@ -2,7 +2,6 @@
 //! animate it along the board's real lines.
 
 use super::board::{Step, board};
-use super::movement::movement;
 use super::moves::Move;
 use super::position::Position;
 
@@ -25,22 +24,8 @@ impl Position {
         let piece = self.piece_at(mv.from)?;
         let info = board().cell(mv.from);
         let occupied = self.occupied();
-        let how = movement(piece.kind);
-        if how.leaps {
-            let leap = info.leaps.iter().find(|l| l.to() == mv.to)?;
-            return Some(Route {
-                steps: vec![leap.first, leap.second],
-                leap: true,
-            });
-        }
-        if how.one_step {
-            let step = info.steps().find(|s| s.to == mv.to)?;
-            return Some(Route {
-                steps: vec![step],
-                leap: false,
-            });
-        }
-        if how.pawn_steps {
+        let how = self.variant().movement(piece.kind);
+        if how.pawn_steps() {
             let step = info.pawn_steps[piece.side.index()]
                 .iter()
                 .find(|s| s.step.to == mv.to)?;
@@ -49,12 +34,31 @@ impl Position {
                 leap: false,
             });
         }
+        if let Some(step) = info.steps().find(|s| s.to == mv.to && how.steps_of(s.kind)) {
+            return Some(Route {
+                steps: vec![step],
+                leap: false,
+            });
+        }
+        if let Some(leap) = info
+            .leaps
+            .iter()
+            .find(|l| l.to() == mv.to && how.leaps_of(l.kind))
+        {
+            return Some(Route {
+                steps: vec![leap.first, leap.second],
+                leap: true,
+            });
+        }
         how.line_kinds().find_map(|kind| {
             info.lines
                 .iter()
                 .filter(|l| l.kind == kind)
                 .find_map(|line| {
                     let at = line.cells().iter().position(|&c| c == mv.to)?;
+                    if at >= how.range(kind) as usize {
+                        return None;
+                    }
                     let clear = line.cells()[..at].iter().all(|&c| !occupied.contains(c));
                     clear.then(|| Route {
                         steps: line.steps[..=at].to_vec(),

@@ -9,6 +9,7 @@ use super::board::{board, row_length};
 use super::cell::{Cell, ROW_COUNT, ROW_LETTERS};
 use super::piece::{Piece, PieceKind, Side};
 use super::position::Position;
+use super::variant::Variant;
 
 /// What is wrong with a position text.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -49,7 +50,7 @@ pub enum PositionErrorKind {
         expected: usize,
     },
     /// A character that is neither a piece letter nor a digit.
-    #[error("'{0}' is not a piece letter (K Q R B S P, lower case for Black) or a number")]
+    #[error("'{0}' is not a piece letter of this game (lower case for Black) or a number")]
     UnknownPiece(char),
     /// A run of zero empty cells, or a number with a leading zero.
     #[error("empty runs must be written as a number from 1 without leading zeros")]
@@ -160,7 +161,13 @@ fn parse_placement(pos: &mut Position, field: &str, column: usize) -> Result<(),
                 let run: usize = digits.parse().unwrap_or(usize::MAX);
                 filled = filled.saturating_add(run);
             } else {
-                let piece = Piece::from_letter(ch).ok_or(PositionError {
+                let side = if ch.is_ascii_uppercase() {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                let kind = pos.variant().kind_of_letter(ch);
+                let piece = kind.map(|k| Piece::new(side, k)).ok_or(PositionError {
                     kind: PositionErrorKind::UnknownPiece(ch),
                     column: here,
                 })?;
@@ -213,15 +220,34 @@ impl FromStr for Position {
     /// Parses position text. Surrounding whitespace (a pasted newline) is ignored; anything
     /// else that is not exactly the format is rejected with its column.
     fn from_str(text: &str) -> Result<Position, PositionError> {
-        let (pos, column) = parse_unchecked(text)?;
+        Position::parse_in(text, Variant::parachess())
+    }
+}
+
+impl Position {
+    /// Parses position text with the letters of `variant`'s army.
+    pub fn parse_in(text: &str, variant: &'static Variant) -> Result<Position, PositionError> {
+        let (pos, column) = parse_unchecked_in(text, variant)?;
         validate(&pos, column)?;
         Ok(pos)
     }
 }
 
+/// [`parse_unchecked`] with `variant`'s letters.
+pub(crate) fn parse_unchecked_in(
+    text: &str,
+    variant: &'static Variant,
+) -> Result<(Position, usize), PositionError> {
+    parse_with(text, variant)
+}
+
 /// Reads position text without asking whether the position is playable (Kings, Pawns, a King
 /// in reach): what a board editor takes in. Returns the position and the placement's column.
 pub(crate) fn parse_unchecked(text: &str) -> Result<(Position, usize), PositionError> {
+    parse_with(text, Variant::parachess())
+}
+
+fn parse_with(text: &str, variant: &'static Variant) -> Result<(Position, usize), PositionError> {
     {
         let lead = text.len() - text.trim_start().len();
         let offset = text[..lead].chars().count();
@@ -251,7 +277,7 @@ pub(crate) fn parse_unchecked(text: &str) -> Result<(Position, usize), PositionE
                 f[4].0,
             );
         }
-        let mut pos = Position::empty();
+        let mut pos = Position::empty_in(variant);
         parse_placement(&mut pos, f[0].1, f[0].0)?;
         let turn = match f[1].1 {
             "w" => Side::White,
@@ -325,7 +351,11 @@ impl fmt::Display for Position {
                             write!(f, "{empty}")?;
                             empty = 0;
                         }
-                        write!(f, "{}", piece.letter())?;
+                        let letter = self.variant().letter(piece.kind);
+                        match piece.side {
+                            Side::White => write!(f, "{letter}")?,
+                            Side::Black => write!(f, "{}", letter.to_ascii_lowercase())?,
+                        }
                     }
                     None => empty += 1,
                 }

@@ -52,8 +52,8 @@ pub enum UciError {
         waiting_for: &'static str,
     },
     /// The engine offers a `UCI_Variant` option without this variant.
-    #[error("the engine does not play {VARIANT} (its UCI_Variant option: {0})")]
-    Variant(String),
+    #[error("the engine does not play {0} (its UCI_Variant option: {1})")]
+    Variant(String, String),
     /// `bestmove (none)` or `bestmove 0000` in a position with legal moves.
     #[error("the engine answered without a move: {0:?}")]
     NoMove(String),
@@ -109,6 +109,16 @@ impl UciClient {
     /// `timeout` for `uciok`, selects the variant if the engine has a `UCI_Variant` option,
     /// and waits for `readyok`.
     pub fn spawn(command: &str, timeout: Duration) -> Result<UciClient, UciError> {
+        UciClient::spawn_in(command, timeout, VARIANT)
+    }
+
+    /// [`UciClient::spawn`] selecting `variant` (a `UCI_Variant` value such as `cavalry`); an
+    /// engine without the option is taken to play only Parachess.
+    pub fn spawn_in(
+        command: &str,
+        timeout: Duration,
+        variant: &str,
+    ) -> Result<UciClient, UciError> {
         let words = shlex::split(command)
             .filter(|w| !w.is_empty())
             .ok_or_else(|| UciError::BadCommand(command.to_string()))?;
@@ -139,11 +149,11 @@ impl UciClient {
             options: Vec::new(),
             stale_search: false,
         };
-        client.handshake(timeout)?;
+        client.handshake(timeout, variant)?;
         Ok(client)
     }
 
-    fn handshake(&mut self, timeout: Duration) -> Result<(), UciError> {
+    fn handshake(&mut self, timeout: Duration, wanted: &str) -> Result<(), UciError> {
         let deadline = Instant::now() + timeout;
         self.send(&Command::Uci, "uciok")?;
         let mut variant = None;
@@ -164,15 +174,21 @@ impl UciClient {
                 _ => {}
             }
         }
-        if let Some(spec) = variant {
-            let words: Vec<&str> = spec.split_whitespace().collect();
-            let offered = words
-                .windows(2)
-                .any(|w| w[0] == "var" && w[1].eq_ignore_ascii_case(VARIANT));
-            if !offered {
-                return Err(UciError::Variant(spec));
+        match variant {
+            Some(spec) => {
+                let words: Vec<&str> = spec.split_whitespace().collect();
+                let offered = words
+                    .windows(2)
+                    .any(|w| w[0] == "var" && w[1].eq_ignore_ascii_case(wanted));
+                if !offered {
+                    return Err(UciError::Variant(wanted.to_string(), spec));
+                }
+                self.set_option("UCI_Variant", wanted)?;
             }
-            self.set_option("UCI_Variant", VARIANT)?;
+            None if !wanted.eq_ignore_ascii_case(VARIANT) => {
+                return Err(UciError::Variant(wanted.to_string(), "none".into()));
+            }
+            None => {}
         }
         self.sync(deadline.saturating_duration_since(Instant::now()))
     }

@@ -11,9 +11,14 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::engine::Limits;
-use crate::rules::{Cell, Game, Move, PieceKind, PlayError, Position, PositionError, Side};
+use crate::rules::{
+    Cell, Game, Move, PieceKind, PlayError, Position, PositionError, Side, Variant,
+};
 
 /// One command from the front end to the engine.
+// `Position` holds a whole position (per-kind tables for every army's kinds); a command is read
+// once per line, and boxing it would change what code on other branches matches on.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// `uci`: identify yourself and list the options.
@@ -186,8 +191,13 @@ pub enum CommandError {
 }
 
 impl Command {
-    /// Reads one line from a front end.
+    /// Reads one line from a front end (Parachess).
     pub fn parse(line: &str) -> Result<Command, CommandError> {
+        Command::parse_in(line, Variant::parachess())
+    }
+
+    /// Reads one line from a front end playing `variant` (positions and moves use its army).
+    pub fn parse_in(line: &str, variant: &'static Variant) -> Result<Command, CommandError> {
         let mut words = line.split_whitespace();
         let Some(first) = words.next() else {
             return Err(CommandError::Empty);
@@ -213,7 +223,7 @@ impl Command {
                 _ => Err(CommandError::BadDebug),
             },
             "setoption" => parse_setoption(&rest),
-            "position" => parse_position(&rest),
+            "position" => parse_position(&rest, variant),
             "go" => parse_go(&rest).map(Command::Go),
             other => Err(CommandError::Unknown(other.chars().take(40).collect())),
         }
@@ -238,14 +248,14 @@ fn parse_setoption(words: &[&str]) -> Result<Command, CommandError> {
     })
 }
 
-fn parse_position(words: &[&str]) -> Result<Command, CommandError> {
+fn parse_position(words: &[&str], variant: &'static Variant) -> Result<Command, CommandError> {
     let moves_at = words.iter().position(|&w| w == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
         None => (words, &[][..]),
     };
     let start = match head.split_first() {
-        Some((&"startpos", [])) => Position::start(),
+        Some((&"startpos", [])) => variant.start(),
         Some((&"startpos", [extra, ..])) => {
             return Err(CommandError::UnexpectedToken {
                 command: "position startpos",
@@ -253,7 +263,7 @@ fn parse_position(words: &[&str]) -> Result<Command, CommandError> {
             });
         }
         Some((&"fen", text)) if !text.is_empty() => {
-            text.join(" ").parse().map_err(CommandError::Position)?
+            Position::parse_in(&text.join(" "), variant).map_err(CommandError::Position)?
         }
         _ => return Err(CommandError::MissingPosition),
     };
@@ -385,7 +395,7 @@ impl fmt::Display for Command {
             }
             Command::UciNewGame => f.write_str("ucinewgame"),
             Command::Position { start, moves } => {
-                if *start == Position::start() {
+                if *start == start.variant().start() {
                     f.write_str("position startpos")?;
                 } else {
                     write!(f, "position fen {start}")?;
@@ -393,7 +403,7 @@ impl fmt::Display for Command {
                 if !moves.is_empty() {
                     f.write_str(" moves")?;
                     for mv in moves {
-                        write!(f, " {mv}")?;
+                        write!(f, " {}", mv.bare(start.variant()))?;
                     }
                 }
                 Ok(())

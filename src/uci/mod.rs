@@ -16,7 +16,7 @@ mod server;
 
 pub use client::{UciClient, UciError, UciMove, UciStopper};
 pub use command::{Command, CommandError, Go};
-pub use server::{MAX_MULTIPV, run};
+pub use server::{MAX_MULTIPV, run, uci_variant_name};
 
 /// The variant name of the `UCI_Variant` option.
 pub const VARIANT: &str = "parachess";

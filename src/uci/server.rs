@@ -12,7 +12,7 @@ use crate::engine::{
     AnalyseOptions, DEFAULT_HASH_MB, Engine, LevelSettings, MAX_HASH_MB, MAX_SKILL, PvLine, Report,
     Score, StopFlag, game_history,
 };
-use crate::rules::{Game, Move};
+use crate::rules::{Game, Move, Variant};
 
 use super::command::{Command, CommandError, Go};
 use super::{MAX_LINE_BYTES, VARIANT};
@@ -102,6 +102,16 @@ struct Session<W> {
     engine_hash_mb: usize,
     multipv: usize,
     skill: u8,
+    /// The variant `UCI_Variant` chose (Parachess until then).
+    variant: &'static Variant,
+}
+
+/// A variant's name as a `UCI_Variant` value: lower case, words joined by hyphens.
+pub fn uci_variant_name(name: &str) -> String {
+    name.split_whitespace()
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 impl<W: Write + Send + 'static> Session<W> {
@@ -115,12 +125,13 @@ impl<W: Write + Send + 'static> Session<W> {
             engine_hash_mb: DEFAULT_HASH_MB,
             multipv: 1,
             skill: MAX_SKILL,
+            variant: Variant::parachess(),
         }
     }
 
     /// Carries out one line; `false` after `quit`.
     fn handle(&mut self, line: &str) -> io::Result<bool> {
-        let command = match Command::parse(line) {
+        let command = match Command::parse_in(line, self.variant) {
             Ok(c) => c,
             Err(CommandError::Empty) => return Ok(true),
             Err(e) => {
@@ -134,7 +145,7 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::IsReady => say(&self.out, "readyok")?,
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::UciNewGame => {
-                self.game = Game::new();
+                self.game = Game::from_position(self.variant.start());
                 self.idle_engine().new_game();
             }
             Command::Position { start, moves } => self.set_position(start, &moves)?,
@@ -155,7 +166,13 @@ impl<W: Write + Send + 'static> Session<W> {
         let lines = [
             format!("id name Parachess {}", env!("CARGO_PKG_VERSION")),
             "id author the Parachess developers".to_string(),
-            format!("option name UCI_Variant type combo default {VARIANT} var {VARIANT}"),
+            format!(
+                "option name UCI_Variant type combo default {VARIANT}{}",
+                variant_choices()
+                    .iter()
+                    .map(|n| format!(" var {n}"))
+                    .collect::<String>()
+            ),
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             format!("option name Skill Level type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"),
@@ -179,12 +196,13 @@ impl<W: Write + Send + 'static> Session<W> {
             "hash" => number(MAX_HASH_MB, 1).map(|n| self.hash_mb = n),
             "multipv" => number(MAX_MULTIPV, 1).map(|n| self.multipv = n),
             "skill level" => number(MAX_SKILL.into(), 0).map(|n| self.skill = n as u8),
-            "uci_variant" => match value.map(str::trim) {
-                Some(v) if v.eq_ignore_ascii_case(VARIANT) => Ok(()),
-                other => Err(format!(
-                    "UCI_Variant: only {VARIANT} is played, not '{}'",
-                    other.unwrap_or_default()
-                )),
+            "uci_variant" => match Variant::named(value.unwrap_or_default().trim()) {
+                Ok(v) => {
+                    self.variant = v;
+                    self.game = Game::from_position(v.start());
+                    Ok(())
+                }
+                Err(e) => Err(format!("UCI_Variant: {e}")),
             },
             _ => Err(format!("no option named '{name}'")),
         };
@@ -284,6 +302,7 @@ impl<W: Write + Send + 'static> Job<W> {
     /// errors are ignored here: the input loop notices a closed output on its next write.
     fn run(self, mut engine: Engine) -> Engine {
         let pos = self.game.position();
+        let v = pos.variant();
         let limits = self.limits_go.limits(pos.turn());
         let settings = LevelSettings::from_skill(self.skill).within(&limits);
         let mut answer: Option<(Move, Option<Move>)> = None;
@@ -297,7 +316,10 @@ impl<W: Write + Send + 'static> Job<W> {
                         depth: r.depth,
                         seldepth: r.seldepth,
                     };
-                    let _ = say(&self.out, &info_line(&line, 1, r.nodes, r.nps(), r.elapsed));
+                    let _ = say(
+                        &self.out,
+                        &info_line(&line, 1, r.nodes, r.nps(), r.elapsed, v),
+                    );
                     answer = Some((r.best, None));
                 }
                 Err(e) => {
@@ -318,14 +340,14 @@ impl<W: Write + Send + 'static> Job<W> {
                 &options,
                 &self.stop,
                 &mut |report| {
-                    write_report(&self.out, report);
+                    write_report(&self.out, report, v);
                     last = Some(report.lines.clone());
                 },
             );
             match result {
                 Ok(report) => {
                     if last.as_ref() != Some(&report.lines) {
-                        write_report(&self.out, &report);
+                        write_report(&self.out, &report, v);
                     }
                     let ponder = report.lines.first().and_then(|l| l.pv.get(1).copied());
                     answer = Some((report.best, ponder));
@@ -342,8 +364,10 @@ impl<W: Write + Send + 'static> Job<W> {
             }
         }
         let line = match answer {
-            Some((best, Some(ponder))) => format!("bestmove {best} ponder {ponder}"),
-            Some((best, None)) => format!("bestmove {best}"),
+            Some((best, Some(ponder))) => {
+                format!("bestmove {} ponder {}", best.bare(v), ponder.bare(v))
+            }
+            Some((best, None)) => format!("bestmove {}", best.bare(v)),
             None => "bestmove (none)".to_string(),
         };
         self.answered.store(true, Ordering::Release);
@@ -352,15 +376,36 @@ impl<W: Write + Send + 'static> Job<W> {
     }
 }
 
-fn write_report<W: Write>(out: &Out<W>, report: &Report) {
+/// The `UCI_Variant` values offered: the built-ins, then the player's own variants.
+fn variant_choices() -> Vec<String> {
+    let mut names = Variant::builtin_names();
+    if let Ok(dir) = crate::store::data_dir() {
+        for v in crate::store::load_player_variants(&dir)
+            .into_iter()
+            .flatten()
+        {
+            names.push(v.name().to_string());
+        }
+    }
+    names.iter().map(|n| uci_variant_name(n)).collect()
+}
+
+fn write_report<W: Write>(out: &Out<W>, report: &Report, v: &Variant) {
     for (k, line) in report.lines.iter().enumerate() {
-        let text = info_line(line, k + 1, report.nodes, report.nps(), report.elapsed);
+        let text = info_line(line, k + 1, report.nodes, report.nps(), report.elapsed, v);
         let _ = say(out, &text);
     }
 }
 
 /// `info depth … seldepth … multipv k score cp|mate … nodes … nps … time … pv …`.
-fn info_line(line: &PvLine, k: usize, nodes: u64, nps: u64, elapsed: Duration) -> String {
+fn info_line(
+    line: &PvLine,
+    k: usize,
+    nodes: u64,
+    nps: u64,
+    elapsed: Duration,
+    v: &Variant,
+) -> String {
     let score = match line.score {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
@@ -373,7 +418,7 @@ fn info_line(line: &PvLine, k: usize, nodes: u64, nps: u64, elapsed: Duration) -
     );
     for mv in &line.pv {
         text.push(' ');
-        text.push_str(&mv.to_string());
+        text.push_str(&mv.bare(v));
     }
     text
 }
@@ -667,7 +712,7 @@ mod tests {
             ),
             (
                 b"setoption name UCI_Variant value chess\n",
-                "only parachess",
+                "no variant called \"chess\"",
             ),
             (b"go depth ten\n", "whole number"),
             (b"\xff\xfe go\n", "unknown command"),

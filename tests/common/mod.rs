@@ -148,6 +148,39 @@ pub fn reference_targets(pos: &Position, from: Cell) -> Vec<Cell> {
             }
         }
     };
+    if !pos.variant().is_parachess() && piece.kind != PieceKind::Pawn {
+        // Other armies: straight from the atoms, step by step.
+        let how = pos.variant().movement(piece.kind);
+        out.extend(
+            info.steps()
+                .filter(|s| how.steps_of(s.kind))
+                .map(|s| s.to)
+                .filter(|&c| free_or_enemy(c)),
+        );
+        out.extend(
+            info.leaps
+                .iter()
+                .filter(|l| how.leaps_of(l.kind))
+                .map(|l| l.to())
+                .filter(|&c| free_or_enemy(c)),
+        );
+        for line in info.lines.iter() {
+            for step in line.steps.iter().take(how.range(line.kind) as usize) {
+                match pos.piece_at(step.to) {
+                    None => out.push(step.to),
+                    Some(p) => {
+                        if p.side != piece.side {
+                            out.push(step.to);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        return out;
+    }
     match piece.kind {
         PieceKind::King => out.extend(info.steps().map(|s| s.to).filter(|&c| free_or_enemy(c))),
         PieceKind::Sorcerer => out.extend(
@@ -168,6 +201,7 @@ pub fn reference_targets(pos: &Position, from: Cell) -> Vec<Cell> {
                 }
             }
         }
+        _ => {}
     }
     out
 }
@@ -192,7 +226,11 @@ pub fn reference_legal_moves(pos: &Position) -> BTreeSet<(Cell, Cell, Option<Pie
             let promo = pos.piece_at(from).unwrap().kind == PieceKind::Pawn
                 && board().last_row(us).contains(to);
             let choices: Vec<Option<PieceKind>> = if promo {
-                PieceKind::PROMOTIONS.iter().map(|&k| Some(k)).collect()
+                pos.variant()
+                    .promotions(us)
+                    .iter()
+                    .map(|&k| Some(k))
+                    .collect()
             } else {
                 vec![None]
             };

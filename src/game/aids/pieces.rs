@@ -66,10 +66,10 @@ fn influence(kind: PieceKind, at: Cell) -> CellSet {
     let how = movement(kind);
     let kinds: Vec<LineKind> = how.line_kinds().collect();
     let mut all = b.line_cells(at, &kinds);
-    if how.leaps {
+    if how.leaps() {
         all |= b.sorcerer_leaps(at);
     }
-    if how.one_step || how.pawn_steps {
+    if how.one_step() || how.pawn_steps() {
         all |= b.king_steps(at);
     }
     all.insert(at);
@@ -105,7 +105,7 @@ pub fn demo(kind: PieceKind) -> Option<Demo> {
             .find(|l| l.kind != enemy_line.kind && free(&pieces, l.cells()[1]))
             .or_else(|| lines.iter().rev().find(|l| free(&pieces, l.cells()[1])))?;
         pieces.push((friend_line.cells()[1], white_pawn));
-    } else if how.leaps {
+    } else if how.leaps() {
         // A friend on the way of one leap (the leap passes over it), an enemy on another's
         // target.
         let over = info.leaps.first()?;
@@ -116,7 +116,7 @@ pub fn demo(kind: PieceKind) -> Option<Demo> {
             .rev()
             .find(|l| free(&pieces, l.to()) && l.to() != over.to())?;
         pieces.push((take.to(), black_pawn));
-    } else if how.one_step {
+    } else if how.one_step() {
         // An enemy pawn to take that does not itself attack the King.
         let attacks_centre = |c: Cell| {
             b.cell(c).pawn_steps[Side::Black.index()]
@@ -127,7 +127,7 @@ pub fn demo(kind: PieceKind) -> Option<Demo> {
             .steps()
             .find(|s| b.cell(s.to).row > 0 && !attacks_centre(s.to))?;
         pieces.push((step.to, black_pawn));
-    } else if how.pawn_steps {
+    } else if how.pawn_steps() {
         // An enemy it may take (a forward edgewise or diagonal step) and one it may not (an
         // arcwise step), and a Black pawn, which moves the other way.
         let steps = &info.pawn_steps[Side::White.index()];

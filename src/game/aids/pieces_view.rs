@@ -29,7 +29,7 @@ use crate::game::play::state::cell_world;
 use crate::game::screens::Modal;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{UiButton, button, text};
-use crate::rules::{Cell, PieceKind, board, guide_text, movement};
+use crate::rules::{Cell, LineKind, PieceKind, board, guide_text, movement};
 
 /// The render layer only the panel's board camera sees.
 const MINI_LAYER: usize = 5;
@@ -514,28 +514,28 @@ fn caption(kind: PieceKind, demo: &Demo, moves: usize, captures: usize) -> Strin
 fn legend_entries(kind: PieceKind) -> Vec<(Color, &'static str, bool)> {
     let how = movement(kind);
     let mut out = Vec::new();
-    if how.edge_paths {
+    if how.slides_along(LineKind::Edge) {
         out.push((EDGE_COLOUR, "edge-path", false));
     }
-    if how.diagonal_paths {
+    if how.slides_along(LineKind::Diagonal) {
         out.push((DIAGONAL_COLOUR, "diagonal-path", false));
     }
-    if how.wave_paths {
+    if how.slides_along(LineKind::Wave) {
         out.push((WAVE_COLOUR, "wave-path", false));
     }
     if how.slides() {
         out.push((TEXT_FAINT, "faint: beyond a piece in the way", false));
     }
-    if how.leaps {
+    if how.leaps() {
         out.push((KNIGHT_COLOUR, "knight leap", false));
         out.push((ARCHER_COLOUR, "archer leap", false));
     }
-    if how.one_step || how.pawn_steps {
+    if how.one_step() || how.pawn_steps() {
         out.push((EDGE_COLOUR, "edgewise step", false));
         out.push((DIAGONAL_COLOUR, "diagonal step", false));
         out.push((WAVE_COLOUR, "arcwise step", false));
     }
-    if how.pawn_steps {
+    if how.pawn_steps() {
         out.push((TEXT_FAINT, "faint ring: no capture that way", false));
     }
     out.push((super::view::GUIDE_MOVE.with_alpha(1.0), "can go", true));

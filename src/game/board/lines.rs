@@ -9,7 +9,7 @@ use crate::game::aids::guide::PieceGuide;
 use crate::game::board::pieces::TILE_TOP;
 use crate::game::play::input::{Hovered, Selection, ViewCommand};
 use crate::game::play::state::{ChessGame, board_to_world, cell_world};
-use crate::rules::{Cell, LeapKind, LineKind, Position, Step, StepKind, board, movement};
+use crate::rules::{Cell, LeapKind, LineKind, Position, Step, StepKind, board};
 
 /// Whether the aid is on.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,9 +150,10 @@ pub fn draw_piece_lines<G: GizmoConfigGroup>(
     let info = board().cell(cell);
     let occupied = pos.occupied();
     let faint = |c: Color| c.with_alpha(0.28);
-    let how = movement(piece.kind);
+    let how = pos.variant().movement(piece.kind);
     for line in info.lines.iter().filter(|l| how.slides_along(l.kind)) {
-        let cells = line.cells();
+        // A slide of limited range draws only as far as it goes.
+        let cells = &line.cells()[..line.cells().len().min(how.range(line.kind) as usize)];
         let open = cells
             .iter()
             .position(|&c| occupied.contains(c))
@@ -173,8 +174,20 @@ pub fn draw_piece_lines<G: GizmoConfigGroup>(
         );
         gizmos.circle(iso, 0.22, colour);
     };
-    if how.leaps {
-        for leap in &info.leaps {
+    if how.pawn_steps() {
+        for ps in &info.pawn_steps[piece.side.index()] {
+            let colour = colour_of(ps.step.kind);
+            gizmos.linestrip(polyline(origin, cell, &[ps.step]), colour);
+            ring(
+                gizmos,
+                ps.step.to,
+                if ps.captures { colour } else { faint(colour) },
+            );
+        }
+        return;
+    }
+    if how.leaps() {
+        for leap in info.leaps.iter().filter(|l| how.leaps_of(l.kind)) {
             let colour = match leap.kind {
                 LeapKind::Knight => KNIGHT_COLOUR,
                 LeapKind::Archer => ARCHER_COLOUR,
@@ -186,21 +199,10 @@ pub fn draw_piece_lines<G: GizmoConfigGroup>(
             );
             ring(gizmos, leap.to(), colour);
         }
-    } else if how.one_step {
-        for step in info.steps() {
-            gizmos.linestrip(polyline(origin, cell, &[step]), colour_of(step.kind));
-            ring(gizmos, step.to, colour_of(step.kind));
-        }
-    } else if how.pawn_steps {
-        for ps in &info.pawn_steps[piece.side.index()] {
-            let colour = colour_of(ps.step.kind);
-            gizmos.linestrip(polyline(origin, cell, &[ps.step]), colour);
-            ring(
-                gizmos,
-                ps.step.to,
-                if ps.captures { colour } else { faint(colour) },
-            );
-        }
+    }
+    for step in info.steps().filter(|s| how.steps_of(s.kind)) {
+        gizmos.linestrip(polyline(origin, cell, &[step]), colour_of(step.kind));
+        ring(gizmos, step.to, colour_of(step.kind));
     }
 }
 

@@ -134,6 +134,8 @@ fn symbol_size(kind: PieceKind) -> (f32, f32) {
         PieceKind::Sorcerer => (0.6, 1.1),
         PieceKind::Queen => (0.62, 1.15),
         PieceKind::King => (0.64, 1.2),
+        // Kinds beyond Parachess's six: a minor piece's size.
+        _ => (0.6, 1.1),
     }
 }
 

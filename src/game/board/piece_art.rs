@@ -80,7 +80,13 @@ fn dress_piece(
             commands.entity(child).despawn();
         }
     }
-    let (k, s) = (view.piece.kind.index(), view.piece.side.index());
+    // Kinds beyond Parachess's six (other variants' armies) have no art of their own in the
+    // window yet: they are drawn as a Sorcerer rather than crash it.
+    let k = match view.piece.kind.index() {
+        k if k < PieceKind::ALL.len() => k,
+        _ => PieceKind::Sorcerer.index(),
+    };
+    let s = view.piece.side.index();
     let view_mode = rig.as_ref().map_or(ViewMode::ThreeD, |r| r.view);
     let flipped = rig.is_some_and(|r| r.flipped);
     let visible = |on: bool| {

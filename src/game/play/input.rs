@@ -246,10 +246,11 @@ impl Act<'_> {
                 if self.selection.targets.is_empty() {
                     self.status.warn("That piece has no legal move");
                 } else if let Some(p) = pos.piece_at(c) {
+                    let variant = pos.variant();
                     self.status.info(format!(
                         "{} on {c}: {}",
-                        p.kind,
-                        crate::rules::how_it_moves(p.kind)
+                        variant.kind_name(p.kind),
+                        variant.how_it_moves(p.kind)
                     ));
                 }
                 true

@@ -21,7 +21,12 @@ pub(super) struct PaletteArt {
 impl PaletteArt {
     /// The picture of `piece`.
     pub fn picture(&self, piece: Piece) -> Handle<Image> {
-        self.pictures[piece.side.index()][piece.kind.index()].clone()
+        // Kinds beyond Parachess's six have no picture of their own yet: a Sorcerer's.
+        let k = match piece.kind.index() {
+            k if k < PieceKind::ALL.len() => k,
+            _ => PieceKind::Sorcerer.index(),
+        };
+        self.pictures[piece.side.index()][k].clone()
     }
 }
 

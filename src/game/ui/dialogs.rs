@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use bevy::ecs::spawn::SpawnWith;
 use bevy::picking::events::{Pointer, Press};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
@@ -56,6 +57,9 @@ pub struct NewGameChoice {
     pub mode: GameMode,
     /// The computer's level.
     pub level: Level,
+    /// Shuffle Parachess (a random back row) instead of Parachess. The window offers only the
+    /// variants it can draw (their armies are Parachess's pieces).
+    pub shuffle: bool,
 }
 
 impl Default for NewGameChoice {
@@ -63,6 +67,7 @@ impl Default for NewGameChoice {
         NewGameChoice {
             mode: GameMode::TwoPlayers,
             level: Level::Normal,
+            shuffle: false,
         }
     }
 }
@@ -126,6 +131,17 @@ fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
             ),
             text("Clock", 14.0, theme::TEXT_DIM),
             crate::game::versus::clock::time_choice(),
+            text("Setup", 14.0, theme::TEXT_DIM),
+            (
+                row(),
+                children![
+                    button("Parachess", Action::ChooseShuffle(false)),
+                    button(
+                        "Shuffle Parachess (random back row)",
+                        Action::ChooseShuffle(true)
+                    ),
+                ]
+            ),
             text(keep_note, 12.0, theme::TEXT_DIM),
             (
                 row(),
@@ -155,6 +171,7 @@ fn mark_choices(
         let on = match button.0 {
             Action::ChooseMode(m) => m == choice.mode,
             Action::ChooseLevel(l) => l == choice.level,
+            Action::ChooseShuffle(s) => s == choice.shuffle,
             Action::Versus(v) => versus.chosen(v),
             _ => false,
         };
@@ -259,19 +276,30 @@ fn file_button(label: &str, path: PathBuf, act: fn(&mut World, PathBuf)) -> impl
     )
 }
 
-fn spawn_promotion(mut commands: Commands) {
+/// The promotion chooser: the variant's promotion kinds for the side to move, most valuable
+/// first (Queen, Rook, Bishop, Sorcerer in Parachess), each with its letter.
+fn spawn_promotion(mut commands: Commands, game: Res<ChessGame>) {
+    let pos = game.game.position();
+    let variant = pos.variant();
+    let choices: Vec<(String, PieceKind)> = variant
+        .promotions(pos.turn())
+        .iter()
+        .map(|&kind| {
+            let label = format!("{} ({})", variant.kind_name(kind), variant.letter(kind));
+            (label, kind)
+        })
+        .collect();
     commands.spawn(dialog(
         Modal::Promotion,
         children![
             text("Promote the pawn to:", 20.0, theme::TEXT),
             (
                 row(),
-                children![
-                    button("Queen (Q)", Action::Promote(PieceKind::Queen)),
-                    button("Rook (R)", Action::Promote(PieceKind::Rook)),
-                    button("Bishop (B)", Action::Promote(PieceKind::Bishop)),
-                    button("Sorcerer (S)", Action::Promote(PieceKind::Sorcerer)),
-                ]
+                Children::spawn(SpawnWith(move |parent: &mut ChildSpawner| {
+                    for (label, kind) in choices {
+                        parent.spawn(button(label, Action::Promote(kind)));
+                    }
+                })),
             ),
             button("Cancel (Esc)", Action::CloseDialog),
         ],

@@ -362,6 +362,7 @@ fn build_masks(cells: &[CellInfo]) -> Box<Masks> {
         pawn_attackers: [[CellSet::EMPTY; CELL_COUNT]; 2],
         edge_lines: [CellSet::EMPTY; CELL_COUNT],
         bishop_lines: [CellSet::EMPTY; CELL_COUNT],
+        lines_of: [[CellSet::EMPTY; CELL_COUNT]; 3],
         last_row: [CellSet::EMPTY; 2],
     });
     for c in cells {
@@ -378,6 +379,7 @@ fn build_masks(cells: &[CellInfo]) -> Box<Masks> {
             }
         }
         for line in &c.lines {
+            m.lines_of[line.kind as usize][i] |= line.mask;
             match line.kind {
                 LineKind::Edge => m.edge_lines[i] |= line.mask,
                 LineKind::Diagonal | LineKind::Wave => m.bishop_lines[i] |= line.mask,

@@ -56,6 +56,9 @@ pub enum RecordErrorKind {
         /// What is allowed.
         expected: &'static str,
     },
+    /// The `[Variant]` or `[VariantDef]` tag names no playable variant.
+    #[error("unknown or malformed variant: {0}")]
+    BadVariant(String),
     /// The `[Setup]` position text is not a valid position.
     #[error("malformed Setup position: {0}")]
     BadSetup(PositionErrorKind),

@@ -15,8 +15,10 @@
 //! * Tags (all optional, each at most once, in any order): `Event`, `Site`, `Date`, `Round`,
 //!   `White`, `Black`, `Result`, `Termination` (how the game ended: `checkmate`, `stalemate`,
 //!   `resignation`, `repetition`, `fifty moves`, `agreement`, `time forfeit`), `TimeControl`
-//!   (`300+3`) and `Setup` (position text of the start, written only when it is not the standard
-//!   one). Values escape `"` and `\` with `\`.
+//!   (`300+3`), `Variant` (the variant's name, written when it is not Parachess), `VariantDef`
+//!   (a variant that is not built in, as one line of TOML: an inline table with the fields of a
+//!   variant file, so the game opens anywhere) and `Setup` (position text of the start, written
+//!   only when it is not the variant's own). Values escape `"` and `\` with `\`.
 //! * A `time forfeit` needs a `TimeControl` and means the side to move ran out of time: it lost
 //!   (`1-0` or `0-1`), or, when the opponent has only its King left, the game is drawn
 //!   (`1/2-1/2`); any other result is refused.
@@ -37,7 +39,6 @@ mod reader;
 
 use super::game::{Game, Outcome};
 use super::piece::Side;
-use super::position::Position;
 
 pub use error::{RecordError, RecordErrorKind};
 pub use notes::{Eval, Mark, PlyNote};
@@ -49,7 +50,7 @@ use super::clock::TimeControl;
 pub const MAX_RECORD_BYTES: usize = 4 * 1024 * 1024;
 
 /// The tag names this format defines, in the order they are written.
-pub const KNOWN_TAGS: [&str; 10] = [
+pub const KNOWN_TAGS: [&str; 12] = [
     "Event",
     "Site",
     "Date",
@@ -59,6 +60,8 @@ pub const KNOWN_TAGS: [&str; 10] = [
     "Result",
     "Termination",
     "TimeControl",
+    "Variant",
+    "VariantDef",
     "Setup",
 ];
 
@@ -188,7 +191,15 @@ pub fn write_record(game: &Game, tags: &Tags, notes: &[PlyNote]) -> String {
         }
     }
     let start = game.start_position();
-    if *start != Position::start() {
+    let variant = start.variant();
+    if !variant.is_parachess() {
+        write_tag(&mut out, "Variant", variant.name());
+        // A variant of the player's own travels with the game, so the file opens anywhere.
+        if !variant.is_builtin() {
+            write_tag(&mut out, "VariantDef", &variant.to_inline_toml());
+        }
+    }
+    if *start != variant.start() {
         write_tag(&mut out, "Setup", &start.to_string());
     }
     out.push('\n');

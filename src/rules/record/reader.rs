@@ -6,6 +6,7 @@ use super::super::notation::MoveTextErrorKind;
 use super::super::piece::Side;
 use super::super::position::Position;
 use super::super::text::PositionErrorKind;
+use super::super::variant::Variant;
 use super::cursor::{Cursor, Loc};
 use super::error::{RecordError, RecordErrorKind as K};
 use super::notes::{CommandError, Mark, PlyNote, read_comment};
@@ -19,6 +20,8 @@ struct Header {
     result: Option<(String, usize)>,
     termination: Option<(String, Loc)>,
     setup: Option<(String, Loc)>,
+    variant: Option<(String, Loc)>,
+    variant_def: Option<(String, Loc)>,
     seen: Vec<(&'static str, usize)>,
 }
 
@@ -73,14 +76,21 @@ pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
         };
         return fail(kind, cur.here());
     }
+    let variant = match (&header.variant_def, &header.variant) {
+        (Some((def, at)), _) => Variant::from_inline_toml(def)
+            .map_err(|e| RecordError::at(K::BadVariant(clip(&e.to_string())), *at))?,
+        (None, Some((name, at))) => Variant::named(name)
+            .map_err(|e| RecordError::at(K::BadVariant(clip(&e.to_string())), *at))?,
+        (None, None) => Variant::parachess(),
+    };
     let start = match &header.setup {
-        Some((value, at)) => value.parse::<Position>().map_err(|e| {
+        Some((value, at)) => Position::parse_in(value, variant).map_err(|e| {
             RecordError::at(
                 K::BadSetup(clip_position(e.kind)),
                 (at.0, at.1 + e.column.saturating_sub(1)),
             )
         })?,
-        None => Position::start(),
+        None => variant.start(),
     };
     let mut game = Game::from_position(start);
     let mut notes = Notes::default();
@@ -273,6 +283,8 @@ fn tag(cur: &mut Cursor<'_>, header: &mut Header) -> Result<(), RecordError> {
                 "checkmate, stalemate, resignation, repetition, fifty moves, agreement or time forfeit",
             ));
         }
+        "Variant" => header.variant = Some((value, value_at)),
+        "VariantDef" => header.variant_def = Some((value, value_at)),
         _ => header.setup = Some((value, value_at)),
     }
     Ok(())

@@ -230,5 +230,7 @@ pub(super) fn design(kind: PieceKind) -> Design {
         PieceKind::Sorcerer => sorcerer(),
         PieceKind::Queen => queen(),
         PieceKind::King => king(),
+        // Kinds beyond Parachess's six take a minor piece's body until they have their own.
+        _ => sorcerer(),
     }
 }

@@ -121,6 +121,7 @@ fn models_stand_on_the_ground_within_a_cell_at_graded_heights() {
             PieceKind::Rook | PieceKind::Bishop | PieceKind::Sorcerer => 0.6..0.76,
             PieceKind::Queen => 0.8..0.9,
             PieceKind::King => 0.9..1.0,
+            _ => 0.6..0.76,
         };
         assert!(expected.contains(&max_y), "{kind:?} height {max_y}");
         assert!(
