@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Parachess needs to build and test, when they are missing.
-# Build: pkg-config, the Wayland/ALSA/udev/xkbcommon headers Bevy links against, clang + mold
-# (the linker set in .cargo/config.toml). Headless rendering tests: Xvfb and Mesa's software
-# Vulkan driver (lavapipe). Server tests: PostgreSQL (its binaries only: each test binary starts
-# a private server in a temporary folder with initdb + pg_ctl). Web pages: Chromium and Node.
+# Installs the Debian packages Parachess needs, when they are missing.
+# Always (to build and play): pkg-config, the Wayland/ALSA/udev/xkbcommon headers Bevy links
+# against, clang + mold (the linker set in .cargo/config.toml).
+# With --test (scripts/test.sh, CI): Xvfb and Mesa's software Vulkan driver (lavapipe) for the
+# headless rendering tests; PostgreSQL (its binaries only: each server test binary starts a
+# private server in a temporary folder with initdb + pg_ctl); Chromium and Node for the web pages.
 set -euo pipefail
 
-packages=(pkg-config libwayland-dev libasound2-dev libudev-dev libxkbcommon-dev clang mold
-          xvfb xauth mesa-vulkan-drivers libvulkan1 postgresql chromium)
-# The server's web pages are tested in headless Chromium (Debian's, above) driven from Node
-# (web-tests/): Debian's Node when none is installed.
-command -v node >/dev/null || packages+=(nodejs)
-command -v npm >/dev/null || packages+=(npm)
+packages=(pkg-config libwayland-dev libasound2-dev libudev-dev libxkbcommon-dev clang mold)
+if [ "${1:-}" = "--test" ]; then
+    packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1 postgresql chromium)
+    # The web pages are tested in headless Chromium (Debian's, above) driven from Node
+    # (web-tests/): Debian's Node when none is installed.
+    command -v node >/dev/null || packages+=(nodejs)
+    command -v npm >/dev/null || packages+=(npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -4,7 +4,7 @@
 # exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --test
 cargo fmt --check
 # Software Vulkan (lavapipe) for the offscreen screenshot test; no display is needed.
 export WGPU_BACKEND=vulkan

@@ -24,7 +24,7 @@ pub fn reach(kind: PieceKind, from: Cell) -> (CellSet, CellSet, Vec<Vec<[f32; 2]
     let mut captures = CellSet::EMPTY;
     let mut lines = Vec::new();
     let centre = |c: Cell| b.cell(c).centre();
-    if how.leaps {
+    if how.leaps() {
         for leap in &info.leaps {
             targets.insert(leap.to());
             lines.push(vec![
@@ -35,12 +35,12 @@ pub fn reach(kind: PieceKind, from: Cell) -> (CellSet, CellSet, Vec<Vec<[f32; 2]
                 centre(leap.to()),
             ]);
         }
-    } else if how.one_step {
+    } else if how.one_step() {
         for step in info.steps() {
             targets.insert(step.to);
             lines.push(vec![centre(from), step.via.xy(), centre(step.to)]);
         }
-    } else if how.pawn_steps {
+    } else if how.pawn_steps() {
         for ps in &info.pawn_steps[Side::White.index()] {
             targets.insert(ps.step.to);
             if ps.captures {
@@ -59,21 +59,10 @@ pub fn reach(kind: PieceKind, from: Cell) -> (CellSet, CellSet, Vec<Vec<[f32; 2]
             lines.push(pts);
         }
     }
-    if !how.pawn_steps {
+    if !how.pawn_steps() {
         captures = CellSet::EMPTY;
     }
     (targets, captures, lines)
-}
-
-fn kind_name(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::King => "King",
-        PieceKind::Queen => "Queen",
-        PieceKind::Rook => "Rook",
-        PieceKind::Bishop => "Bishop",
-        PieceKind::Sorcerer => "Sorcerer",
-        PieceKind::Pawn => "Pawn",
-    }
 }
 
 /// The diagrams, one figure per kind.
@@ -96,7 +85,7 @@ pub fn diagrams() -> String {
         let (targets, captures, lines) = reach(kind, e5);
         let mut svg_text = svg::board_svg(&BoardOptions {
             class: "diagram",
-            label: &format!("the {} on e5 and where it goes", kind_name(kind)),
+            label: &format!("the {} on e5 and where it goes", kind.name()),
             targets,
             captures,
             lines,
@@ -122,7 +111,7 @@ pub fn diagrams() -> String {
             out,
             "<figure class=\"diagram-fig\" data-kind=\"{k}\" data-targets=\"{n}\">{svg_text}\
              <figcaption><b>{k}</b> — {how}: {n} cells from e5 on an empty board.{note}</figcaption></figure>",
-            k = kind_name(kind),
+            k = kind.name(),
             how = escape(how_it_moves(kind)),
         );
     }

@@ -113,14 +113,7 @@ pub fn piece_defs() -> String {
 
 /// The letter of a kind (`K Q R B S P`).
 pub fn kind_letter(kind: PieceKind) -> char {
-    match kind {
-        PieceKind::King => 'K',
-        PieceKind::Queen => 'Q',
-        PieceKind::Rook => 'R',
-        PieceKind::Bishop => 'B',
-        PieceKind::Sorcerer => 'S',
-        PieceKind::Pawn => 'P',
-    }
+    kind.letter()
 }
 
 /// Symbol size in SVG units (a cell's inscribed circle is 0.43 sides across).
