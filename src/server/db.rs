@@ -626,6 +626,23 @@ impl Writer {
     }
 }
 
+/// Records both clocks as they stood at `at_ms` (after a move or a takeback).
+async fn set_clocks(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: &str,
+    clocks_ms: Option<(i64, i64)>,
+    at_ms: i64,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE games SET white_ms = $2, black_ms = $3, last_ms = $4 WHERE id = $1")
+        .bind(game)
+        .bind(clocks_ms.map(|c| c.0))
+        .bind(clocks_ms.map(|c| c.1))
+        .bind(at_ms)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// Writes a batch in one transaction.
 async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko)>>, DbError> {
     let mut tx = db.pool.begin().await?;
@@ -681,15 +698,7 @@ async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko
                 .bind(*at_ms)
                 .execute(&mut *tx)
                 .await?;
-                sqlx::query(
-                    "UPDATE games SET white_ms = $2, black_ms = $3, last_ms = $4 WHERE id = $1",
-                )
-                .bind(game)
-                .bind(clocks_ms.map(|c| c.0))
-                .bind(clocks_ms.map(|c| c.1))
-                .bind(*at_ms)
-                .execute(&mut *tx)
-                .await?;
+                set_clocks(&mut tx, game, *clocks_ms, *at_ms).await?;
             }
             Write::Takeback {
                 game,
@@ -702,15 +711,7 @@ async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko
                     .bind(*from_ply)
                     .execute(&mut *tx)
                     .await?;
-                sqlx::query(
-                    "UPDATE games SET white_ms = $2, black_ms = $3, last_ms = $4 WHERE id = $1",
-                )
-                .bind(game)
-                .bind(clocks_ms.map(|c| c.0))
-                .bind(clocks_ms.map(|c| c.1))
-                .bind(*at_ms)
-                .execute(&mut *tx)
-                .await?;
+                set_clocks(&mut tx, game, *clocks_ms, *at_ms).await?;
             }
             Write::End {
                 game,
