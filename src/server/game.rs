@@ -98,6 +98,15 @@ pub struct RebuildError {
     why: String,
 }
 
+/// A stored clock (base and increment in milliseconds) as time-control text (`5+3`).
+pub(crate) fn tc_text((base, increment): (i64, i64)) -> String {
+    TimeControl {
+        base: Duration::from_millis(base.max(0) as u64),
+        increment: Duration::from_millis(increment.max(0) as u64),
+    }
+    .to_string()
+}
+
 /// The game a row and its moves describe, with the declared end (resignation, agreement,
 /// time) restored from the row.
 pub fn rebuild(row: &GameRow, moves: &[MoveRow]) -> Result<Game, RebuildError> {
@@ -197,13 +206,7 @@ fn view_of(
         white: row.white.1.clone(),
         black: row.black.1.clone(),
         rated: row.rated,
-        tc: row.tc_ms.map(|(b, i)| {
-            TimeControl {
-                base: Duration::from_millis(b.max(0) as u64),
-                increment: Duration::from_millis(i.max(0) as u64),
-            }
-            .to_string()
-        }),
+        tc: row.tc_ms.map(tc_text),
         days: row.days.map(|d| d as u32),
         speed: row.speed.clone(),
         status: row.status.clone(),

@@ -852,13 +852,7 @@ impl Hub {
             ));
         };
         let spec = SeekSpec {
-            tc: row.tc_ms.map(|(b, i)| {
-                TimeControl {
-                    base: Duration::from_millis(b.max(0) as u64),
-                    increment: Duration::from_millis(i.max(0) as u64),
-                }
-                .to_string()
-            }),
+            tc: row.tc_ms.map(super::game::tc_text),
             days: row.days.map(|d| d as u32),
             rated: row.rated,
             color: Some(my_color.to_string()),
