@@ -1,0 +1,13 @@
+//! The command line, the engine, UCI and direct network play.
+//! One test binary for the group, so CI links (and stores) one executable instead of one per file.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli_args;
+mod cli_match;
+mod cli_perft;
+mod engine;
+mod engine_analysis;
+mod net;
+mod uci;

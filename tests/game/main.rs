@@ -1,0 +1,17 @@
+//! The game in a headless Bevy App, and offscreen rendering (screenshots, frame figures).
+//! One test binary for the group, so CI links (and stores) one executable instead of one per file.
+#![cfg(feature = "gui")]
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod frame_bench;
+mod game_aids;
+mod game_headless;
+mod game_learn;
+mod game_monkey;
+mod game_saves;
+mod game_studio;
+mod game_study;
+mod game_versus;
+mod screenshot;

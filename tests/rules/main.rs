@@ -1,0 +1,19 @@
+//! The rules, records, variants, saves, puzzles, lessons and review, without a window.
+//! One test binary for the group, so CI links (and stores) one executable instead of one per file.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod docs_links;
+mod fuzz_regressions;
+mod lessons;
+mod puzzles;
+mod record_undo;
+mod records;
+mod records_broken;
+mod review;
+mod rules_game;
+mod rules_properties;
+mod rules_text;
+mod store;
+mod variants;

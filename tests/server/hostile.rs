@@ -1,0 +1,272 @@
+//! Bad input and abuse: a table of hostile messages, each answered by an error or a closed
+//! connection, never a panic or a changed game; accounts, wrong passwords and their rate
+//! limits; connections per address; ratings after a rated game. On SQLite and PostgreSQL.
+
+use crate::server_support;
+
+use std::time::Duration;
+
+use parachess::server::client::Client;
+use serde_json::{Value, json};
+use server_support::*;
+
+both_backends!(
+    180,
+    hostile_messages,
+    accounts_passwords_and_ratings,
+    connections_per_address
+);
+
+/// What a hostile message must get.
+enum Want {
+    /// An error with this code.
+    Error(&'static str),
+    /// The connection closed.
+    Closed,
+}
+
+/// Sends `text` on `c` and checks the answer; `false` when the connection closed.
+async fn check(c: &mut Client, what: &str, text: &str, want: Want) -> bool {
+    c.send_raw(text)
+        .await
+        .unwrap_or_else(|e| panic!("{what}: send: {e}"));
+    let answer = c.wait_for(what, T, |v| v["t"] == "error").await;
+    match (want, answer) {
+        (Want::Error(code), Ok(v)) => {
+            assert_eq!(v["code"], code, "{what}: {v}");
+            true
+        }
+        (Want::Closed, Err(parachess::server::client::ClientError::Socket(_))) => false,
+        (Want::Closed, Ok(v)) => {
+            // An error first is fine, then the close.
+            let next = c.recv(T).await;
+            assert!(next.is_err(), "{what}: not closed after {v}: {next:?}");
+            false
+        }
+        (_, other) => panic!("{what}: unexpected {other:?}"),
+    }
+}
+
+async fn hostile_messages(backend: Backend) {
+    let db = database(backend);
+    let server = Server::start(&db.url);
+    let mut a = guest(&server).await;
+    let mut b = guest(&server).await;
+    let g = start_game(&mut a, &mut b, json!({"tc": "300+0"})).await;
+    let opening = parachess::rules::Game::new().legal_moves()[0].to_string();
+    play(&mut a, &g, 0, &opening).await;
+    let moves_now =
+        || async { get_json(&server, &format!("/api/game/{g}")).await.1["moves"].clone() };
+    let before: Value = moves_now().await;
+
+    // Who sends: 'a' (White, not on move), 'b' (Black, on move) or 'c' (not playing).
+    let table: Vec<(char, &str, String, Want)> = vec![
+        ('c', "malformed JSON", "{\"t\": \"move\", ".to_string(), Want::Error("bad_json")),
+        ('c', "not an object", "[1, 2, 3]".to_string(), Want::Error("bad_json")),
+        ('c', "unknown type", json!({"t": "nuke"}).to_string(), Want::Error("bad_json")),
+        ('b', "missing fields", json!({"t": "move", "game": g}).to_string(), Want::Error("bad_json")),
+        ('b', "wrong types", json!({"t": "move", "game": g, "n": "one", "move": 5}).to_string(), Want::Error("bad_json")),
+        ('b', "n out of range", json!({"t": "move", "game": g, "n": 4_294_967_296u64, "move": "a1a2"}).to_string(), Want::Error("bad_json")),
+        ('c', "oversized", json!({"t": "ping", "pad": "x".repeat(100_000)}).to_string(), Want::Closed),
+        ('a', "out of turn", json!({"t": "move", "game": g, "n": 1, "move": opening}).to_string(), Want::Error("not_your_turn")),
+        ('b', "illegal move", json!({"t": "move", "game": g, "n": 1, "move": "a1a1"}).to_string(), Want::Error("illegal")),
+        ('b', "garbage move", json!({"t": "move", "game": g, "n": 1, "move": "<script>"}).to_string(), Want::Error("illegal")),
+        ('b', "long move", json!({"t": "move", "game": g, "n": 1, "move": "x".repeat(3000)}).to_string(), Want::Error("illegal")),
+        ('b', "stale n", json!({"t": "move", "game": g, "n": 7, "move": opening}).to_string(), Want::Error("stale")),
+        ('b', "replayed old move", json!({"t": "move", "game": g, "n": 0, "move": "a1a1"}).to_string(), Want::Error("stale")),
+        ('b', "White's move sent by Black", json!({"t": "move", "game": g, "n": 0, "move": opening}).to_string(), Want::Error("stale")),
+        ('b', "takeback with no move", json!({"t": "takeback", "game": g}).to_string(), Want::Error("offer")),
+        ('b', "no such game", json!({"t": "move", "game": "'; DROP TABLE games;--", "n": 1, "move": "a1a2"}).to_string(), Want::Error("no_game")),
+        ('c', "watch an SQL id", json!({"t": "watch", "game": "x' OR '1'='1"}).to_string(), Want::Error("no_game")),
+        ('c', "challenge an HTML name", json!({"t": "challenge", "to": "<script>alert(1)</script>", "tc": "60+0"}).to_string(), Want::Error("name")),
+        ('c', "register an HTML name", json!({"t": "register", "name": "<b>bold</b>", "password": "long enough"}).to_string(), Want::Error("name")),
+        ('c', "register an SQL name", json!({"t": "register", "name": "Robert'); DROP TABLE players;--", "password": "long enough"}).to_string(), Want::Error("name")),
+        ('c', "hello twice", json!({"t": "hello", "v": 1}).to_string(), Want::Error("hello_first")),
+        ('c', "bad seek", json!({"t": "seek", "tc": "-5+x"}).to_string(), Want::Error("seek")),
+        ('c', "unknown variant", json!({"t": "seek", "tc": "60+0", "variant": "<i>x</i>"}).to_string(), Want::Error("seek")),
+        ('c', "accept a missing seek", json!({"t": "accept", "id": "99999999999999999999"}).to_string(), Want::Error("no_seek")),
+        ('c', "cancel another's seek", json!({"t": "cancel_seek", "id": "1"}).to_string(), Want::Error("no_seek")),
+        ('c', "another player's move", json!({"t": "move", "game": g, "n": 1, "move": opening}).to_string(), Want::Error("not_player")),
+        ('c', "another player's resignation", json!({"t": "resign", "game": g}).to_string(), Want::Error("not_player")),
+        ('c', "another player's draw offer", json!({"t": "draw", "game": g}).to_string(), Want::Error("not_player")),
+        ('c', "another player's abort", json!({"t": "abort", "game": g}).to_string(), Want::Error("not_player")),
+        ('c', "another player's takeback", json!({"t": "takeback", "game": g}).to_string(), Want::Error("not_player")),
+    ];
+    let mut c = guest(&server).await;
+    a.clear();
+    b.clear();
+    for (who, what, text, want) in table {
+        let client = match who {
+            'a' => &mut a,
+            'b' => &mut b,
+            _ => &mut c,
+        };
+        if !check(client, what, &text, want).await {
+            assert_eq!(who, 'c', "{what}: a player's connection was closed");
+            c = guest(&server).await;
+        }
+    }
+
+    // Before hello: closed. A wrong version: an error, then closed.
+    let mut raw = Client::connect(&server.url).await.unwrap();
+    raw.send(&json!({"t": "lobby"})).await.unwrap();
+    assert!(raw.recv(T).await.is_err(), "no hello: closed");
+    let mut raw = Client::connect(&server.url).await.unwrap();
+    assert!(
+        !check(
+            &mut raw,
+            "wrong version",
+            &json!({"t": "hello", "v": 99}).to_string(),
+            Want::Closed
+        )
+        .await
+    );
+
+    // A flood: beyond the burst, rate errors (the messages are dropped) ...
+    let mut flood = guest(&server).await;
+    for i in 0..100 {
+        flood.send(&json!({"t": "ping", "n": i})).await.unwrap();
+    }
+    let (mut pongs, mut rate_errors) = (0, 0);
+    while pongs + rate_errors < 100 {
+        let v = flood
+            .recv(T)
+            .await
+            .expect("an answer to each message of the flood");
+        match v["t"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") if v["code"] == "rate" => rate_errors += 1,
+            _ => {}
+        }
+    }
+    assert!(
+        rate_errors > 0 && pongs < 100,
+        "{pongs} pongs, {rate_errors} rate errors"
+    );
+    // ... and a flood that goes on closes the connection.
+    for i in 0..200 {
+        if flood.send(&json!({"t": "ping", "n": i})).await.is_err() {
+            break;
+        }
+    }
+    let closed = loop {
+        match flood.recv(T).await {
+            Ok(_) => continue,
+            Err(e) => break !matches!(e, parachess::server::client::ClientError::Timeout(_)),
+        }
+    };
+    assert!(closed, "a flood that goes on is closed");
+
+    // The game is as it was and the server still answers.
+    assert_eq!(moves_now().await, before);
+    let mut ok = guest(&server).await;
+    ok.send(&json!({"t": "ping", "n": 7})).await.unwrap();
+    assert_eq!(expect(&mut ok, "pong").await["n"], 7);
+    let view = get_json(&server, &format!("/api/game/{g}")).await.1;
+    let reply = view["legal"][0].as_str().unwrap();
+    play(&mut b, &g, 1, reply).await;
+}
+
+async fn accounts_passwords_and_ratings(backend: Backend) {
+    let db = database(backend);
+    let server = Server::start(&db.url);
+    let mut alice = guest(&server).await;
+    alice
+        .send(&json!({"t": "register", "name": "Alice", "password": "correct horse"}))
+        .await
+        .unwrap();
+    let w = expect(&mut alice, "welcome").await;
+    assert_eq!(
+        (w["name"].as_str(), w["guest"].as_bool()),
+        (Some("Alice"), Some(false))
+    );
+    alice.set_identity(&w);
+    let mut again = guest(&server).await;
+    again
+        .send(&json!({"t": "register", "name": "alice", "password": "another one"}))
+        .await
+        .unwrap();
+    assert_eq!(expect_error(&mut again).await, "taken");
+    again
+        .send(&json!({"t": "register", "name": "Bob", "password": "short"}))
+        .await
+        .unwrap();
+    assert_eq!(expect_error(&mut again).await, "auth");
+
+    // The session token resumes the account.
+    let resumed = Client::hello(&server.url, Some(&alice.token))
+        .await
+        .unwrap();
+    assert_eq!(resumed.name, "Alice");
+
+    // Wrong passwords: refused, then rate limited for that account, even with the right one.
+    let mut guesser = guest(&server).await;
+    for _ in 0..5 {
+        guesser
+            .send(&json!({"t": "login", "name": "alice", "password": "wrong password"}))
+            .await
+            .unwrap();
+        assert_eq!(expect_error(&mut guesser).await, "auth");
+    }
+    guesser
+        .send(&json!({"t": "login", "name": "alice", "password": "correct horse"}))
+        .await
+        .unwrap();
+    assert_eq!(expect_error(&mut guesser).await, "rate");
+    // A missing account answers as a wrong password does.
+    guesser
+        .send(&json!({"t": "login", "name": "nobody", "password": "whatever1"}))
+        .await
+        .unwrap();
+    assert_eq!(expect_error(&mut guesser).await, "auth");
+
+    // A rated game between accounts changes both ratings.
+    let mut bob = guest(&server).await;
+    bob.send(&json!({"t": "register", "name": "Bob", "password": "battery staple"}))
+        .await
+        .unwrap();
+    let w = expect(&mut bob, "welcome").await;
+    bob.set_identity(&w);
+    let mut g1 = guest(&server).await;
+    g1.send(&json!({"t": "seek", "tc": "60+0", "rated": true}))
+        .await
+        .unwrap();
+    assert_eq!(
+        expect_error(&mut g1).await,
+        "seek",
+        "guests play casual games only"
+    );
+    let g = start_game(&mut alice, &mut bob, json!({"tc": "300+0", "rated": true})).await;
+    let opening = parachess::rules::Game::new().legal_moves()[0].to_string();
+    play(&mut alice, &g, 0, &opening).await;
+    bob.send(&json!({"t": "resign", "game": g})).await.unwrap();
+    expect(&mut alice, "end").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let page = get_json(&server, "/api/player/alice").await.1;
+    assert_eq!(page["name"], "Alice");
+    assert_eq!(page["ratings"][0]["speed"], "blitz");
+    assert_eq!(page["ratings"][0]["variant"], "parachess");
+    assert!(page["ratings"][0]["rating"].as_i64().unwrap() > 1500);
+    assert_eq!(page["history"][0]["game"], g.as_str());
+    let page = get_json(&server, "/api/player/BOB").await.1;
+    assert!(page["ratings"][0]["rating"].as_i64().unwrap() < 1500);
+}
+
+async fn connections_per_address(backend: Backend) {
+    let db = database(backend);
+    let server = Server::start_with(&db.url, &["--per-address", "3"]);
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        open.push(guest(&server).await);
+    }
+    assert!(
+        Client::connect(&server.url).await.is_err(),
+        "a fourth connection is refused"
+    );
+    drop(open.pop());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        Client::hello(&server.url, None).await.is_ok(),
+        "room again after one closed"
+    );
+}

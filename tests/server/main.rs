@@ -1,0 +1,11 @@
+//! The game server over SQLite and a private PostgreSQL (one for the whole binary).
+//! One test binary for the group, so CI links (and stores) one executable instead of one per file.
+
+#[macro_use]
+mod server_support;
+
+mod bots;
+mod durability;
+mod game;
+mod hostile;
+mod instances;
