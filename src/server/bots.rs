@@ -36,6 +36,8 @@ pub struct BotOptions {
     pub tc: String,
     /// Give up after this long.
     pub timeout: Duration,
+    /// The variant the games are played in (`None`: Parachess).
+    pub variant: Option<String>,
 }
 
 /// What the bots saw.
@@ -207,7 +209,8 @@ async fn play_pair(opts: &BotOptions, deadline: Instant) -> PairResult {
         let Ok(mut a) = connect(&opts.server, None, deadline).await else {
             continue;
         };
-        let challenge = json!({"t": "challenge", "to": b.name, "tc": opts.tc});
+        let challenge =
+            json!({"t": "challenge", "to": b.name, "tc": opts.tc, "variant": opts.variant});
         if a.send(&challenge).await.is_err() {
             continue;
         }
@@ -396,7 +399,11 @@ async fn bot(
 }
 
 fn rebuild(msg: &Value) -> Option<Game> {
-    let start = msg["start"].as_str()?.parse().ok()?;
+    let key = match msg["variant_def"].as_str() {
+        Some(def) => def,
+        None => msg["variant"].as_str().unwrap_or(super::variant::DEFAULT),
+    };
+    let start = super::variant::position(key, msg["start"].as_str()?).ok()?;
     let mut g = Game::from_position(start);
     for m in msg["moves"].as_array()? {
         g.play_text(m.as_str()?).ok()?;
@@ -448,7 +455,10 @@ pub async fn run_seekers(
                     break;
                 };
                 token = Some(c.token.clone());
-                if c.send(&json!({"t": "seek", "tc": opts.tc})).await.is_err() {
+                if c.send(&json!({"t": "seek", "tc": opts.tc, "variant": opts.variant}))
+                    .await
+                    .is_err()
+                {
                     continue;
                 }
                 let left = deadline.saturating_duration_since(Instant::now());

@@ -60,6 +60,9 @@ enum Command {
         /// from a bot that plays whoever accepts it (then posts again).
         #[arg(long)]
         seek: Option<usize>,
+        /// The variant the games are played in (a built-in one's name).
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Writes every game in the database as a game file into a folder.
     Export {
@@ -123,6 +126,7 @@ pub fn main() -> ExitCode {
                 tc,
                 timeout,
                 seek,
+                variant,
             }) => {
                 let player = match player.as_str() {
                     "random" => BotPlayer::Random,
@@ -135,6 +139,7 @@ pub fn main() -> ExitCode {
                     player,
                     tc,
                     timeout: Duration::from_secs(timeout),
+                    variant,
                 };
                 let report = match seek {
                     Some(k) => bots::run_seekers(opts, k, |line| println!("{line}")).await,

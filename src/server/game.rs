@@ -114,14 +114,9 @@ pub fn rebuild(row: &GameRow, moves: &[MoveRow]) -> Result<Game, RebuildError> {
         id: row.id.clone(),
         why,
     };
-    let start = row
-        .start
-        .parse()
+    let start = variant::position(&row.variant, &row.start)
         .map_err(|e| fail(format!("start position: {e}")))?;
     let mut game = Game::from_position(start);
-    if !row.variant.is_empty() {
-        let _ = variant::new_game(&row.variant);
-    }
     for (i, m) in moves.iter().enumerate() {
         game.play_text(&m.mv)
             .map_err(|e| fail(format!("move {} {:?}: {e}", i + 1, m.mv)))?;
@@ -202,7 +197,8 @@ fn view_of(
     let over = row.status != "started" || game.is_over();
     GameView {
         id: row.id.clone(),
-        variant: row.variant.clone(),
+        variant: variant::display(&row.variant),
+        variant_def: variant::def_of(&row.variant),
         white: row.white.1.clone(),
         black: row.black.1.clone(),
         rated: row.rated,
@@ -675,7 +671,7 @@ impl Actor {
         let rated = (self.row.rated && status == "over").then(|| RatedEnd {
             white: self.row.white.0.clone(),
             black: self.row.black.0.clone(),
-            variant: self.row.variant.clone(),
+            variant: variant::pool(&self.row.variant),
             speed: self.row.speed.clone(),
             white_score: match outcome.and_then(|o| o.winner()) {
                 Some(Side::White) => 1.0,

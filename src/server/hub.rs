@@ -113,7 +113,8 @@ impl Seek {
             rated: self.rated,
             color: self.color.map_or("random", side_name).to_string(),
             speed: self.speed.to_string(),
-            variant: self.variant.clone(),
+            variant: variant::display(&self.variant),
+            variant_def: variant::def_of(&self.variant),
             to: self.to.as_ref().map(|t| t.1.clone()),
         }
     }
@@ -550,7 +551,13 @@ impl Hub {
         spec: &SeekSpec,
         to: Option<(String, String)>,
     ) -> Result<SeekView, ServerMsg> {
-        let variant = variant::check(spec.variant.as_deref()).map_err(seek_error)?;
+        let variant = variant::check(spec.variant.as_deref(), spec.variant_def.as_deref())
+            .map_err(seek_error)?;
+        if spec.rated && variant::is_custom(&variant) {
+            return Err(seek_error(
+                "a variant of your own is played casual (rated games are for built-in variants)",
+            ));
+        }
         let (tc, days, speed) = match (&spec.tc, spec.days) {
             (Some(_), Some(_)) => {
                 return Err(seek_error(
@@ -588,7 +595,7 @@ impl Hub {
         };
         let rating = self
             .db
-            .rating(&owner.key, &variant, speed)
+            .rating(&owner.key, &variant::pool(&variant), speed)
             .await
             .map_err(|e| ServerMsg::error("db", e.to_string()))?
             .rating
@@ -702,7 +709,7 @@ impl Hub {
         }
         let my_rating = self
             .db
-            .rating(&me.key, &seek.variant, seek.speed)
+            .rating(&me.key, &variant::pool(&seek.variant), seek.speed)
             .await
             .map_err(|e| ServerMsg::error("db", e.to_string()))?
             .rating
@@ -748,7 +755,7 @@ impl Hub {
         rated: bool,
         variant_name: Option<&str>,
     ) -> Result<Option<SeekView>, ServerMsg> {
-        let variant = variant::check(variant_name).map_err(seek_error)?;
+        let variant = variant::check(variant_name, None).map_err(seek_error)?;
         let control: TimeControl = tc
             .parse()
             .map_err(|e: crate::rules::clock::ParseTimeControlError| seek_error(e.to_string()))?;
@@ -788,7 +795,9 @@ impl Hub {
         days: Option<u32>,
     ) -> Result<String, ServerMsg> {
         let id = auth::random_id(8).ok_or_else(|| ServerMsg::error("busy", "no randomness"))?;
-        let game = variant::new_game(variant);
+        let (variant, rules) = variant::for_game(variant).map_err(seek_error)?;
+        let variant = variant.as_str();
+        let game = variant::new_game(rules);
         let speed = match tc {
             Some(t) => rating::speed(t.base.as_secs_f64(), t.increment.as_secs_f64()),
             None => "correspondence",
@@ -856,7 +865,8 @@ impl Hub {
             days: row.days.map(|d| d as u32),
             rated: row.rated,
             color: Some(my_color.to_string()),
-            variant: Some(row.variant.clone()),
+            variant: (!variant::is_custom(&row.variant)).then(|| row.variant.clone()),
+            variant_def: variant::def_of(&row.variant),
             ..SeekSpec::default()
         };
         self.post_seek(me, conn, &spec, Some(opponent)).await
@@ -889,7 +899,7 @@ pub fn summary(row: &GameRow, plies: i64, my_turn: Option<bool>) -> GameSummary 
         status: row.status.clone(),
         result: row.result.clone(),
         speed: row.speed.clone(),
-        variant: row.variant.clone(),
+        variant: variant::display(&row.variant),
         plies: plies.max(0) as u32,
         my_turn,
     }

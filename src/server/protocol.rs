@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 pub const VERSION: u32 = 1;
 
 /// The largest message a client may send, in bytes (a move is ~60).
-pub const MAX_MESSAGE: usize = 4096;
+pub const MAX_MESSAGE: usize = 8192;
 
 /// What a client sends.
 #[derive(Debug, Clone, Deserialize)]
@@ -170,9 +170,13 @@ pub struct SeekSpec {
     /// The highest opponent rating accepted.
     #[serde(default)]
     pub max: Option<i32>,
-    /// The variant's name (default `parachess`).
+    /// The variant's name (default `parachess`): a built-in one.
     #[serde(default)]
     pub variant: Option<String>,
+    /// A variant of one's own: the text of a variant file (TOML, at most 4 KiB), or the
+    /// one-line form of a game file's `VariantDef` tag. Games in it are casual.
+    #[serde(default)]
+    pub variant_def: Option<String>,
 }
 
 /// An open seek as the lobby shows it.
@@ -196,6 +200,9 @@ pub struct SeekView {
     pub speed: String,
     /// The variant's name.
     pub variant: String,
+    /// A player's own variant: its definition (one-line TOML, as a game file's `VariantDef`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant_def: Option<String>,
     /// The player challenged, for a challenge.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
@@ -219,6 +226,9 @@ pub struct GameView {
     pub id: String,
     /// The variant's name.
     pub variant: String,
+    /// A player's own variant: its definition (one-line TOML, as a game file's `VariantDef`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant_def: Option<String>,
     /// White's player.
     pub white: String,
     /// Black's player.

@@ -1,35 +1,216 @@
-//! Variants by name. Every seek and game carries one; this is the one place that decides which
-//! names the server plays, so real variants (armies as data) plug in here.
+//! Variants: every seek and game carries one. This is the one place that decides which
+//! variants the server plays and how they are stored.
+//!
+//! A variant is stored (in a seek, and in the `variant` column of a game) as its *key*: a
+//! built-in's canonical name (`Parachess`, `Knights and Archers`, `Shuffle Parachess 17`; a seek
+//! may also say plain `Shuffle Parachess`, one arrangement drawn when its game starts), or a
+//! player's own definition as the one-line TOML a game file's `VariantDef` tag carries (it
+//! starts with `{`). Old rows hold `parachess`, which reads as Parachess.
 
-use crate::rules::Game;
+use std::collections::HashSet;
+use std::sync::{Mutex, PoisonError};
+
+use crate::rules::{Game, Position, Variant};
 
 /// The variant a seek without one gets.
-pub const DEFAULT: &str = "parachess";
+pub const DEFAULT: &str = "Parachess";
 
-/// The variant's canonical name, or why it is refused.
-pub fn check(name: Option<&str>) -> Result<String, String> {
+/// The longest definition (TOML text) a seek may carry.
+pub const MAX_DEF: usize = 4096;
+
+/// How many distinct custom definitions one process accepts from players. Every variant the
+/// rules build is interned for the life of the process (its tables are never freed), so this
+/// bounds that memory (about 100 KiB each); games stored earlier are always read back.
+pub const MAX_CUSTOM: usize = 256;
+
+/// The rating pool of every Shuffle Parachess arrangement.
+const SHUFFLE: &str = "Shuffle Parachess";
+
+/// Distinct custom definitions (their canonical one-line text) seen from players so far.
+static CUSTOM: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+
+/// The variant key a seek asks for (`name`: a built-in's name; `def`: a player's own TOML
+/// variant), or why it is refused.
+pub fn check(name: Option<&str>, def: Option<&str>) -> Result<String, String> {
+    if let Some(text) = def {
+        return check_def(text);
+    }
     let name = name.unwrap_or(DEFAULT).trim();
     if name.len() > 40 {
         return Err("a variant name has at most 40 characters".to_string());
     }
-    match name.to_ascii_lowercase().as_str() {
-        "parachess" | "standard" => Ok(DEFAULT.to_string()),
-        _ => Err("unknown variant (this server plays: parachess)".to_string()),
+    let plain: String = name
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    if plain == "standard" || plain == "parachess" {
+        return Ok(DEFAULT.to_string());
+    }
+    if plain == "shuffle" || plain == "shuffleparachess" {
+        return Ok(SHUFFLE.to_string());
+    }
+    match Variant::named(name) {
+        Ok(v) if v.is_builtin() => Ok(v.name().to_string()),
+        _ => Err(format!(
+            "unknown variant (this server plays: {}; or send your own as variant_def)",
+            Variant::builtin_names().join(", ")
+        )),
     }
 }
 
-/// A new game of a checked variant, from its start.
-pub fn new_game(name: &str) -> Game {
-    let _ = name;
-    Game::new()
+/// A player's own variant, from its TOML text: its key, or why it is refused.
+fn check_def(text: &str) -> Result<String, String> {
+    if text.len() > MAX_DEF {
+        return Err(format!("a variant definition has at most {MAX_DEF} bytes"));
+    }
+    let inline = text.trim_start().starts_with('{');
+    // Plain TOML syntax first: a malformed text never reaches the rules (nor their tables).
+    let syntax = if inline {
+        format!("def = {}", text.trim()).parse::<toml::Table>()
+    } else {
+        text.parse::<toml::Table>()
+    };
+    if let Err(e) = syntax {
+        return Err(format!("variant definition: {}", e.message()));
+    }
+    let mut custom = CUSTOM.lock().unwrap_or_else(PoisonError::into_inner);
+    let seen = custom.get_or_insert_with(HashSet::new);
+    // The rules may keep the tables of a definition they built, even a refused one, so every
+    // distinct well-formed text counts toward the cap.
+    if !seen.contains(text) {
+        if seen.len() >= MAX_CUSTOM {
+            return Err(
+                "this server holds as many custom variants as it takes; play a built-in one \
+                 or one already played here"
+                    .to_string(),
+            );
+        }
+        seen.insert(text.to_string());
+    }
+    drop(custom);
+    let v = if inline {
+        Variant::from_inline_toml(text).map_err(|e| format!("variant definition: {e}"))?
+    } else {
+        Variant::from_toml(text).map_err(|e| format!("variant definition: {e}"))?
+    };
+    if v.is_builtin() {
+        return Ok(v.name().to_string());
+    }
+    Ok(v.to_inline_toml())
+}
+
+/// The variant a key names (a stored row's `variant`, or a seek's).
+pub fn resolve(key: &str) -> Result<&'static Variant, String> {
+    let key = key.trim();
+    if key.starts_with('{') {
+        return Variant::from_inline_toml(key).map_err(|e| e.to_string());
+    }
+    Variant::named(key).map_err(|e| e.to_string())
+}
+
+/// The variant a game of key `key` is played in: Shuffle Parachess without a number draws its
+/// arrangement here. Returns the game's key with the variant.
+pub fn for_game(key: &str) -> Result<(String, &'static Variant), String> {
+    let v = resolve(key)?;
+    let key = if v.is_builtin() {
+        v.name().to_string()
+    } else {
+        key.to_string()
+    };
+    Ok((key, v))
+}
+
+/// A new game of a variant, from its start.
+pub fn new_game(v: &'static Variant) -> Game {
+    Game::from_position(v.start())
+}
+
+/// A stored start position of a game in variant `key`.
+pub fn position(key: &str, text: &str) -> Result<Position, String> {
+    let v = resolve(key)?;
+    Position::parse_in(text, v).map_err(|e| e.to_string())
+}
+
+/// The name a key shows (lobby, game pages).
+pub fn display(key: &str) -> String {
+    if key.trim().starts_with('{') {
+        return resolve(key).map_or_else(|_| "custom".to_string(), |v| v.name().to_string());
+    }
+    if key.eq_ignore_ascii_case("parachess") {
+        return DEFAULT.to_string();
+    }
+    key.to_string()
+}
+
+/// A custom variant's definition (one-line TOML), or `None` for a built-in.
+pub fn def_of(key: &str) -> Option<String> {
+    key.trim().starts_with('{').then(|| key.trim().to_string())
+}
+
+/// The rating pool of a key: the variant's name, every Shuffle arrangement in one pool.
+pub fn pool(key: &str) -> String {
+    let name = display(key);
+    if name.starts_with(SHUFFLE) {
+        SHUFFLE.to_string()
+    } else if name == DEFAULT {
+        // Ratings stored before variants were keyed `parachess`.
+        "parachess".to_string()
+    } else {
+        name
+    }
+}
+
+/// Whether a key is a player's own variant (such games are casual: anyone could name a
+/// definition after another pool).
+pub fn is_custom(key: &str) -> bool {
+    key.trim().starts_with('{')
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
-    fn only_known_variants_pass() {
-        assert_eq!(super::check(None).as_deref(), Ok("parachess"));
-        assert_eq!(super::check(Some("Parachess")).as_deref(), Ok("parachess"));
-        assert!(super::check(Some("<b>x</b>")).is_err());
+    fn built_ins_pass_by_name() {
+        assert_eq!(check(None, None).as_deref(), Ok("Parachess"));
+        assert_eq!(check(Some("parachess"), None).as_deref(), Ok("Parachess"));
+        assert_eq!(
+            check(Some("knights-and-archers"), None).as_deref(),
+            Ok("Knights and Archers")
+        );
+        assert_eq!(
+            check(Some("Shuffle Parachess"), None).as_deref(),
+            Ok("Shuffle Parachess")
+        );
+        assert_eq!(
+            check(Some("shuffle 17"), None).as_deref(),
+            Ok("Shuffle Parachess 17")
+        );
+        assert!(check(Some("<b>x</b>"), None).is_err());
+        assert!(check(Some("shuffle 999"), None).is_err());
+    }
+
+    #[test]
+    fn shuffle_draws_and_pools_together() {
+        let (key, v) = for_game("Shuffle Parachess").unwrap();
+        assert!(key.starts_with("Shuffle Parachess "), "{key}");
+        assert_eq!(v.name(), key);
+        assert_eq!(pool(&key), "Shuffle Parachess");
+        assert_eq!(pool("Parachess"), "parachess");
+        assert_eq!(pool("parachess"), "parachess");
+    }
+
+    #[test]
+    fn bad_definitions_are_refused() {
+        assert!(
+            check(None, Some("name = "))
+                .unwrap_err()
+                .contains("definition")
+        );
+        let big = "x".repeat(MAX_DEF + 1);
+        assert!(check(None, Some(&big)).unwrap_err().contains("at most"));
+        let no_king = "name = \"Kingless\"\nstart = \"8/8\"\n[[pieces]]\nletter = \"Q\"\nname = \"Q\"\nmoves = \"E\"\n";
+        assert!(check(None, Some(no_king)).is_err());
     }
 }

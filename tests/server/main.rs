@@ -9,3 +9,4 @@ mod durability;
 mod game;
 mod hostile;
 mod instances;
+mod variants;

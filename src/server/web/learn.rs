@@ -95,7 +95,7 @@ pub fn diagrams() -> String {
             ..BoardOptions::default()
         });
         // The piece itself, over the marks.
-        let piece = piece_use(kind, Side::White, e5);
+        let piece = piece_use(crate::rules::Variant::parachess(), kind, Side::White, e5);
         svg_text = svg_text.replacen(
             "<g class=\"pieces\">",
             &format!("<g class=\"pieces\">{piece}"),

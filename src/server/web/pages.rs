@@ -192,7 +192,12 @@ pub async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
         return not_found(&format!("There is no game {id}."));
     };
     let s = |k: &str| view[k].as_str().unwrap_or_default().to_string();
-    let position: Option<Position> = s("position").parse().ok();
+    let variant_key = view["variant_def"]
+        .as_str()
+        .or_else(|| view["variant"].as_str())
+        .unwrap_or(crate::server::variant::DEFAULT);
+    let position: Option<Position> =
+        crate::server::variant::position(variant_key, &s("position")).ok();
     let board = svg::board_svg(&BoardOptions {
         id: Some("board"),
         class: "main-board",
@@ -252,7 +257,8 @@ pub async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
          </aside></div>",
         id = escape(&id),
         meta = escape(&format!(
-            "{} {} · {}",
+            "{} · {} {} · {}",
+            s("variant"),
             if view["rated"].as_bool() == Some(true) {
                 "Rated"
             } else {

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{Cell, CellSet, PieceKind, Position, Shape, Side, board};
+use crate::rules::{Cell, CellSet, PieceKind, Position, Shape, Side, Variant, board};
 
 use super::escape;
 
@@ -107,33 +107,56 @@ pub fn piece_defs() -> String {
             "<symbol id=\"pc-{letter}\" viewBox=\"-50 -50 100 100\"><path d=\"{d}\"/></symbol>"
         );
     }
+    // Any other kind (Knight, Archer, a player's own): a disc with the kind's letter on it.
+    out.push_str("<symbol id=\"pc-other\" viewBox=\"-50 -50 100 100\"><circle r=\"36\"/></symbol>");
     out.push_str("</defs>");
     out
 }
 
-/// The letter of a kind (`K Q R B S P`).
-pub fn kind_letter(kind: PieceKind) -> char {
-    kind.letter()
+/// The letters with a drawn symbol of their own.
+const DRAWN: [char; 6] = ['K', 'Q', 'R', 'B', 'S', 'P'];
+
+/// The letter of a kind in the variant of a position (`K Q R B S P` in Parachess, `N` and `A`
+/// in Knights and Archers, whatever a player's own variant gives it).
+pub fn kind_letter(variant: &Variant, kind: PieceKind) -> char {
+    variant.letter(kind)
 }
 
 /// Symbol size in SVG units (a cell's inscribed circle is 0.43 sides across).
 pub const PIECE: f32 = 0.66 * SCALE;
 
 /// One piece drawn at a cell.
-pub fn piece_use(kind: PieceKind, side: Side, cell: Cell) -> String {
+pub fn piece_use(variant: &Variant, kind: PieceKind, side: Side, cell: Cell) -> String {
     let [x, y] = to_svg(board().cell(cell).centre());
     let colour = match side {
         Side::White => "white",
         Side::Black => "black",
     };
-    format!(
-        "<use href=\"#pc-{}\" class=\"pc {colour}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
-        kind_letter(kind),
+    let letter = kind_letter(variant, kind);
+    let drawn = DRAWN.contains(&letter);
+    let symbol = if drawn {
+        letter.to_string()
+    } else {
+        "other".to_string()
+    };
+    let mut out = format!(
+        "<use href=\"#pc-{symbol}\" class=\"pc {colour}\" data-kind=\"{letter}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
         num(x - PIECE / 2.0),
         num(y - PIECE / 2.0),
         num(PIECE),
         num(PIECE)
-    )
+    );
+    if !drawn && letter.is_ascii_alphabetic() {
+        let _ = write!(
+            out,
+            "<text class=\"pc-letter {colour}\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" \
+             dominant-baseline=\"central\" font-size=\"{}\">{letter}</text>",
+            num(x),
+            num(y),
+            num(PIECE * 0.5)
+        );
+    }
+    out
 }
 
 /// What to draw besides the cells.
@@ -304,7 +327,7 @@ pub fn board_svg(o: &BoardOptions) -> String {
     if let Some(pos) = o.position {
         for cell in Cell::all() {
             if let Some(p) = pos.piece_at(cell) {
-                out.push_str(&piece_use(p.kind, p.side, cell));
+                out.push_str(&piece_use(pos.variant(), p.kind, p.side, cell));
             }
         }
     }
