@@ -28,7 +28,11 @@ async fn play_out(a: &mut Client, b: &mut Client, id: &str, mut game: Game, max:
             .map(|m| m.to_string())
             .find(|m| m.starts_with('N') || m.starts_with('A'))
             .unwrap_or_else(|| moves[0].to_string());
-        let c = if n % 2 == 0 { &mut *a } else { &mut *b };
+        let c = if n.is_multiple_of(2) {
+            &mut *a
+        } else {
+            &mut *b
+        };
         play(c, id, n, &mv).await;
         game.play_text(&mv).expect("a legal move");
         n += 1;
