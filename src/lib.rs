@@ -7,7 +7,10 @@
 //! * [`net`] — games over the network (host, join, the protocol).
 //! * [`study`] — game review, puzzles and puzzle ratings.
 //! * `game` — the Bevy desktop game (feature `gui`).
+//! * `client` — a client of the game server's protocol (feature `client`).
 
+#[cfg(feature = "client")]
+pub mod client;
 pub mod commands;
 pub mod engine;
 #[cfg(feature = "gui")]

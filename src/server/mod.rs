@@ -11,7 +11,8 @@ pub mod auth;
 pub mod bots;
 pub mod bus;
 pub mod cli;
-pub mod client;
+/// The protocol client (feature `client`, which `server` turns on).
+pub use crate::client;
 pub mod db;
 pub mod game;
 pub mod http;

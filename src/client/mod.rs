@@ -1,5 +1,15 @@
-//! A small client of the protocol, for the bots and the tests: a WebSocket with JSON values,
-//! and a plain HTTP GET for the API.
+//! A small client of the server's protocol (feature `client`), for the bots, the tests and the
+//! desktop game's lobby: a WebSocket with JSON values, and a plain HTTP GET for the API. It
+//! lives outside [`crate::server`] so the game can use it without building the server (axum,
+//! sqlx); the server re-exports it as `server::client`.
+
+/// The protocol's messages: the server's own module when it is built, else the same file.
+#[cfg(feature = "server")]
+pub use crate::server::protocol;
+/// The protocol's messages (the server's file, compiled here when the server is not built).
+#[cfg(not(feature = "server"))]
+#[path = "../server/protocol.rs"]
+pub mod protocol;
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -74,7 +84,7 @@ impl Client {
     /// Connects and says hello (resuming `token`'s session if given); waits for `welcome`.
     pub async fn hello(server: &str, token: Option<&str>) -> Result<Client, ClientError> {
         let mut c = Client::connect(server).await?;
-        let mut hello = json!({"t": "hello", "v": super::protocol::VERSION});
+        let mut hello = json!({"t": "hello", "v": protocol::VERSION});
         if let Some(t) = token {
             hello["token"] = json!(t);
         }
