@@ -4,11 +4,11 @@
 //! few random legal half-moves, the same for both games of a pair with colours swapped. The last
 //! line is `score <W>-<L>-<D> elo <diff> +/- <95 % margin>` from engine1's point of view.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::time::Duration;
@@ -320,7 +320,10 @@ fn fresh_seats(args: &MatchArgs, uci_name: &str) -> [Seat; 2] {
         client: None,
         name: String::new(),
     };
-    [seat("engine1", &args.engine1), seat("engine2", &args.engine2)]
+    [
+        seat("engine1", &args.engine1),
+        seat("engine2", &args.engine2),
+    ]
 }
 
 /// Plays game number `g` with `seats` and words its report line.
