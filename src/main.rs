@@ -130,7 +130,7 @@ enum Command {
     Uci,
     /// Referee games between two UCI engine programs, checking every move and keeping clocks.
     Match(commands::referee::MatchArgs),
-    /// Self-play positions with search scores and results, for `train` (format in docs/ENGINE.md).
+    /// Self-play positions with search scores and results, for tuning (format: src/commands/datagen.rs).
     Datagen(commands::datagen::DatagenArgs),
     /// Work with the lessons of Learn Parachess.
     Lessons {
