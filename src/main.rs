@@ -130,6 +130,8 @@ enum Command {
     Uci,
     /// Referee games between two UCI engine programs, checking every move and keeping clocks.
     Match(commands::referee::MatchArgs),
+    /// Self-play positions with search scores and results, for tuning (format: src/commands/datagen.rs).
+    Datagen(commands::datagen::DatagenArgs),
     /// Work with the lessons of Learn Parachess.
     Lessons {
         #[command(subcommand)]
@@ -177,6 +179,11 @@ fn main() -> ExitCode {
             Some(Command::Keys) => keys(),
             Some(Command::Uci) => uci(),
             Some(Command::Match(args)) => play_match(&args),
+            Some(Command::Datagen(args)) => {
+                commands::datagen::run(&args, &mut std::io::stdout().lock())
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
             Some(Command::Lessons {
                 command: LessonsCommand::Check { dir },
             }) => return lessons_check(dir.as_deref()),

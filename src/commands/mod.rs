@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod check_game;
+pub mod datagen;
 pub mod lessons;
 pub mod netplay;
 pub mod perft;

@@ -4,10 +4,13 @@
 //! few random legal half-moves, the same for both games of a pair with colours swapped. The last
 //! line is `score <W>-<L>-<D> elo <diff> +/- <95 % margin>` from engine1's point of view.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
 use thiserror::Error;
@@ -66,6 +69,10 @@ pub struct MatchArgs {
     /// own variant must be in both engines' data folders).
     #[arg(long)]
     pub variant: Option<String>,
+    /// Games played at once; each runs its own pair of engine processes, so a long match uses
+    /// every core. Reports still come in game order.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub concurrency: u32,
 }
 
 /// A Fischer clock: each side starts with `base` and gains `increment` after each move.
@@ -206,22 +213,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
             source,
         })?;
     }
-    let mut seats = [
-        Seat {
-            label: "engine1",
-            command: args.engine1.clone(),
-            variant: uci_name.clone(),
-            client: None,
-            name: String::new(),
-        },
-        Seat {
-            label: "engine2",
-            command: args.engine2.clone(),
-            variant: uci_name.clone(),
-            client: None,
-            name: String::new(),
-        },
-    ];
+    let mut seats = fresh_seats(args, &uci_name);
     for (i, seat) in seats.iter_mut().enumerate() {
         seat.client().map_err(|source| MatchError::Start {
             which: i + 1,
@@ -229,49 +221,77 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
         })?;
         writeln!(out, "{}: {} ({})", seat.label, seat.name, seat.command)?;
     }
+    let seats = Mutex::new(Some(seats));
     writeln!(
         out,
         "{} games, time control {}, openings of {plies} random half-moves",
         args.games, args.tc
     )?;
+    let workers = args.concurrency.min(args.games) as usize;
+    let next = AtomicU32::new(1);
+    let (tx, rx) = mpsc::channel::<Played>();
     let mut totals = MatchTotals::default();
-    for g in 1..=args.games {
-        // Index into `seats` of who has White: engine1 in odd games.
-        let white = usize::from(g % 2 == 0);
-        let opening = opening(args.seed, (g - 1) / 2, plies, variant);
-        let mut game = opening.clone();
-        let ending = play_game(&mut seats, white, &mut game, args);
-        let winner_seat = ending.winner().map(|side| match side {
-            Side::White => white,
-            Side::Black => 1 - white,
-        });
-        match winner_seat {
-            Some(0) => totals.wins += 1,
-            Some(_) => totals.losses += 1,
-            None => totals.draws += 1,
+    let first = seats;
+    std::thread::scope(|scope| -> Result<(), MatchError> {
+        for w in 0..workers {
+            let tx = tx.clone();
+            let next = &next;
+            let mut seats = if w == 0 {
+                None
+            } else {
+                Some(fresh_seats(args, &uci_name))
+            };
+            let first = &first;
+            scope.spawn(move || {
+                // Worker 0 plays with the engines already started (and checked) above.
+                let mut own = match seats.take() {
+                    Some(s) => s,
+                    None => match first.lock() {
+                        Ok(mut guard) => match guard.take() {
+                            Some(s) => s,
+                            None => return,
+                        },
+                        Err(_) => return,
+                    },
+                };
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g > args.games {
+                        break;
+                    }
+                    let played = play_one(&mut own, g, plies, variant, args);
+                    if tx.send(played).is_err() {
+                        break;
+                    }
+                }
+                for seat in &mut own {
+                    seat.client = None;
+                }
+            });
         }
-        let reason = match &ending {
-            Ending::Board(o) => o.cause().to_string(),
-            Ending::Forfeit { reason, .. } => reason.clone(),
-            Ending::MoveLimit => format!("stopped after {} half-moves", args.max_plies),
-        };
-        let result = match ending.winner() {
-            Some(Side::White) => "1-0",
-            Some(Side::Black) => "0-1",
-            None => "1/2-1/2",
-        };
-        writeln!(
-            out,
-            "game {g}: {} (White) vs {}: {result} {reason} ({} half-moves)",
-            seats[white].label,
-            seats[1 - white].label,
-            game.plies().len() - opening.plies().len(),
-        )?;
-        out.flush()?;
-        if let Some(dir) = &args.pgn_out {
-            save(dir, g, &mut game, &ending, &seats, white)?;
+        drop(tx);
+        let mut waiting = BTreeMap::new();
+        let mut due = 1;
+        for played in rx {
+            waiting.insert(played.number, played);
+            while let Some(p) = waiting.remove(&due) {
+                match p.winner_seat {
+                    Some(0) => totals.wins += 1,
+                    Some(_) => totals.losses += 1,
+                    None => totals.draws += 1,
+                }
+                writeln!(out, "{}", p.line)?;
+                out.flush()?;
+                if let (Some(dir), Some(text)) = (&args.pgn_out, p.record) {
+                    let path = dir.join(format!("game-{:03}.pgn", p.number));
+                    write_atomic(&path, text.as_bytes())
+                        .map_err(|source| MatchError::Save { path, source })?;
+                }
+                due += 1;
+            }
         }
-    }
+        Ok(())
+    })?;
     let (elo, margin) = elo(totals);
     writeln!(
         out,
@@ -279,6 +299,76 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
         totals.wins, totals.losses, totals.draws
     )?;
     Ok(totals)
+}
+
+/// One finished game, as a worker hands it to the reporter.
+struct Played {
+    number: u32,
+    /// Index of the winning seat (0 is engine1), `None` for a draw.
+    winner_seat: Option<usize>,
+    line: String,
+    /// The game record, when `--pgn-out` asks for it.
+    record: Option<String>,
+}
+
+/// Both seats, not yet started.
+fn fresh_seats(args: &MatchArgs, uci_name: &str) -> [Seat; 2] {
+    let seat = |label, command: &String| Seat {
+        label,
+        command: command.clone(),
+        variant: uci_name.to_string(),
+        client: None,
+        name: String::new(),
+    };
+    [
+        seat("engine1", &args.engine1),
+        seat("engine2", &args.engine2),
+    ]
+}
+
+/// Plays game number `g` with `seats` and words its report line.
+fn play_one(
+    seats: &mut [Seat; 2],
+    g: u32,
+    plies: u32,
+    variant: &'static Variant,
+    args: &MatchArgs,
+) -> Played {
+    // Index into `seats` of who has White: engine1 in odd games.
+    let white = usize::from(g % 2 == 0);
+    let opening = opening(args.seed, (g - 1) / 2, plies, variant);
+    let mut game = opening.clone();
+    let ending = play_game(seats, white, &mut game, args);
+    let winner_seat = ending.winner().map(|side| match side {
+        Side::White => white,
+        Side::Black => 1 - white,
+    });
+    let reason = match &ending {
+        Ending::Board(o) => o.cause().to_string(),
+        Ending::Forfeit { reason, .. } => reason.clone(),
+        Ending::MoveLimit => format!("stopped after {} half-moves", args.max_plies),
+    };
+    let result = match ending.winner() {
+        Some(Side::White) => "1-0",
+        Some(Side::Black) => "0-1",
+        None => "1/2-1/2",
+    };
+    let line = format!(
+        "game {g}: {} (White) vs {}: {result} {reason} ({} half-moves)",
+        seats[white].label,
+        seats[1 - white].label,
+        game.plies().len() - opening.plies().len(),
+    );
+    let record = args
+        .pgn_out
+        .as_ref()
+        .map(|_| record(g, &mut game, &ending, seats, white));
+    Played {
+        number: g,
+        winner_seat,
+        line,
+        record,
+    }
 }
 
 fn opening_plies(words: &[String]) -> Result<u32, MatchError> {
@@ -389,16 +479,9 @@ fn play_game(seats: &mut [Seat; 2], white: usize, game: &mut Game, args: &MatchA
     game.outcome().map_or(Ending::MoveLimit, Ending::Board)
 }
 
-fn save(
-    dir: &std::path::Path,
-    g: u32,
-    game: &mut Game,
-    ending: &Ending,
-    seats: &[Seat; 2],
-    white: usize,
-) -> Result<(), MatchError> {
-    // The record format knows the board's endings; a forfeit is written as a resignation and a
-    // stopped game as a draw by agreement.
+/// The game record of game `g` (a forfeit written as a resignation, a stopped game as a draw
+/// by agreement: the record format knows only the board's endings).
+fn record(g: u32, game: &mut Game, ending: &Ending, seats: &[Seat; 2], white: usize) -> String {
     let declared = match ending {
         Ending::Board(_) => None,
         Ending::Forfeit { loser, .. } => Some(Outcome::Resignation { winner: !*loser }),
@@ -418,9 +501,7 @@ fn save(
         )),
         ..Tags::default()
     };
-    let path = dir.join(format!("game-{g:03}.pgn"));
-    write_atomic(&path, write_game(game, &tags).as_bytes())
-        .map_err(|source| MatchError::Save { path, source })
+    write_game(game, &tags)
 }
 
 /// The Elo difference the score suggests, and the half-width of its 95 % confidence interval

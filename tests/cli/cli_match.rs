@@ -111,6 +111,45 @@ fn our_engine_plays_itself_over_uci() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--concurrency 2` runs two games at once (four engine processes) and still plays exactly the
+/// games asked for, reported and saved in game order with colours alternating.
+#[test]
+fn concurrent_games_play_the_requested_number() {
+    let dir = std::env::temp_dir().join(format!("parachess-match-conc-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let engine = our_engine();
+    let (code, out, err) = parachess(&[
+        "match",
+        "--engine1",
+        &engine,
+        "--engine2",
+        &engine,
+        "--games",
+        "5",
+        "--concurrency",
+        "2",
+        "--tc",
+        "2+0.02",
+        "--max-plies",
+        "12",
+        "--pgn-out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    let (lines, (w, l, d, _)) = report(&out, 5);
+    assert_eq!(w + l + d, 5);
+    for line in &lines {
+        assert!(!line.contains("died") && !line.contains("time"), "{line}");
+    }
+    for g in 1..=5 {
+        let file = std::fs::read(dir.join(format!("game-{g:03}.pgn"))).unwrap();
+        let record = read_game(&file).unwrap();
+        assert_eq!(record.tags.round.as_deref(), Some(g.to_string().as_str()));
+    }
+    assert!(!dir.join("game-006.pgn").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn engines_that_misbehave_lose_with_the_reason() {
     let cases = [
