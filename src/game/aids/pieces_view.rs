@@ -21,7 +21,7 @@ use crate::game::board::lines::{
     ARCHER_COLOUR, DIAGONAL_COLOUR, EDGE_COLOUR, KNIGHT_COLOUR, WAVE_COLOUR, draw_piece_lines,
 };
 use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon};
-use crate::game::board::piece_art::{PieceArt, symbol_transform};
+use crate::game::board::piece_art::{PictureMaterial, PieceArt, symbol_transform};
 use crate::game::board::pieces::TILE_TOP;
 use crate::game::board::tiles::tile_mesh;
 use crate::game::keymap::Action;
@@ -375,8 +375,13 @@ fn card_pressed(press: On<Pointer<Press>>, cards: Query<&PieceCard>, mut command
 fn show_kind(
     panel: Res<PanelPiece>,
     mut shown: ResMut<ShownDemo>,
-    art: Option<Res<PieceArt>>,
+    art: Option<ResMut<PieceArt>>,
     marks: Option<Res<MarkArt>>,
+    mut art_assets: (
+        ResMut<Assets<Mesh>>,
+        ResMut<Assets<PictureMaterial>>,
+        ResMut<Assets<Image>>,
+    ),
     content: Query<Entity, With<MiniContent>>,
     tiles: Query<(&MiniTile, &MeshMaterial3d<StandardMaterial>)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -390,7 +395,7 @@ fn show_kind(
     if shown.kind == Some(kind) || tiles.is_empty() {
         return;
     }
-    let (Some(art), Some(marks)) = (art, marks) else {
+    let (Some(mut art), Some(marks)) = (art, marks) else {
         return;
     };
     shown.kind = Some(kind);
@@ -432,13 +437,18 @@ fn show_kind(
         if demo.kings.contains(&cell) {
             continue;
         }
-        let (k, s) = (piece.kind.index(), piece.side.index());
+        let s = piece.side.index();
+        let (meshes, pictures, images) = &mut art_assets;
+        let look = art.look(
+            pos.variant().look(piece.kind),
+            (&mut **meshes, &mut **pictures, &mut **images),
+        );
         let at = Transform::from_translation(MINI_ORIGIN + cell_world(cell) + Vec3::Y * TILE_TOP)
             * symbol_transform(false);
         commands.spawn((
             part.clone(),
-            Mesh3d(art.symbol[k].clone()),
-            MeshMaterial3d(art.symbol_material[s][k].clone()),
+            Mesh3d(look.symbol.clone()),
+            MeshMaterial3d(look.symbol_material[s].clone()),
             at,
         ));
     }
