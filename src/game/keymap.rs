@@ -28,9 +28,12 @@ pub enum Action {
     ChooseMode(crate::game::ui::dialogs::GameMode),
     /// Choose the computer's level in the new-game dialog.
     ChooseLevel(Level),
-    /// Choose Parachess (`false`) or Shuffle Parachess, a random back row (`true`), in the
-    /// new-game dialog.
-    ChooseShuffle(bool),
+    /// Choose the variant in the new-game dialog: a built-in one, Shuffle Parachess, or one of
+    /// the player's own.
+    ChooseVariant(crate::game::ui::dialogs::VariantPick),
+    /// In the new-game dialog: Shuffle Parachess's arrangement number moved by this much
+    /// (wrapping within 1–180).
+    ShuffleStep(i16),
     /// Take back a move.
     Undo,
     /// Replay a move taken back.
@@ -393,30 +396,6 @@ pub const KEYMAP: &[Binding] = &[
         "cancel",
     ),
     key(
-        K::KeyQ,
-        Action::Promote(PieceKind::Queen),
-        Dialog(Modal::Promotion),
-        "Queen",
-    ),
-    key(
-        K::KeyR,
-        Action::Promote(PieceKind::Rook),
-        Dialog(Modal::Promotion),
-        "Rook",
-    ),
-    key(
-        K::KeyB,
-        Action::Promote(PieceKind::Bishop),
-        Dialog(Modal::Promotion),
-        "Bishop",
-    ),
-    key(
-        K::KeyS,
-        Action::Promote(PieceKind::Sorcerer),
-        Dialog(Modal::Promotion),
-        "Sorcerer",
-    ),
-    key(
         K::Escape,
         Action::CloseDialog,
         Dialog(Modal::Promotion),
@@ -634,13 +613,9 @@ impl Action {
                 let time = world
                     .get_resource::<crate::game::versus::clock::TimeChoice>()
                     .and_then(|c| c.control());
-                // Shuffle Parachess: one of its 180 back rows at random; the game file's
-                // [Variant] tag keeps the number.
-                let start = choice
-                    .shuffle
-                    .then(|| crate::rules::Variant::named("Shuffle Parachess").ok())
-                    .flatten()
-                    .map(|v| Box::new(v.start()));
+                // The chosen variant's start (Shuffle Parachess: the chosen arrangement or
+                // one at random); the game file's [Variant] tag keeps it.
+                let start = choice.variant().map(|v| Box::new(v.start()));
                 world.write_message(GameCommand::NewTimed {
                     start,
                     players: choice.players(),
@@ -655,11 +630,18 @@ impl Action {
                     c.mode = mode;
                 }
             }
-            Action::ChooseShuffle(shuffle) => {
+            Action::ChooseVariant(pick) => {
                 if let Some(mut c) =
                     world.get_resource_mut::<crate::game::ui::dialogs::NewGameChoice>()
                 {
-                    c.shuffle = shuffle;
+                    c.variant = pick;
+                }
+            }
+            Action::ShuffleStep(by) => {
+                if let Some(mut c) =
+                    world.get_resource_mut::<crate::game::ui::dialogs::NewGameChoice>()
+                {
+                    c.step_shuffle(by);
                 }
             }
             Action::ChooseLevel(level) => {

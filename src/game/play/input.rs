@@ -269,8 +269,7 @@ impl Act<'_> {
                 if let Some(next) = self.next_modal.as_mut() {
                     next.set(crate::game::screens::Modal::Promotion);
                 }
-                self.status
-                    .info("Choose what the pawn becomes: Queen, Rook, Bishop or Sorcerer");
+                self.status.info(promotion_prompt(self.game.board().position()));
                 false
             }
             Intent::Refuse(why) => {
@@ -460,4 +459,15 @@ mod tests {
             Intent::AskPromotion(c("j2"), c("k3"))
         );
     }
+}
+
+/// The line asking what a pawn becomes, in the variant's names and letters.
+fn promotion_prompt(pos: &crate::rules::Position) -> String {
+    let variant = pos.variant();
+    let kinds: Vec<String> = variant
+        .promotions(pos.turn())
+        .iter()
+        .map(|&k| format!("{} ({})", variant.kind_name(k), variant.letter(k)))
+        .collect();
+    format!("Choose what the pawn becomes: {}", kinds.join(", "))
 }

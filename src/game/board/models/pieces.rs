@@ -309,7 +309,9 @@ const LETTER_STROKE: f32 = 0.055;
 
 /// Any other kind: a plain pedestal carrying its letter, large, standing on top.
 fn generic(letter: char) -> Design {
-    let (body, lines) = pedestal(0.25, 0.38);
+    let (body, mut lines) = pedestal(0.25, 0.38);
+    // An inner line where the letter stands on the pedestal, so its foot stroke reads as its own.
+    lines.push(0.38);
     let base = Vec2::new(-2.0 * LETTER_UNIT, 0.38 + LETTER_STROKE / 2.0);
     let parts = letter::strokes(letter)
         .into_iter()
