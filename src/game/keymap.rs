@@ -549,8 +549,78 @@ pub fn markdown_table() -> String {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, keyboard.in_set(super::GameSet::Input));
+    app.add_systems(
+        Update,
+        (keyboard, promotion_keys).in_set(super::GameSet::Input),
+    );
 }
+
+/// The letter a key types, for the letter keys.
+fn key_letter(key: KeyCode) -> Option<char> {
+    const LETTERS: [KeyCode; 26] = [
+        KeyCode::KeyA,
+        KeyCode::KeyB,
+        KeyCode::KeyC,
+        KeyCode::KeyD,
+        KeyCode::KeyE,
+        KeyCode::KeyF,
+        KeyCode::KeyG,
+        KeyCode::KeyH,
+        KeyCode::KeyI,
+        KeyCode::KeyJ,
+        KeyCode::KeyK,
+        KeyCode::KeyL,
+        KeyCode::KeyM,
+        KeyCode::KeyN,
+        KeyCode::KeyO,
+        KeyCode::KeyP,
+        KeyCode::KeyQ,
+        KeyCode::KeyR,
+        KeyCode::KeyS,
+        KeyCode::KeyT,
+        KeyCode::KeyU,
+        KeyCode::KeyV,
+        KeyCode::KeyW,
+        KeyCode::KeyX,
+        KeyCode::KeyY,
+        KeyCode::KeyZ,
+    ];
+    let i = LETTERS.iter().position(|&k| k == key)?;
+    Some(char::from(b'A' + i as u8))
+}
+
+/// In the promotion chooser a kind's letter key chooses it (Q, R, B, S in Parachess; N and A
+/// for the Knight and Archer of Knights and Archers): the keys come from the variant.
+fn promotion_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    modal: Option<Res<State<Modal>>>,
+    game: Option<Res<crate::game::play::state::ChessGame>>,
+    mut commands: Commands,
+) {
+    let (Some(keys), Some(game)) = (keys, game) else {
+        return;
+    };
+    if modal.is_none_or(|m| *m.get() != Modal::Promotion) {
+        return;
+    }
+    let pos = game.game.position();
+    let variant = pos.variant();
+    for &key in keys.get_just_pressed() {
+        let Some(letter) = key_letter(key) else {
+            continue;
+        };
+        let chosen = variant
+            .promotions(pos.turn())
+            .iter()
+            .copied()
+            .find(|&k| variant.letter(k).eq_ignore_ascii_case(&letter));
+        if let Some(kind) = chosen {
+            commands.queue(move |world: &mut World| Action::Promote(kind).run(world));
+            return;
+        }
+    }
+}
+
 
 /// Runs the action of every binding whose chord was just pressed and whose context is active.
 fn keyboard(

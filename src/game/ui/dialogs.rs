@@ -127,7 +127,6 @@ pub(super) fn plugin(app: &mut App) {
             (
                 mark_choices.run_if(in_state(Modal::NewGame).or_else(in_state(Modal::HostGame))),
                 fill_load_list.run_if(in_state(Modal::Load)),
-                promotion_keys.run_if(in_state(Modal::Promotion)),
             )
                 .in_set(crate::game::GameSet::View),
         );
@@ -408,66 +407,6 @@ fn spawn_promotion(mut commands: Commands, game: Res<ChessGame>) {
             button("Cancel (Esc)", Action::CloseDialog),
         ],
     ));
-}
-
-/// The letter a key types, for the letter keys.
-fn key_letter(key: KeyCode) -> Option<char> {
-    const LETTERS: [KeyCode; 26] = [
-        KeyCode::KeyA,
-        KeyCode::KeyB,
-        KeyCode::KeyC,
-        KeyCode::KeyD,
-        KeyCode::KeyE,
-        KeyCode::KeyF,
-        KeyCode::KeyG,
-        KeyCode::KeyH,
-        KeyCode::KeyI,
-        KeyCode::KeyJ,
-        KeyCode::KeyK,
-        KeyCode::KeyL,
-        KeyCode::KeyM,
-        KeyCode::KeyN,
-        KeyCode::KeyO,
-        KeyCode::KeyP,
-        KeyCode::KeyQ,
-        KeyCode::KeyR,
-        KeyCode::KeyS,
-        KeyCode::KeyT,
-        KeyCode::KeyU,
-        KeyCode::KeyV,
-        KeyCode::KeyW,
-        KeyCode::KeyX,
-        KeyCode::KeyY,
-        KeyCode::KeyZ,
-    ];
-    let i = LETTERS.iter().position(|&k| k == key)?;
-    Some(char::from(b'A' + i as u8))
-}
-
-/// In the promotion chooser a kind's letter key chooses it (Q, R, B, S in Parachess; N and A
-/// for the Knight and Archer of Knights and Archers): the keys come from the variant.
-fn promotion_keys(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    game: Res<ChessGame>,
-    mut commands: Commands,
-) {
-    let Some(keys) = keys else { return };
-    let pos = game.game.position();
-    let variant = pos.variant();
-    for &key in keys.get_just_pressed() {
-        let Some(letter) = key_letter(key) else {
-            continue;
-        };
-        let chosen = variant
-            .promotions(pos.turn())
-            .iter()
-            .copied()
-            .find(|&k| variant.letter(k).eq_ignore_ascii_case(&letter));
-        if let Some(kind) = chosen {
-            commands.queue(move |world: &mut World| Action::Promote(kind).run(world));
-            return;
-        }
-    }
 }
 
 fn spawn_game_over(mut commands: Commands, game: Res<ChessGame>) {
