@@ -621,7 +621,6 @@ fn promotion_keys(
     }
 }
 
-
 /// Runs the action of every binding whose chord was just pressed and whose context is active.
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,

@@ -11,7 +11,9 @@ use super::cell::{CELL_COUNT, Cell};
 use super::game::{Game, Outcome};
 use super::piece::{Piece, Side};
 use super::position::Position;
-use super::text::{PositionError, PositionErrorKind, parse_unchecked, parse_unchecked_in, problems};
+use super::text::{
+    PositionError, PositionErrorKind, parse_unchecked, parse_unchecked_in, problems,
+};
 use super::variant::Variant;
 
 /// A placement and a side to move, playable or not.

@@ -89,7 +89,10 @@ fn the_editor_palette_offers_the_variants_kinds_and_puts_a_knight_down() {
     kinds.sort();
     let mut want = ka.kinds().to_vec();
     want.sort();
-    assert_eq!(kinds, want, "the palette shows the army's kinds, no Sorcerer");
+    assert_eq!(
+        kinds, want,
+        "the palette shows the army's kinds, no Sorcerer"
+    );
     // Empty the board and drag a Black Knight from the palette onto it.
     Action::Editor(parachess::game::studio::EditorAction::Empty).run(app.world_mut());
     settle(&mut app, 5);
@@ -122,6 +125,9 @@ fn a_pawn_promotes_to_a_knight_by_its_letter_key() {
     tap(&mut app, KeyCode::KeyN);
     agree(&mut app);
     let piece = game(&app).position().piece_at(c("k3")).unwrap();
-    assert_eq!(piece, Piece::new(Side::White, ka.kind_of_letter('N').unwrap()));
+    assert_eq!(
+        piece,
+        Piece::new(Side::White, ka.kind_of_letter('N').unwrap())
+    );
     assert_eq!(game(&app).plies()[0].text, "j2-k3=N");
 }

@@ -148,7 +148,11 @@ fn update_guide(
         ));
     }
     if let Some(view) = newly {
-        status.info(describe(view, peek.is_none(), game.board().position().variant()));
+        status.info(describe(
+            view,
+            peek.is_none(),
+            game.board().position().variant(),
+        ));
     }
 }
 

@@ -4,11 +4,9 @@
 
 use bevy::prelude::*;
 
-use crate::rules::cell::ROW_LENGTHS;
 use crate::game::play::state::ChessGame;
-use crate::rules::{
-    Cell, CellSet, LineKind, Piece, PieceKind, Position, Side, Variant, board,
-};
+use crate::rules::cell::ROW_LENGTHS;
+use crate::rules::{Cell, CellSet, LineKind, Piece, PieceKind, Position, Side, Variant, board};
 
 /// The order the panel lists the kinds: the sliders first (the Queen combines the Rook and
 /// the Bishop), then the King's steps, the Sorcerer's leaps and the Pawn.
@@ -171,9 +169,9 @@ pub fn demo(variant: &'static Variant, kind: PieceKind) -> Option<Demo> {
         if let Some(blocked) = steps.iter().find(|s| !s.captures) {
             pieces.push((blocked.step.to, black_pawn));
         }
-        let used = pieces
-            .iter()
-            .fold(CellSet::EMPTY, |a, &(c, p)| a | influence(variant, p.kind, c));
+        let used = pieces.iter().fold(CellSet::EMPTY, |a, &(c, p)| {
+            a | influence(variant, p.kind, c)
+        });
         let black = Cell::all()
             .filter(|&c| b.cell(c).row >= 6 && b.cell(c).row <= 8 && !used.contains(c))
             .min_by_key(|&c| {
@@ -286,8 +284,9 @@ mod tests {
             let order = panel_order(variant);
             assert_eq!(order.len(), variant.kinds().len(), "{variant}");
             for kind in order {
-                let d = demo(variant, kind)
-                    .unwrap_or_else(|| panic!("{variant}: no demo for {}", variant.kind_name(kind)));
+                let d = demo(variant, kind).unwrap_or_else(|| {
+                    panic!("{variant}: no demo for {}", variant.kind_name(kind))
+                });
                 assert_eq!(d.position.variant(), variant);
                 assert_eq!(d.position.piece_at(d.shown[0]).map(|p| p.kind), Some(kind));
             }
@@ -297,7 +296,8 @@ mod tests {
     #[test]
     fn every_kind_has_a_demo_on_e5_that_the_kings_do_not_disturb() {
         for kind in PANEL_ORDER {
-            let demo = demo(Variant::parachess(), kind).unwrap_or_else(|| panic!("no demo for {kind}"));
+            let demo =
+                demo(Variant::parachess(), kind).unwrap_or_else(|| panic!("no demo for {kind}"));
             let pos = &demo.position;
             assert_eq!(pos.turn(), Side::White);
             assert_eq!(
@@ -312,7 +312,11 @@ mod tests {
                     !(reach.moves | reach.captures).is_empty(),
                     "{kind} on {shown}"
                 );
-                let seen = influence(Variant::parachess(), pos.piece_at(shown).unwrap().kind, shown);
+                let seen = influence(
+                    Variant::parachess(),
+                    pos.piece_at(shown).unwrap().kind,
+                    shown,
+                );
                 for &king in &demo.kings {
                     assert!(!seen.contains(king), "{kind}: King on {king}");
                 }

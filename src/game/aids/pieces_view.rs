@@ -21,18 +21,16 @@ use crate::game::board::lines::{
     ARCHER_COLOUR, DIAGONAL_COLOUR, EDGE_COLOUR, KNIGHT_COLOUR, WAVE_COLOUR, draw_piece_lines,
 };
 use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon};
-use crate::game::board::piece_art::{PictureMaterial, PieceArt, symbol_transform};
+use crate::game::board::piece_art::{ArtAssetsParam, PieceArt, symbol_transform};
 use crate::game::board::pieces::TILE_TOP;
 use crate::game::board::tiles::tile_mesh;
 use crate::game::keymap::Action;
+use crate::game::play::state::ChessGame;
 use crate::game::play::state::cell_world;
 use crate::game::screens::Modal;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{UiButton, button, text};
-use crate::game::play::state::ChessGame;
-use crate::rules::{
-    Cell, LeapKind, LineKind, Movement, PieceKind, Variant, board, guide_text,
-};
+use crate::rules::{Cell, LeapKind, LineKind, Movement, PieceKind, Variant, board, guide_text};
 
 /// The render layer only the panel's board camera sees.
 const MINI_LAYER: usize = 5;
@@ -420,11 +418,7 @@ fn show_kind(
     art: Option<ResMut<PieceArt>>,
     marks: Option<Res<MarkArt>>,
     game: Option<Res<ChessGame>>,
-    mut art_assets: (
-        ResMut<Assets<Mesh>>,
-        ResMut<Assets<PictureMaterial>>,
-        ResMut<Assets<Image>>,
-    ),
+    mut art_assets: ArtAssetsParam,
     content: Query<Entity, With<MiniContent>>,
     tiles: Query<(&MiniTile, &MeshMaterial3d<StandardMaterial>)>,
     mut materials: ResMut<Assets<StandardMaterial>>,

@@ -8,8 +8,8 @@ use crate::game::board::pieces::PieceView;
 pub(crate) use crate::game::board::plain_material::PictureMaterial;
 use crate::game::board::plain_material::PlainMaterial;
 use crate::game::board::symbol_picture;
-use crate::game::{GameSet, ViewMode};
 use crate::game::play::state::ChessGame;
+use crate::game::{GameSet, ViewMode};
 use crate::rules::{Look, PieceKind, Side, Variant};
 use bevy::platform::collections::HashMap;
 
@@ -31,6 +31,13 @@ pub(crate) struct PieceArt {
     /// Model materials per side.
     model_material: [Handle<PlainMaterial>; 2],
 }
+
+/// The asset stores a system passes to [`PieceArt::look`], as one system parameter.
+pub(crate) type ArtAssetsParam<'w> = (
+    ResMut<'w, Assets<Mesh>>,
+    ResMut<'w, Assets<PictureMaterial>>,
+    ResMut<'w, Assets<Image>>,
+);
 
 /// Where a look's new meshes, pictures and materials go.
 pub(crate) type ArtAssets<'a> = (
@@ -96,7 +103,12 @@ fn load_art(
 ) {
     let looks = models::FIXED_LOOKS
         .into_iter()
-        .map(|look| (look, make_look(look, &mut meshes, &mut pictures, &mut images)))
+        .map(|look| {
+            (
+                look,
+                make_look(look, &mut meshes, &mut pictures, &mut images),
+            )
+        })
         .collect();
     let model_material = [
         plain.add(PlainMaterial::new(models::WHITE_PIECE, 0.35, 0.5)),

@@ -235,7 +235,11 @@ mod tests {
                 (400..3000).contains(&covered),
                 "{kind:?}: {covered} opaque pixels"
             );
-            assert_eq!(covered, opaque(&black), "{kind:?}: same shape for both sides");
+            assert_eq!(
+                covered,
+                opaque(&black),
+                "{kind:?}: same shape for both sides"
+            );
             // The corners are empty; the middle column holds the side's fill somewhere.
             assert_eq!(pixel(&white, 0, 0)[3], 0, "{kind:?}");
             let bright = (0..64).any(|y| pixel(&white, 32, y)[0] > 220);

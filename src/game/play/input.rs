@@ -269,7 +269,8 @@ impl Act<'_> {
                 if let Some(next) = self.next_modal.as_mut() {
                     next.set(crate::game::screens::Modal::Promotion);
                 }
-                self.status.info(promotion_prompt(self.game.board().position()));
+                self.status
+                    .info(promotion_prompt(self.game.board().position()));
                 false
             }
             Intent::Refuse(why) => {
@@ -416,6 +417,17 @@ fn clear_selection_on_change(
     }
 }
 
+/// The line asking what a pawn becomes, in the variant's names and letters.
+fn promotion_prompt(pos: &crate::rules::Position) -> String {
+    let variant = pos.variant();
+    let kinds: Vec<String> = variant
+        .promotions(pos.turn())
+        .iter()
+        .map(|&k| format!("{} ({})", variant.kind_name(k), variant.letter(k)))
+        .collect();
+    format!("Choose what the pawn becomes: {}", kinds.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -459,15 +471,4 @@ mod tests {
             Intent::AskPromotion(c("j2"), c("k3"))
         );
     }
-}
-
-/// The line asking what a pawn becomes, in the variant's names and letters.
-fn promotion_prompt(pos: &crate::rules::Position) -> String {
-    let variant = pos.variant();
-    let kinds: Vec<String> = variant
-        .promotions(pos.turn())
-        .iter()
-        .map(|&k| format!("{} ({})", variant.kind_name(k), variant.letter(k)))
-        .collect();
-    format!("Choose what the pawn becomes: {}", kinds.join(", "))
 }

@@ -21,9 +21,7 @@ use crate::game::play::state::{
     BoardReset, ChessGame, GameCommand, PlayStash, Player, StatusLine, capitalise,
 };
 use crate::game::screens::{Screen, set_screen};
-use crate::rules::{
-    Cell, Game, Piece, PieceKind, Position, Setup, SetupCheck, Side, Variant,
-};
+use crate::rules::{Cell, Game, Piece, PieceKind, Position, Setup, SetupCheck, Side, Variant};
 
 /// How far (pixels) the pointer must move while pressed for a press to count as a drag.
 const DRAG_THRESHOLD: f32 = 6.0;

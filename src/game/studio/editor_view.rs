@@ -199,11 +199,7 @@ fn dress_palette(
             },
             BackgroundColor(theme::RISING),
             BorderColor::all(Color::NONE),
-            ImageNode::new(art.picture(
-                variant.look(slot.0.kind),
-                slot.0.side,
-                &mut images,
-            )),
+            ImageNode::new(art.picture(variant.look(slot.0.kind), slot.0.side, &mut images)),
         ));
     }
     for (row, side) in &rows {

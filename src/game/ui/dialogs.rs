@@ -197,11 +197,10 @@ fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
             text("Variant", 14.0, theme::TEXT_DIM),
             (
                 row(),
-                Children::spawn(SpawnIter(
-                    Variant::builtins()
-                        .into_iter()
-                        .map(|v| button(v.name(), Action::ChooseVariant(VariantPick::Fixed(v))))
-                )),
+                Children::spawn(SpawnIter(Variant::builtins().into_iter().map(|v| button(
+                    v.name(),
+                    Action::ChooseVariant(VariantPick::Fixed(v))
+                )))),
             ),
             (
                 row(),
@@ -229,11 +228,11 @@ fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
                     flex_direction: FlexDirection::Column,
                     ..default()
                 },
-                Children::spawn(SpawnIter(
-                    broken
-                        .into_iter()
-                        .map(|why| text(why, 12.0, theme::WARNING))
-                )),
+                Children::spawn(SpawnIter(broken.into_iter().map(|why| text(
+                    why,
+                    12.0,
+                    theme::WARNING
+                )))),
             ),
             text(keep_note, 12.0, theme::TEXT_DIM),
             (

@@ -230,7 +230,12 @@ fn pedestal(r: f32, top_y: f32) -> (Profile, Vec<f32>) {
     let p = p.curve((fr - 0.06, top + 0.02), (0.085, 0.16), (0.08, waist), 5);
     let (p, neck_y) = collar(p, 0.08, waist, 0.135, 0.075);
     let body = p
-        .curve((0.09, neck_y + 0.01), (0.13, top_y - 0.025), (0.13, top_y), 4)
+        .curve(
+            (0.09, neck_y + 0.01),
+            (0.13, top_y - 0.025),
+            (0.13, top_y),
+            4,
+        )
         .sharpen()
         .corner(0.0, top_y);
     (body, vec![top, waist])
@@ -239,12 +244,28 @@ fn pedestal(r: f32, top_y: f32) -> (Profile, Vec<f32>) {
 /// The inventor's Knight (knight leaps only): a horse's head, as in orthodox chess, on a pedestal.
 fn knight() -> Design {
     let (body, lines) = pedestal(0.25, 0.34);
-    let v = |pts: &[(f32, f32)]| pts.iter().map(|&(x, y)| Vec2::new(x, y)).collect::<Vec<_>>();
+    let v = |pts: &[(f32, f32)]| {
+        pts.iter()
+            .map(|&(x, y)| Vec2::new(x, y))
+            .collect::<Vec<_>>()
+    };
     let head = Plate {
         parts: vec![
             // Neck and crest, then the muzzle, then the ear and the mane's ridge.
-            v(&[(-0.08, 0.33), (0.12, 0.33), (0.11, 0.58), (-0.03, 0.65), (-0.08, 0.45)]),
-            v(&[(-0.08, 0.45), (-0.03, 0.65), (-0.16, 0.555), (-0.185, 0.485), (-0.15, 0.455)]),
+            v(&[
+                (-0.08, 0.33),
+                (0.12, 0.33),
+                (0.11, 0.58),
+                (-0.03, 0.65),
+                (-0.08, 0.45),
+            ]),
+            v(&[
+                (-0.08, 0.45),
+                (-0.03, 0.65),
+                (-0.16, 0.555),
+                (-0.185, 0.485),
+                (-0.15, 0.455),
+            ]),
             v(&[(-0.01, 0.6), (0.07, 0.6), (0.035, 0.72)]),
             v(&[(0.11, 0.36), (0.155, 0.4), (0.15, 0.55), (0.11, 0.58)]),
         ],
@@ -315,7 +336,13 @@ fn generic(letter: char) -> Design {
     let base = Vec2::new(-2.0 * LETTER_UNIT, 0.38 + LETTER_STROKE / 2.0);
     let parts = letter::strokes(letter)
         .into_iter()
-        .map(|(a, b)| stroke(base + a * LETTER_UNIT, base + b * LETTER_UNIT, LETTER_STROKE))
+        .map(|(a, b)| {
+            stroke(
+                base + a * LETTER_UNIT,
+                base + b * LETTER_UNIT,
+                LETTER_STROKE,
+            )
+        })
         .collect();
     Design {
         body,

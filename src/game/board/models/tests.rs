@@ -137,7 +137,13 @@ fn models_stand_on_the_ground_within_a_cell_at_graded_heights() {
         heights.push((kind, max_y));
     }
     let h = |k| heights.iter().find(|(kind, _)| *kind == k).unwrap().1;
-    for middle in [Look::Rook, Look::Bishop, Look::Sorcerer, Look::Knight, Look::Archer] {
+    for middle in [
+        Look::Rook,
+        Look::Bishop,
+        Look::Sorcerer,
+        Look::Knight,
+        Look::Archer,
+    ] {
         assert!(h(Look::King) > h(Look::Queen));
         assert!(h(Look::Queen) > h(middle));
         assert!(h(middle) > h(Look::Pawn));
@@ -411,15 +417,25 @@ fn every_kind_of_every_built_in_variant_has_a_model_and_a_symbol_of_its_own() {
     let shape = |look: Look| {
         let r = raw(&piece_mesh(look));
         let fill = raw(&piece_symbol_mesh(look));
-        (r.triangles.len(), fill.triangles.len(), piece_height(look).to_bits())
+        (
+            r.triangles.len(),
+            fill.triangles.len(),
+            piece_height(look).to_bits(),
+        )
     };
     for variant in Variant::builtins() {
         let mut seen = Vec::new();
         for &kind in variant.kinds() {
             let look = variant.look(kind);
             let (model, symbol, _) = shape(look);
-            assert!(model > 100, "{variant} {kind:?}: model of {model} triangles");
-            assert!(symbol > 10, "{variant} {kind:?}: symbol of {symbol} triangles");
+            assert!(
+                model > 100,
+                "{variant} {kind:?}: model of {model} triangles"
+            );
+            assert!(
+                symbol > 10,
+                "{variant} {kind:?}: symbol of {symbol} triangles"
+            );
             assert!(
                 !seen.contains(&shape(look)),
                 "{variant}: {} looks like another kind",
@@ -431,7 +447,10 @@ fn every_kind_of_every_built_in_variant_has_a_model_and_a_symbol_of_its_own() {
     // The inventor's Knight and Archer have their own looks, not the Sorcerer's.
     let ka = Variant::named("Knights and Archers").expect("built in");
     let looks: Vec<Look> = ka.kinds().iter().map(|&k| ka.look(k)).collect();
-    assert!(looks.contains(&Look::Knight) && looks.contains(&Look::Archer), "{looks:?}");
+    assert!(
+        looks.contains(&Look::Knight) && looks.contains(&Look::Archer),
+        "{looks:?}"
+    );
     // Generic pieces differ by their letter.
     assert_ne!(shape(Look::Generic('C')), shape(Look::Generic('G')));
 }
