@@ -204,11 +204,14 @@ fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
             ),
             (
                 row(),
+                children![button(
+                    "Shuffle Parachess: random back row",
+                    Action::ChooseVariant(VariantPick::Shuffle { random: true })
+                ),]
+            ),
+            (
+                row(),
                 children![
-                    button(
-                        "Shuffle Parachess: random back row",
-                        Action::ChooseVariant(VariantPick::Shuffle { random: true })
-                    ),
                     button("-10", Action::ShuffleStep(-10)),
                     button("-1", Action::ShuffleStep(-1)),
                     (ShuffleNumber, text("", 14.0, theme::TEXT)),
