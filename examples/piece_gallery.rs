@@ -1,4 +1,5 @@
-//! Renders every piece offscreen, for reviewing the models without starting the game:
+//! Renders every look of a piece offscreen (Parachess's six, the inventor's Knight and Archer,
+//! two generic pieces carrying their letters), for reviewing the models without starting the game:
 //! `pieces_3d.png` (both sides in perspective, lit, with shadows) and `symbols_2d.png` (the flat
 //! symbols with their outlines on rhombus cells of the three board colours).
 //!
@@ -38,9 +39,25 @@ mod gallery {
         BLACK_OUTLINE, BLACK_PIECE, PIECE_ROUGHNESS, WHITE_OUTLINE, WHITE_PIECE, piece_mesh,
         piece_symbol_mesh, piece_symbol_outline_mesh,
     };
-    use parachess::rules::PieceKind;
+    use parachess::rules::Look;
 
-    const SIZE: UVec2 = UVec2::new(960, 400);
+    /// King first, pawn last, as a chess set is usually shown; then generic pieces.
+    const LOOKS: [Look; 10] = [
+        Look::King,
+        Look::Queen,
+        Look::Rook,
+        Look::Bishop,
+        Look::Sorcerer,
+        Look::Knight,
+        Look::Archer,
+        Look::Pawn,
+        Look::Generic('C'),
+        Look::Generic('W'),
+    ];
+    /// Where the middle of the row of pieces is.
+    const MIDDLE: f32 = (LOOKS.len() as f32 - 1.0) / 2.0;
+
+    const SIZE: UVec2 = UVec2::new(1400, 400);
     /// Cream, honey and walnut: stand-ins for the board's three cell colours.
     const CELLS: [Color; 3] = [
         Color::srgb(0.91, 0.83, 0.68),
@@ -135,7 +152,7 @@ mod gallery {
                 fov: 24f32.to_radians(),
                 ..default()
             }),
-            Transform::from_xyz(0.0, 1.9, 4.3).looking_at(Vec3::new(0.0, 0.3, 0.0), Vec3::Y),
+            Transform::from_xyz(0.0, 2.1, 5.0).looking_at(Vec3::new(0.0, 0.3, 0.0), Vec3::Y),
         ));
         // 2D: straight down with the symbols' "up" (−Z) at the top of the image.
         commands.spawn((
@@ -149,7 +166,7 @@ mod gallery {
             Tonemapping::None,
             Projection::from(OrthographicProjection {
                 scaling_mode: ScalingMode::FixedHorizontal {
-                    viewport_width: 7.0,
+                    viewport_width: 10.6,
                 },
                 ..OrthographicProjection::default_3d()
             }),
@@ -196,12 +213,11 @@ mod gallery {
                 perceptual_roughness: PIECE_ROUGHNESS,
                 ..default()
             });
-            // King first, pawn last, as a chess set is usually shown.
-            for (i, &kind) in PieceKind::ALL.iter().rev().enumerate() {
+            for (i, &kind) in LOOKS.iter().enumerate() {
                 commands.spawn((
                     Mesh3d(meshes.add(piece_mesh(kind))),
                     MeshMaterial3d(material.clone()),
-                    Transform::from_xyz((i as f32 - 2.5) * 0.7, 0.0, z),
+                    Transform::from_xyz((i as f32 - MIDDLE) * 0.7, 0.0, z),
                 ));
             }
         }
@@ -247,9 +263,8 @@ mod gallery {
         let layer = RenderLayers::layer(1);
         for (row, (fill, outline)) in sides.iter().enumerate() {
             let z = (row as f32 - 0.5) * 0.95;
-            // King first, pawn last, as a chess set is usually shown.
-            for (i, &kind) in PieceKind::ALL.iter().rev().enumerate() {
-                let x = (i as f32 - 2.5) * 1.0 + 0.25 * (row as f32 - 0.5);
+            for (i, &kind) in LOOKS.iter().enumerate() {
+                let x = (i as f32 - MIDDLE) * 1.0 + 0.25 * (row as f32 - 0.5);
                 let at = Vec3::new(x, 0.0, z);
                 commands.spawn((
                     Mesh3d(cell.clone()),

@@ -29,6 +29,9 @@ struct WindowArgs {
     /// Start from this position text instead of the starting position.
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
+    /// Play this variant (a built-in name or a variant file); --position is read in its letters.
+    #[arg(long = "variant", value_name = "NAME|FILE.toml")]
+    window_variant: Option<String>,
     /// Board view to start in.
     #[arg(long, value_name = "2d|3d")]
     view: Option<String>,
@@ -290,8 +293,16 @@ fn keys() -> Result<(), String> {
 fn window(args: WindowArgs) -> Result<(), String> {
     use parachess::game::{LaunchOptions, ViewMode, bare_scene, parse_size, run};
     let mut options = LaunchOptions::default();
+    let variant = commands::variant_arg(args.window_variant.as_deref())
+        .map_err(|e| format!("--variant: {e}"))?;
     if let Some(text) = &args.position {
-        options.position = Some(text.parse().map_err(|e| format!("--position: {e}"))?);
+        options.position = Some(
+            variant
+                .parse_position(text)
+                .map_err(|e| format!("--position: {e}"))?,
+        );
+    } else if !variant.is_parachess() {
+        options.position = Some(variant.start());
     }
     if let Some(view) = &args.view {
         options.view =

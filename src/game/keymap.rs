@@ -28,9 +28,12 @@ pub enum Action {
     ChooseMode(crate::game::ui::dialogs::GameMode),
     /// Choose the computer's level in the new-game dialog.
     ChooseLevel(Level),
-    /// Choose Parachess (`false`) or Shuffle Parachess, a random back row (`true`), in the
-    /// new-game dialog.
-    ChooseShuffle(bool),
+    /// Choose the variant in the new-game dialog: a built-in one, Shuffle Parachess, or one of
+    /// the player's own.
+    ChooseVariant(crate::game::ui::dialogs::VariantPick),
+    /// In the new-game dialog: Shuffle Parachess's arrangement number moved by this much
+    /// (wrapping within 1–180).
+    ShuffleStep(i16),
     /// Take back a move.
     Undo,
     /// Replay a move taken back.
@@ -393,30 +396,6 @@ pub const KEYMAP: &[Binding] = &[
         "cancel",
     ),
     key(
-        K::KeyQ,
-        Action::Promote(PieceKind::Queen),
-        Dialog(Modal::Promotion),
-        "Queen",
-    ),
-    key(
-        K::KeyR,
-        Action::Promote(PieceKind::Rook),
-        Dialog(Modal::Promotion),
-        "Rook",
-    ),
-    key(
-        K::KeyB,
-        Action::Promote(PieceKind::Bishop),
-        Dialog(Modal::Promotion),
-        "Bishop",
-    ),
-    key(
-        K::KeyS,
-        Action::Promote(PieceKind::Sorcerer),
-        Dialog(Modal::Promotion),
-        "Sorcerer",
-    ),
-    key(
         K::Escape,
         Action::CloseDialog,
         Dialog(Modal::Promotion),
@@ -570,7 +549,76 @@ pub fn markdown_table() -> String {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, keyboard.in_set(super::GameSet::Input));
+    app.add_systems(
+        Update,
+        (keyboard, promotion_keys).in_set(super::GameSet::Input),
+    );
+}
+
+/// The letter a key types, for the letter keys.
+fn key_letter(key: KeyCode) -> Option<char> {
+    const LETTERS: [KeyCode; 26] = [
+        KeyCode::KeyA,
+        KeyCode::KeyB,
+        KeyCode::KeyC,
+        KeyCode::KeyD,
+        KeyCode::KeyE,
+        KeyCode::KeyF,
+        KeyCode::KeyG,
+        KeyCode::KeyH,
+        KeyCode::KeyI,
+        KeyCode::KeyJ,
+        KeyCode::KeyK,
+        KeyCode::KeyL,
+        KeyCode::KeyM,
+        KeyCode::KeyN,
+        KeyCode::KeyO,
+        KeyCode::KeyP,
+        KeyCode::KeyQ,
+        KeyCode::KeyR,
+        KeyCode::KeyS,
+        KeyCode::KeyT,
+        KeyCode::KeyU,
+        KeyCode::KeyV,
+        KeyCode::KeyW,
+        KeyCode::KeyX,
+        KeyCode::KeyY,
+        KeyCode::KeyZ,
+    ];
+    let i = LETTERS.iter().position(|&k| k == key)?;
+    Some(char::from(b'A' + i as u8))
+}
+
+/// In the promotion chooser a kind's letter key chooses it (Q, R, B, S in Parachess; N and A
+/// for the Knight and Archer of Knights and Archers): the keys come from the variant.
+fn promotion_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    modal: Option<Res<State<Modal>>>,
+    game: Option<Res<crate::game::play::state::ChessGame>>,
+    mut commands: Commands,
+) {
+    let (Some(keys), Some(game)) = (keys, game) else {
+        return;
+    };
+    if modal.is_none_or(|m| *m.get() != Modal::Promotion) {
+        return;
+    }
+    let pos = game.game.position();
+    let variant = pos.variant();
+    for &key in keys.get_just_pressed() {
+        let Some(letter) = key_letter(key) else {
+            continue;
+        };
+        let chosen = variant
+            .promotions(pos.turn())
+            .iter()
+            .copied()
+            .find(|&k| variant.letter(k).eq_ignore_ascii_case(&letter));
+        if let Some(kind) = chosen {
+            commands.queue(move |world: &mut World| Action::Promote(kind).run(world));
+            return;
+        }
+    }
 }
 
 /// Runs the action of every binding whose chord was just pressed and whose context is active.
@@ -634,13 +682,9 @@ impl Action {
                 let time = world
                     .get_resource::<crate::game::versus::clock::TimeChoice>()
                     .and_then(|c| c.control());
-                // Shuffle Parachess: one of its 180 back rows at random; the game file's
-                // [Variant] tag keeps the number.
-                let start = choice
-                    .shuffle
-                    .then(|| crate::rules::Variant::named("Shuffle Parachess").ok())
-                    .flatten()
-                    .map(|v| Box::new(v.start()));
+                // The chosen variant's start (Shuffle Parachess: the chosen arrangement or
+                // one at random); the game file's [Variant] tag keeps it.
+                let start = choice.variant().map(|v| Box::new(v.start()));
                 world.write_message(GameCommand::NewTimed {
                     start,
                     players: choice.players(),
@@ -655,11 +699,18 @@ impl Action {
                     c.mode = mode;
                 }
             }
-            Action::ChooseShuffle(shuffle) => {
+            Action::ChooseVariant(pick) => {
                 if let Some(mut c) =
                     world.get_resource_mut::<crate::game::ui::dialogs::NewGameChoice>()
                 {
-                    c.shuffle = shuffle;
+                    c.variant = pick;
+                }
+            }
+            Action::ShuffleStep(by) => {
+                if let Some(mut c) =
+                    world.get_resource_mut::<crate::game::ui::dialogs::NewGameChoice>()
+                {
+                    c.step_shuffle(by);
                 }
             }
             Action::ChooseLevel(level) => {

@@ -42,13 +42,8 @@ impl Default for Position {
 pub const START_TEXT: &str = "rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 0 1";
 
 impl Position {
-    /// A board with no pieces, White to move. Not a legal position until Kings are placed;
-    /// used by the parser and by tests that build positions piece by piece.
-    pub(crate) fn empty() -> Position {
-        Position::empty_in(Variant::parachess())
-    }
-
-    /// [`Position::empty`] in `variant`.
+    /// A board with no pieces, White to move, in `variant`. Not a legal position until Kings
+    /// are placed; used by the parser and the board editor's setup.
     pub(crate) fn empty_in(variant: &'static Variant) -> Position {
         Position {
             squares: [None; CELL_COUNT],

@@ -11,11 +11,16 @@ use super::cell::{CELL_COUNT, Cell};
 use super::game::{Game, Outcome};
 use super::piece::{Piece, Side};
 use super::position::Position;
-use super::text::{PositionError, PositionErrorKind, parse_unchecked, problems};
+use super::text::{
+    PositionError, PositionErrorKind, parse_unchecked, parse_unchecked_in, problems,
+};
+use super::variant::Variant;
 
 /// A placement and a side to move, playable or not.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Setup {
+    /// Whose letters and kinds the setup uses.
+    variant: &'static Variant,
     squares: [Option<Piece>; CELL_COUNT],
     turn: Side,
     halfmove_clock: u32,
@@ -80,7 +85,13 @@ impl SetupCheck {
 impl Setup {
     /// No pieces, White to move.
     pub fn empty() -> Setup {
+        Setup::empty_in(Variant::parachess())
+    }
+
+    /// No pieces, White to move, in `variant`.
+    pub fn empty_in(variant: &'static Variant) -> Setup {
         Setup {
+            variant,
             squares: [None; CELL_COUNT],
             turn: Side::White,
             halfmove_clock: 0,
@@ -90,7 +101,7 @@ impl Setup {
 
     /// The pieces, side to move and clocks of a position.
     pub fn from_position(pos: &Position) -> Setup {
-        let mut setup = Setup::empty();
+        let mut setup = Setup::empty_in(pos.variant());
         for (cell, piece) in pos.placement() {
             setup.squares[cell.index()] = Some(piece);
         }
@@ -105,6 +116,16 @@ impl Setup {
     /// is refused with the parser's message and column.
     pub fn parse(text: &str) -> Result<Setup, PositionError> {
         parse_unchecked(text).map(|(pos, _)| Setup::from_position(&pos))
+    }
+
+    /// [`Setup::parse`] with `variant`'s letters.
+    pub fn parse_in(text: &str, variant: &'static Variant) -> Result<Setup, PositionError> {
+        parse_unchecked_in(text, variant).map(|(pos, _)| Setup::from_position(&pos))
+    }
+
+    /// The variant whose kinds the setup uses.
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
     }
 
     /// The piece on `cell`.
@@ -146,7 +167,7 @@ impl Setup {
     /// The setup as a position value, playable or not: for drawing the board and writing the
     /// position text. Play only from [`Setup::position`].
     pub fn board(&self) -> Position {
-        let mut pos = Position::empty();
+        let mut pos = Position::empty_in(self.variant);
         for (cell, piece) in self.placement() {
             pos.put(cell, piece);
         }

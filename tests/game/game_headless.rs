@@ -295,11 +295,11 @@ fn undo_cancels_the_computer_and_gives_the_move_back() {
 #[test]
 fn the_new_game_dialog_starts_shuffle_parachess_and_back() {
     use parachess::game::keymap::Action;
-    use parachess::game::ui::dialogs::NewGameChoice;
+    use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
     let mut app = headless_app();
     // The headless app has no dialogs; the choice they keep is what the actions read.
     app.world_mut().init_resource::<NewGameChoice>();
-    Action::ChooseShuffle(true).run(app.world_mut());
+    Action::ChooseVariant(VariantPick::Shuffle { random: true }).run(app.world_mut());
     Action::StartNewGame.run(app.world_mut());
     settle(&mut app, 10);
     agree(&mut app);
@@ -317,7 +317,8 @@ fn the_new_game_dialog_starts_shuffle_parachess_and_back() {
     settle(&mut app, 120);
     agree(&mut app);
     assert_eq!(game(&app).plies().len(), 1);
-    Action::ChooseShuffle(false).run(app.world_mut());
+    Action::ChooseVariant(VariantPick::Fixed(parachess::rules::Variant::parachess()))
+        .run(app.world_mut());
     Action::StartNewGame.run(app.world_mut());
     settle(&mut app, 10);
     agree(&mut app);

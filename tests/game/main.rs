@@ -7,6 +7,7 @@ mod common;
 
 mod frame_bench;
 mod game_aids;
+mod game_armies;
 mod game_headless;
 mod game_learn;
 mod game_monkey;

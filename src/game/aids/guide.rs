@@ -12,7 +12,7 @@ use crate::game::board::pieces::TILE_TOP;
 use crate::game::play::input::Hovered;
 use crate::game::play::state::{ChessGame, StatusLine, cell_world};
 use crate::game::screens::{Modal, Screen};
-use crate::rules::{Cell, Piece, Reach, how_it_moves};
+use crate::rules::{Cell, Piece, Reach, Variant};
 
 /// The piece whose guide is shown.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -148,12 +148,16 @@ fn update_guide(
         ));
     }
     if let Some(view) = newly {
-        status.info(describe(view, peek.is_none()));
+        status.info(describe(
+            view,
+            peek.is_none(),
+            game.board().position().variant(),
+        ));
     }
 }
 
 /// The status line for a guide: whose piece, how it moves, what it can do now.
-pub fn describe(view: GuideView, pinned: bool) -> String {
+pub fn describe(view: GuideView, pinned: bool, variant: &Variant) -> String {
     let GuideView { cell, piece, reach } = view;
     let (moves, captures) = (reach.moves.len(), reach.captures.len());
     let plural = |n: usize, one: &str, many: &str| {
@@ -181,8 +185,8 @@ pub fn describe(view: GuideView, pinned: bool) -> String {
     format!(
         "{}'s {} on {cell}: {}. {now}{hide}",
         piece.side,
-        piece.kind,
-        how_it_moves(piece.kind),
+        variant.kind_name(piece.kind),
+        variant.how_it_moves(piece.kind),
     )
 }
 
@@ -200,7 +204,7 @@ mod tests {
             piece: pos.piece_at(cell).unwrap(),
             reach: pos.reach_of(cell).unwrap(),
         };
-        let text = describe(view, true);
+        let text = describe(view, true, Variant::parachess());
         assert!(
             text.starts_with("White's Sorcerer on a2: the Sorcerer makes"),
             "{text}"
@@ -212,6 +216,6 @@ mod tests {
             piece: Piece::new(Side::Black, PieceKind::Rook),
             ..view
         };
-        assert!(describe(stuck, false).contains("It cannot move now."));
+        assert!(describe(stuck, false, Variant::parachess()).contains("It cannot move now."));
     }
 }

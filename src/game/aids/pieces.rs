@@ -4,8 +4,9 @@
 
 use bevy::prelude::*;
 
+use crate::game::play::state::ChessGame;
 use crate::rules::cell::ROW_LENGTHS;
-use crate::rules::{Cell, CellSet, LineKind, Piece, PieceKind, Position, Side, board, movement};
+use crate::rules::{Cell, CellSet, LineKind, Piece, PieceKind, Position, Side, Variant, board};
 
 /// The order the panel lists the kinds: the sliders first (the Queen combines the Rook and
 /// the Bishop), then the King's steps, the Sorcerer's leaps and the Pawn.
@@ -17,6 +18,33 @@ pub const PANEL_ORDER: [PieceKind; 6] = [
     PieceKind::Sorcerer,
     PieceKind::Pawn,
 ];
+
+/// The order the panel lists `variant`'s kinds: Parachess's [`PANEL_ORDER`]; for another
+/// army the same idea: sliders, the royal kind, leapers, anything else, the Pawn.
+pub fn panel_order(variant: &Variant) -> Vec<PieceKind> {
+    if variant.is_builtin() && variant.kinds() == Variant::parachess().kinds() {
+        let mut order = PANEL_ORDER.to_vec();
+        order.retain(|k| variant.kinds().contains(k));
+        return order;
+    }
+    let mut kinds = variant.kinds().to_vec();
+    let rank = |k: PieceKind| match variant.kind(k) {
+        Some(i) if i.moves.pawn_steps() => 4,
+        Some(i) if i.royal => 1,
+        Some(i) if i.moves.slides() => 0,
+        Some(i) if i.moves.leaps() => 2,
+        _ => 3,
+    };
+    kinds.sort_by_key(|&k| (rank(k), k.index()));
+    kinds
+}
+
+/// The variant of the game on the board (Parachess when there is none).
+pub fn board_variant(world: &World) -> &'static Variant {
+    world
+        .get_resource::<ChessGame>()
+        .map_or(Variant::parachess(), |g| g.board().position().variant())
+}
 
 /// The kind the panel shows.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,9 +68,12 @@ pub fn step(world: &mut World, delta: i32) {
     let Some(now) = world.get_resource::<PanelPiece>().map(|p| p.0) else {
         return;
     };
-    let i = PANEL_ORDER.iter().position(|&k| k == now).unwrap_or(0) as i32;
-    let n = PANEL_ORDER.len() as i32;
-    show(world, PANEL_ORDER[(i + delta).rem_euclid(n) as usize]);
+    let order = panel_order(board_variant(world));
+    let i = order.iter().position(|&k| k == now).unwrap_or(0) as i32;
+    let n = order.len().max(1) as i32;
+    if let Some(&kind) = order.get((i + delta).rem_euclid(n) as usize) {
+        show(world, kind);
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -61,9 +92,9 @@ pub struct Demo {
 }
 
 /// Every cell a `kind` on `at` could ever reach or look along, whatever stands around it.
-fn influence(kind: PieceKind, at: Cell) -> CellSet {
+fn influence(variant: &Variant, kind: PieceKind, at: Cell) -> CellSet {
     let b = board();
-    let how = movement(kind);
+    let how = variant.movement(kind);
     let kinds: Vec<LineKind> = how.line_kinds().collect();
     let mut all = b.line_cells(at, &kinds);
     if how.leaps() {
@@ -78,12 +109,12 @@ fn influence(kind: PieceKind, at: Cell) -> CellSet {
 
 /// The position showing `kind` on e5, or `None` if none could be set up (a test checks that
 /// every kind has one).
-pub fn demo(kind: PieceKind) -> Option<Demo> {
+pub fn demo(variant: &'static Variant, kind: PieceKind) -> Option<Demo> {
     let b = board();
     // e5: row e (the fifth), fifth cell.
     let centre = Cell::at(4, 5)?;
     let info = b.cell(centre);
-    let how = movement(kind);
+    let how = variant.movement(kind);
     let white_pawn = Piece::new(Side::White, PieceKind::Pawn);
     let black_pawn = Piece::new(Side::Black, PieceKind::Pawn);
     let mut pieces = vec![(centre, Piece::new(Side::White, kind))];
@@ -108,11 +139,13 @@ pub fn demo(kind: PieceKind) -> Option<Demo> {
     } else if how.leaps() {
         // A friend on the way of one leap (the leap passes over it), an enemy on another's
         // target.
-        let over = info.leaps.first()?;
+        let mine = |l: &&crate::rules::Leap| how.leaps_of(l.kind);
+        let over = info.leaps.iter().find(mine)?;
         pieces.push((over.via(), white_pawn));
         let take = info
             .leaps
             .iter()
+            .filter(mine)
             .rev()
             .find(|l| free(&pieces, l.to()) && l.to() != over.to())?;
         pieces.push((take.to(), black_pawn));
@@ -136,9 +169,9 @@ pub fn demo(kind: PieceKind) -> Option<Demo> {
         if let Some(blocked) = steps.iter().find(|s| !s.captures) {
             pieces.push((blocked.step.to, black_pawn));
         }
-        let used = pieces
-            .iter()
-            .fold(CellSet::EMPTY, |a, &(c, p)| a | influence(p.kind, c));
+        let used = pieces.iter().fold(CellSet::EMPTY, |a, &(c, p)| {
+            a | influence(variant, p.kind, c)
+        });
         let black = Cell::all()
             .filter(|&c| b.cell(c).row >= 6 && b.cell(c).row <= 8 && !used.contains(c))
             .min_by_key(|&c| {
@@ -149,19 +182,23 @@ pub fn demo(kind: PieceKind) -> Option<Demo> {
         pieces.push((black, black_pawn));
         shown.push(black);
     }
-    place_kings(&pieces, &shown)
+    place_kings(variant, &pieces, &shown)
 }
 
 /// Adds the Kings (the Black one only, when the King is shown) where no shown piece can see
 /// them, and checks the whole with the rules.
-fn place_kings(pieces: &[(Cell, Piece)], shown: &[Cell]) -> Option<Demo> {
+fn place_kings(
+    variant: &'static Variant,
+    pieces: &[(Cell, Piece)],
+    shown: &[Cell],
+) -> Option<Demo> {
     let b = board();
     let white_king = Piece::new(Side::White, PieceKind::King);
     let mut busy = CellSet::EMPTY;
     for &(c, p) in pieces {
         busy.insert(c);
         if shown.contains(&c) {
-            busy |= influence(p.kind, c);
+            busy |= influence(variant, p.kind, c);
         }
     }
     let candidates: Vec<Cell> = Cell::all().filter(|&c| !busy.contains(c)).collect();
@@ -180,7 +217,8 @@ fn place_kings(pieces: &[(Cell, Piece)], shown: &[Cell]) -> Option<Demo> {
                 all.push((white, white_king));
             }
             all.push((black, Piece::new(Side::Black, PieceKind::King)));
-            let Ok(position) = format!("{} w 0 1", placement(&all)).parse::<Position>() else {
+            let text = format!("{} w 0 1", placement(variant, &all));
+            let Ok(position) = variant.parse_position(&text) else {
                 continue;
             };
             let calm = |p: &Position| !p.in_check();
@@ -201,7 +239,7 @@ fn place_kings(pieces: &[(Cell, Piece)], shown: &[Cell]) -> Option<Demo> {
 }
 
 /// The placement field of the position text: rows k down to a, cells from White's left.
-fn placement(pieces: &[(Cell, Piece)]) -> String {
+fn placement(variant: &Variant, pieces: &[(Cell, Piece)]) -> String {
     let mut rows = Vec::new();
     for row in (0..ROW_LENGTHS.len()).rev() {
         let mut text = String::new();
@@ -209,7 +247,10 @@ fn placement(pieces: &[(Cell, Piece)]) -> String {
         for number in 1..=ROW_LENGTHS[row] as usize {
             let here = Cell::at(row, number)
                 .and_then(|c| pieces.iter().find(|&&(p, _)| p == c))
-                .map(|&(_, piece)| piece.letter());
+                .map(|&(_, piece)| match piece.side {
+                    Side::White => variant.letter(piece.kind).to_ascii_uppercase(),
+                    Side::Black => variant.letter(piece.kind).to_ascii_lowercase(),
+                });
             match here {
                 Some(letter) => {
                     if empty > 0 {
@@ -238,9 +279,25 @@ mod tests {
     }
 
     #[test]
+    fn every_kind_of_every_built_in_variant_has_a_demo_in_its_own_letters() {
+        for variant in Variant::builtins() {
+            let order = panel_order(variant);
+            assert_eq!(order.len(), variant.kinds().len(), "{variant}");
+            for kind in order {
+                let d = demo(variant, kind).unwrap_or_else(|| {
+                    panic!("{variant}: no demo for {}", variant.kind_name(kind))
+                });
+                assert_eq!(d.position.variant(), variant);
+                assert_eq!(d.position.piece_at(d.shown[0]).map(|p| p.kind), Some(kind));
+            }
+        }
+    }
+
+    #[test]
     fn every_kind_has_a_demo_on_e5_that_the_kings_do_not_disturb() {
         for kind in PANEL_ORDER {
-            let demo = demo(kind).unwrap_or_else(|| panic!("no demo for {kind}"));
+            let demo =
+                demo(Variant::parachess(), kind).unwrap_or_else(|| panic!("no demo for {kind}"));
             let pos = &demo.position;
             assert_eq!(pos.turn(), Side::White);
             assert_eq!(
@@ -255,7 +312,11 @@ mod tests {
                     !(reach.moves | reach.captures).is_empty(),
                     "{kind} on {shown}"
                 );
-                let seen = influence(pos.piece_at(shown).unwrap().kind, shown);
+                let seen = influence(
+                    Variant::parachess(),
+                    pos.piece_at(shown).unwrap().kind,
+                    shown,
+                );
                 for &king in &demo.kings {
                     assert!(!seen.contains(king), "{kind}: King on {king}");
                 }
@@ -266,14 +327,14 @@ mod tests {
     #[test]
     fn the_demos_show_a_capture_and_a_piece_in_the_way() {
         for kind in [PieceKind::Rook, PieceKind::Bishop, PieceKind::Queen] {
-            let demo = demo(kind).unwrap();
+            let demo = demo(Variant::parachess(), kind).unwrap();
             let reach = demo.position.reach_of(cell("e5")).unwrap();
             assert_eq!(reach.captures.len(), 1, "{kind}");
             // The piece cannot reach everything its lines cross: something is in the way.
             let lines = board().line_cells(cell("e5"), &LineKind::ALL);
             assert!(reach.moves.len() + 1 < lines.len(), "{kind}");
         }
-        let sorcerer = demo(PieceKind::Sorcerer).unwrap();
+        let sorcerer = demo(Variant::parachess(), PieceKind::Sorcerer).unwrap();
         let reach = sorcerer.position.reach_of(cell("e5")).unwrap();
         assert_eq!(reach.captures.len(), 1);
         // It leaps over its own pawn: every leap target but the capture is a move.
@@ -281,7 +342,7 @@ mod tests {
             reach.moves.len() + 1,
             board().sorcerer_leaps(cell("e5")).len()
         );
-        let pawns = demo(PieceKind::Pawn).unwrap();
+        let pawns = demo(Variant::parachess(), PieceKind::Pawn).unwrap();
         assert_eq!(pawns.shown.len(), 2);
         let white = pawns.position.reach_of(pawns.shown[0]).unwrap();
         assert_eq!(white.captures.len(), 1);

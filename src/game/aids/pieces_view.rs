@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
 use bevy::window::PrimaryWindow;
 
-use super::pieces::{Demo, PANEL_ORDER, PanelPiece, demo};
+use super::pieces::{Demo, PanelPiece, demo, panel_order};
 use super::view::MarkArt;
 use crate::game::GameSet;
 use crate::game::board::camera::BoardCamera;
@@ -21,15 +21,16 @@ use crate::game::board::lines::{
     ARCHER_COLOUR, DIAGONAL_COLOUR, EDGE_COLOUR, KNIGHT_COLOUR, WAVE_COLOUR, draw_piece_lines,
 };
 use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon};
-use crate::game::board::piece_art::{PieceArt, symbol_transform};
+use crate::game::board::piece_art::{ArtAssetsParam, PieceArt, symbol_transform};
 use crate::game::board::pieces::TILE_TOP;
 use crate::game::board::tiles::tile_mesh;
 use crate::game::keymap::Action;
+use crate::game::play::state::ChessGame;
 use crate::game::play::state::cell_world;
 use crate::game::screens::Modal;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{UiButton, button, text};
-use crate::rules::{Cell, LineKind, PieceKind, board, guide_text, movement};
+use crate::rules::{Cell, LeapKind, LineKind, Movement, PieceKind, Variant, board, guide_text};
 
 /// The render layer only the panel's board camera sees.
 const MINI_LAYER: usize = 5;
@@ -120,7 +121,18 @@ fn spawn_panel(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     board_camera: Query<&Msaa, With<BoardCamera>>,
+    game: Option<Res<ChessGame>>,
+    mut panel: ResMut<PanelPiece>,
 ) {
+    let variant = game
+        .as_ref()
+        .map_or(Variant::parachess(), |g| g.board().position().variant());
+    let order = panel_order(variant);
+    if !order.contains(&panel.0)
+        && let Some(&first) = order.first()
+    {
+        panel.0 = first;
+    }
     let msaa = board_camera.iter().next().copied().unwrap_or(Msaa::Off);
     let window = windows.single().ok();
     let (card_width, picture) = layout(window);
@@ -269,7 +281,9 @@ fn spawn_panel(
                                 ..default()
                             },
                             ScrollPosition::default(),
-                            Children::spawn(SpawnIter(PANEL_ORDER.into_iter().map(piece_card))),
+                            Children::spawn(SpawnIter(
+                                order.into_iter().map(move |k| piece_card(variant, k))
+                            )),
                         ),
                         (
                             Node {
@@ -335,8 +349,8 @@ fn spawn_panel(
 }
 
 /// One kind's card: its name and the guide's two sentences; a press shows it on the board.
-fn piece_card(kind: PieceKind) -> impl Bundle {
-    let [how, remember] = guide_text(kind);
+fn piece_card(variant: &'static Variant, kind: PieceKind) -> impl Bundle {
+    let [how, remember] = card_text(variant, kind);
     (
         PieceCard(kind),
         UiButton,
@@ -352,11 +366,37 @@ fn piece_card(kind: PieceKind) -> impl Bundle {
         BackgroundColor(theme::BUTTON),
         BorderColor::all(Color::NONE),
         children![
-            (text(kind.name(), 16.0, theme::ACCENT), Pickable::IGNORE),
+            (
+                text(
+                    format!("{} ({})", variant.kind_name(kind), variant.letter(kind)),
+                    16.0,
+                    theme::ACCENT
+                ),
+                Pickable::IGNORE
+            ),
             (text(how, 12.0, theme::TEXT), Pickable::IGNORE),
             (text(remember, 12.0, theme::TEXT_DIM), Pickable::IGNORE),
         ],
     )
+}
+
+/// A card's two sentences: Parachess's own guide for its six kinds; for another army how the
+/// kind moves (from its atoms) and what the engine thinks it is worth.
+fn card_text(variant: &Variant, kind: PieceKind) -> [String; 2] {
+    let parachess = Variant::parachess();
+    if parachess.kind(kind) == variant.kind(kind) {
+        return guide_text(kind).map(str::to_string);
+    }
+    let pawn = variant.value(PieceKind::Pawn).max(1);
+    let worth = if variant.kind(kind).is_some_and(|k| k.royal) {
+        "It is the royal piece: checkmate or stalemate it to win.".to_string()
+    } else {
+        format!(
+            "The engine values it at {:.1} Pawns, from its mobility.",
+            f64::from(variant.value(kind)) / f64::from(pawn)
+        )
+    };
+    [variant.how_it_moves(kind).to_string(), worth]
 }
 
 /// A press on a card shows its kind (on the press, like every button: see `widgets::button`).
@@ -375,8 +415,10 @@ fn card_pressed(press: On<Pointer<Press>>, cards: Query<&PieceCard>, mut command
 fn show_kind(
     panel: Res<PanelPiece>,
     mut shown: ResMut<ShownDemo>,
-    art: Option<Res<PieceArt>>,
+    art: Option<ResMut<PieceArt>>,
     marks: Option<Res<MarkArt>>,
+    game: Option<Res<ChessGame>>,
+    mut art_assets: ArtAssetsParam,
     content: Query<Entity, With<MiniContent>>,
     tiles: Query<(&MiniTile, &MeshMaterial3d<StandardMaterial>)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -390,11 +432,14 @@ fn show_kind(
     if shown.kind == Some(kind) || tiles.is_empty() {
         return;
     }
-    let (Some(art), Some(marks)) = (art, marks) else {
+    let (Some(mut art), Some(marks)) = (art, marks) else {
         return;
     };
+    let variant = game
+        .as_ref()
+        .map_or(Variant::parachess(), |g| g.board().position().variant());
     shown.kind = Some(kind);
-    shown.demo = demo(kind);
+    shown.demo = demo(variant, kind);
     for e in &content {
         commands.entity(e).despawn();
     }
@@ -432,13 +477,18 @@ fn show_kind(
         if demo.kings.contains(&cell) {
             continue;
         }
-        let (k, s) = (piece.kind.index(), piece.side.index());
+        let s = piece.side.index();
+        let (meshes, pictures, images) = &mut art_assets;
+        let look = art.look(
+            pos.variant().look(piece.kind),
+            (&mut **meshes, &mut **pictures, &mut **images),
+        );
         let at = Transform::from_translation(MINI_ORIGIN + cell_world(cell) + Vec3::Y * TILE_TOP)
             * symbol_transform(false);
         commands.spawn((
             part.clone(),
-            Mesh3d(art.symbol[k].clone()),
-            MeshMaterial3d(art.symbol_material[s][k].clone()),
+            Mesh3d(look.symbol.clone()),
+            MeshMaterial3d(look.symbol_material[s].clone()),
             at,
         ));
     }
@@ -471,12 +521,12 @@ fn show_kind(
         }
     }
     for mut t in &mut captions {
-        t.0 = caption(kind, demo, moves, captures);
+        t.0 = caption(variant.kind_name(kind), demo, moves, captures);
     }
     for legend in &legends {
         commands.entity(legend).despawn_children();
         commands.entity(legend).with_children(|parent| {
-            for (colour, label, faint) in legend_entries(kind) {
+            for (colour, label, faint) in legend_entries(variant.movement(kind)) {
                 parent.spawn(swatch(colour, label, faint));
             }
         });
@@ -484,7 +534,7 @@ fn show_kind(
 }
 
 /// What the board shows, in words.
-fn caption(kind: PieceKind, demo: &Demo, moves: usize, captures: usize) -> String {
+fn caption(name: &str, demo: &Demo, moves: usize, captures: usize) -> String {
     let cells = |n: usize| {
         if n == 1 {
             "1 cell".to_string()
@@ -493,9 +543,9 @@ fn caption(kind: PieceKind, demo: &Demo, moves: usize, captures: usize) -> Strin
         }
     };
     let whose = if demo.shown.len() > 1 {
-        format!("A White and a Black {}", kind.name())
+        format!("A White and a Black {name}")
     } else {
-        format!("The White {} on {}", kind.name(), demo.shown[0])
+        format!("The White {name} on {}", demo.shown[0])
     };
     let verb = if demo.shown.len() > 1 {
         "reach"
@@ -511,8 +561,7 @@ fn caption(kind: PieceKind, demo: &Demo, moves: usize, captures: usize) -> Strin
 }
 
 /// The colours the board uses for `kind`, with their meaning, from how it moves.
-fn legend_entries(kind: PieceKind) -> Vec<(Color, &'static str, bool)> {
-    let how = movement(kind);
+fn legend_entries(how: Movement) -> Vec<(Color, &'static str, bool)> {
     let mut out = Vec::new();
     if how.slides_along(LineKind::Edge) {
         out.push((EDGE_COLOUR, "edge-path", false));
@@ -526,8 +575,10 @@ fn legend_entries(kind: PieceKind) -> Vec<(Color, &'static str, bool)> {
     if how.slides() {
         out.push((TEXT_FAINT, "faint: beyond a piece in the way", false));
     }
-    if how.leaps() {
+    if how.leaps_of(LeapKind::Knight) {
         out.push((KNIGHT_COLOUR, "knight leap", false));
+    }
+    if how.leaps_of(LeapKind::Archer) {
         out.push((ARCHER_COLOUR, "archer leap", false));
     }
     if how.one_step() || how.pawn_steps() {
@@ -586,7 +637,7 @@ mod tests {
     #[test]
     fn the_legend_names_exactly_the_ways_the_kind_moves() {
         let labels = |k| {
-            legend_entries(k)
+            legend_entries(crate::rules::movement(k))
                 .into_iter()
                 .map(|(_, l, _)| l)
                 .collect::<Vec<_>>()
@@ -595,7 +646,10 @@ mod tests {
         assert!(!labels(PieceKind::Rook).contains(&"wave-path"));
         assert!(labels(PieceKind::Sorcerer).contains(&"archer leap"));
         assert!(labels(PieceKind::Pawn).contains(&"arcwise step"));
-        for k in PANEL_ORDER {
+        let knight = legend_entries(Movement::KNIGHT);
+        assert!(knight.iter().any(|e| e.1 == "knight leap"));
+        assert!(!knight.iter().any(|e| e.1 == "archer leap"));
+        for k in super::super::pieces::PANEL_ORDER {
             assert!(labels(k).contains(&"can take"), "{k}");
         }
     }

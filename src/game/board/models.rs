@@ -8,6 +8,7 @@
 //! Y up, within radius 0.30; symbols lie flat at y = 0 facing +Y with their top toward −Z.
 
 mod details;
+mod letter;
 mod mesh;
 mod pieces;
 mod profile;
@@ -20,7 +21,7 @@ use bevy::color::Color;
 use bevy::math::{Rect, Vec2, Vec3};
 use bevy::mesh::Mesh;
 
-use crate::rules::PieceKind;
+use crate::rules::{Look, PieceKind, Variant};
 
 use mesh::{MeshData, lathe};
 use symbol::{Placement, Symbol, band};
@@ -50,10 +51,27 @@ const QUAD_MARGIN: f32 = 0.02;
 /// Width of the inner lines of a symbol, in board units.
 const SYMBOL_GAP: f32 = 0.017;
 
+/// Every look but the generic ones: what the board prepares at start.
+pub const FIXED_LOOKS: [Look; 8] = [
+    Look::Pawn,
+    Look::Sorcerer,
+    Look::Bishop,
+    Look::Rook,
+    Look::Queen,
+    Look::King,
+    Look::Knight,
+    Look::Archer,
+];
+
+/// How Parachess draws one of its six kinds (the slots' meaning in Parachess).
+pub fn parachess_look(kind: PieceKind) -> Look {
+    Variant::parachess().look(kind)
+}
+
 /// Height of the 3D model, for placing things above a piece (markers, lift while moving). Builds
 /// the model to measure it, so call it once per kind and keep the answer.
-pub fn piece_height(kind: PieceKind) -> f32 {
-    model_data(kind)
+pub fn piece_height(look: Look) -> f32 {
+    model_data(look)
         .positions
         .iter()
         .map(|p| p.y)
@@ -61,25 +79,25 @@ pub fn piece_height(kind: PieceKind) -> f32 {
 }
 
 /// The 3D model of a piece kind; the caller gives it a side's material.
-pub fn piece_mesh(kind: PieceKind) -> Mesh {
-    model_data(kind).into_mesh()
+pub fn piece_mesh(look: Look) -> Mesh {
+    model_data(look).into_mesh()
 }
 
 /// The flat symbol (fill) for the top-down view; draw it just above its outline.
-pub fn piece_symbol_mesh(kind: PieceKind) -> Mesh {
-    let (symbol, at) = symbol(kind);
+pub fn piece_symbol_mesh(look: Look) -> Mesh {
+    let (symbol, at) = symbol(look);
     symbol::fill_mesh(&symbol, at).into_mesh()
 }
 
 /// The symbol grown by a small margin, drawn just beneath the fill in the outline colour.
-pub fn piece_symbol_outline_mesh(kind: PieceKind) -> Mesh {
-    let (symbol, at) = symbol(kind);
+pub fn piece_symbol_outline_mesh(look: Look) -> Mesh {
+    let (symbol, at) = symbol(look);
     symbol::outline_mesh(&symbol, at, SYMBOL_MARGIN).into_mesh()
 }
 
 /// The bounds of a symbol with its outline, as (x, z) on the ground: what its picture shows.
-pub fn piece_symbol_bounds(kind: PieceKind) -> Rect {
-    let (symbol, at) = symbol(kind);
+pub fn piece_symbol_bounds(look: Look) -> Rect {
+    let (symbol, at) = symbol(look);
     let outline = symbol::outline_mesh(&symbol, at, SYMBOL_MARGIN);
     outline
         .positions
@@ -89,14 +107,14 @@ pub fn piece_symbol_bounds(kind: PieceKind) -> Rect {
 
 /// The area the board's flat quad for a symbol covers: its bounds with a clear margin, so
 /// the picture's smoothed edge lies inside the quad.
-pub fn piece_symbol_quad_rect(kind: PieceKind) -> Rect {
-    piece_symbol_bounds(kind).inflate(QUAD_MARGIN)
+pub fn piece_symbol_quad_rect(look: Look) -> Rect {
+    piece_symbol_bounds(look).inflate(QUAD_MARGIN)
 }
 
 /// The flat quad the board draws a symbol's picture on, facing +Y, (0, 0) of the picture at
 /// its top-left (−x, −z).
-pub fn piece_symbol_quad(kind: PieceKind) -> Mesh {
-    let r = piece_symbol_quad_rect(kind);
+pub fn piece_symbol_quad(look: Look) -> Mesh {
+    let r = piece_symbol_quad_rect(look);
     let mut mesh = MeshData::default();
     let corner = |x: f32, z: f32, u: f32, v: f32, mesh: &mut MeshData| {
         mesh.vertex(Vec3::new(x, 0.0, z), Vec3::Y, Vec2::new(u, v))
@@ -111,8 +129,8 @@ pub fn piece_symbol_quad(kind: PieceKind) -> Mesh {
     mesh.into_mesh()
 }
 
-fn model_data(kind: PieceKind) -> MeshData {
-    let design = pieces::design(kind);
+fn model_data(look: Look) -> MeshData {
+    let design = pieces::design(look);
     let body = design.body.simplified(PROFILE_TOLERANCE);
     let mut mesh = lathe(&body, LATHE_SEGMENTS);
     if let Some(slit) = &design.slit {
@@ -126,26 +144,26 @@ fn model_data(kind: PieceKind) -> MeshData {
 
 /// Symbol height in board units (about 0.6, the pawn smaller and the king a little taller) and
 /// how much to widen it: tall, slender pieces look thin as flat symbols.
-fn symbol_size(kind: PieceKind) -> (f32, f32) {
-    match kind {
-        PieceKind::Pawn => (0.48, 1.0),
-        PieceKind::Rook => (0.55, 1.0),
-        PieceKind::Bishop => (0.6, 1.1),
-        PieceKind::Sorcerer => (0.6, 1.1),
-        PieceKind::Queen => (0.62, 1.15),
-        PieceKind::King => (0.64, 1.2),
-        // Kinds beyond Parachess's six: a minor piece's size.
-        _ => (0.6, 1.1),
+fn symbol_size(look: Look) -> (f32, f32) {
+    match look {
+        Look::Pawn => (0.48, 1.0),
+        Look::Rook => (0.55, 1.0),
+        Look::Bishop | Look::Sorcerer => (0.6, 1.1),
+        Look::Knight | Look::Archer => (0.6, 1.0),
+        // A letter reads best at its own proportions, a little larger than a minor piece.
+        Look::Generic(_) => (0.62, 1.05),
+        Look::Queen => (0.62, 1.15),
+        Look::King => (0.64, 1.2),
     }
 }
 
-fn symbol(kind: PieceKind) -> (Symbol, Placement) {
-    let design = pieces::design(kind);
+fn symbol(look: Look) -> (Symbol, Placement) {
+    let design = pieces::design(look);
     let mut parts = design.body.silhouette();
     for detail in &design.details {
         parts.extend(detail.symbol());
     }
-    let (height, widen) = symbol_size(kind);
+    let (height, widen) = symbol_size(look);
     let at = Placement::fit(&parts, height, widen);
     let gap = SYMBOL_GAP / at.scale.y;
     let mut cuts: Vec<_> = design.lines.iter().map(|&y| band(y, gap)).collect();

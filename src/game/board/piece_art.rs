@@ -5,21 +5,70 @@ use bevy::prelude::*;
 use crate::game::board::camera::CameraRig;
 use crate::game::board::models;
 use crate::game::board::pieces::PieceView;
-use crate::game::board::plain_material::{PictureMaterial, PlainMaterial};
+pub(crate) use crate::game::board::plain_material::PictureMaterial;
+use crate::game::board::plain_material::PlainMaterial;
 use crate::game::board::symbol_picture;
+use crate::game::play::state::ChessGame;
 use crate::game::{GameSet, ViewMode};
-use crate::rules::{PieceKind, Side};
+use crate::rules::{Look, PieceKind, Side, Variant};
+use bevy::platform::collections::HashMap;
 
-/// The meshes and materials every piece shares (the Pieces panel's board draws with them too).
+/// One look's meshes and symbol pictures.
+#[derive(Clone)]
+pub(crate) struct LookArt {
+    model: Handle<Mesh>,
+    /// The flat quad the symbol picture is drawn on.
+    pub(crate) symbol: Handle<Mesh>,
+    /// The symbol's picture per side.
+    pub(crate) symbol_material: [Handle<PictureMaterial>; 2],
+}
+
+/// The meshes and materials every piece shares (the Pieces panel's board draws with them too):
+/// the fixed looks made at start, a generic piece's the first time its letter is needed.
 #[derive(Resource)]
 pub(crate) struct PieceArt {
-    model: [Handle<Mesh>; 6],
-    /// The flat quad each kind's symbol picture is drawn on.
-    pub(crate) symbol: [Handle<Mesh>; 6],
+    looks: HashMap<Look, LookArt>,
     /// Model materials per side.
     model_material: [Handle<PlainMaterial>; 2],
-    /// Symbol materials (the pictures), `[side][kind]`.
-    pub(crate) symbol_material: [[Handle<PictureMaterial>; 6]; 2],
+}
+
+/// The asset stores a system passes to [`PieceArt::look`], as one system parameter.
+pub(crate) type ArtAssetsParam<'w> = (
+    ResMut<'w, Assets<Mesh>>,
+    ResMut<'w, Assets<PictureMaterial>>,
+    ResMut<'w, Assets<Image>>,
+);
+
+/// Where a look's new meshes, pictures and materials go.
+pub(crate) type ArtAssets<'a> = (
+    &'a mut Assets<Mesh>,
+    &'a mut Assets<PictureMaterial>,
+    &'a mut Assets<Image>,
+);
+
+impl PieceArt {
+    /// The art of `look`, made now if it is a generic letter not seen before.
+    pub(crate) fn look(&mut self, look: Look, assets: ArtAssets) -> LookArt {
+        let (meshes, pictures, images) = assets;
+        self.looks
+            .entry(look)
+            .or_insert_with(|| make_look(look, meshes, pictures, images))
+            .clone()
+    }
+}
+
+fn make_look(
+    look: Look,
+    meshes: &mut Assets<Mesh>,
+    pictures: &mut Assets<PictureMaterial>,
+    images: &mut Assets<Image>,
+) -> LookArt {
+    LookArt {
+        model: meshes.add(models::piece_mesh(look)),
+        symbol: meshes.add(models::piece_symbol_quad(look)),
+        symbol_material: symbol_picture::board_symbol_pictures(look)
+            .map(|picture| pictures.add(PictureMaterial::new(images.add(picture)))),
+    }
 }
 
 /// Models are drawn a little larger than their modelled size so they read well from the
@@ -29,6 +78,11 @@ const MODEL_SCALE: f32 = 1.2;
 /// The 3D model child of a piece.
 #[derive(Component, Debug)]
 pub struct PieceModel;
+
+/// A model that carries a letter: it turns to face whoever sits at the bottom of the screen
+/// (a letter seen from behind reads mirrored), where other models face their own side's player.
+#[derive(Component, Debug)]
+pub struct FacesViewer;
 
 /// The 2D symbol child of a piece (its picture on a flat quad).
 #[derive(Component, Debug)]
@@ -47,32 +101,46 @@ fn load_art(
     mut pictures: ResMut<Assets<PictureMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let model = PieceKind::ALL.map(|k| meshes.add(models::piece_mesh(k)));
-    let symbol = PieceKind::ALL.map(|k| meshes.add(models::piece_symbol_quad(k)));
+    let looks = models::FIXED_LOOKS
+        .into_iter()
+        .map(|look| {
+            (
+                look,
+                make_look(look, &mut meshes, &mut pictures, &mut images),
+            )
+        })
+        .collect();
     let model_material = [
         plain.add(PlainMaterial::new(models::WHITE_PIECE, 0.35, 0.5)),
         plain.add(PlainMaterial::new(models::BLACK_PIECE, 0.3, 0.5)),
     ];
-    let symbol_material = symbol_picture::board_symbol_pictures()
-        .map(|side| side.map(|picture| pictures.add(PictureMaterial::new(images.add(picture)))));
     commands.insert_resource(PieceArt {
-        model,
-        symbol,
+        looks,
         model_material,
-        symbol_material,
     });
 }
 
+/// The look of a piece kind in the game on the board (Parachess's when there is no game).
+pub(crate) fn look_in_game(game: Option<&ChessGame>, kind: PieceKind) -> Look {
+    let variant = game.map_or(Variant::parachess(), |g| g.board().position().variant());
+    variant.look(kind)
+}
+
 /// Gives a piece entity its children; runs again when a promotion changes the piece.
+#[allow(clippy::too_many_arguments)]
 fn dress_piece(
     insert: On<Insert, PieceView>,
     views: Query<&PieceView>,
     children: Query<&Children>,
-    art: Option<Res<PieceArt>>,
+    art: Option<ResMut<PieceArt>>,
+    game: Option<Res<ChessGame>>,
     rig: Option<Res<CameraRig>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut pictures: ResMut<Assets<PictureMaterial>>,
+    mut images: ResMut<Assets<Image>>,
     mut commands: Commands,
 ) {
-    let (Ok(view), Some(art)) = (views.get(insert.entity), art) else {
+    let (Ok(view), Some(mut art)) = (views.get(insert.entity), art) else {
         return;
     };
     if let Ok(old) = children.get(insert.entity) {
@@ -80,12 +148,8 @@ fn dress_piece(
             commands.entity(child).despawn();
         }
     }
-    // Kinds beyond Parachess's six (other variants' armies) have no art of their own in the
-    // window yet: they are drawn as a Sorcerer rather than crash it.
-    let k = match view.piece.kind.index() {
-        k if k < PieceKind::ALL.len() => k,
-        _ => PieceKind::Sorcerer.index(),
-    };
+    let look = look_in_game(game.as_deref(), view.piece.kind);
+    let look_art = art.look(look, (&mut meshes, &mut pictures, &mut images));
     let s = view.piece.side.index();
     let view_mode = rig.as_ref().map_or(ViewMode::ThreeD, |r| r.view);
     let flipped = rig.is_some_and(|r| r.flipped);
@@ -96,23 +160,32 @@ fn dress_piece(
             Visibility::Hidden
         }
     };
-    // Knights face the opponent; here the model faces the viewer of its own side.
-    let facing = match view.piece.side {
-        Side::White => Quat::IDENTITY,
-        Side::Black => Quat::from_rotation_y(std::f32::consts::PI),
+    // Knights face the opponent; here the model faces the viewer of its own side. A letter
+    // faces whoever sits at the bottom of the screen.
+    let letter = matches!(look, Look::Generic(_));
+    let facing = if letter {
+        model_facing(flipped)
+    } else {
+        match view.piece.side {
+            Side::White => Quat::IDENTITY,
+            Side::Black => Quat::from_rotation_y(std::f32::consts::PI),
+        }
     };
     commands.entity(insert.entity).with_children(|parent| {
-        parent.spawn((
+        let mut model = parent.spawn((
             PieceModel,
-            Mesh3d(art.model[k].clone()),
+            Mesh3d(look_art.model.clone()),
             MeshMaterial3d(art.model_material[s].clone()),
             Transform::from_rotation(facing).with_scale(Vec3::splat(MODEL_SCALE)),
             visible(view_mode == ViewMode::ThreeD),
         ));
+        if letter {
+            model.insert(FacesViewer);
+        }
         parent.spawn((
             PieceSymbol,
-            Mesh3d(art.symbol[k].clone()),
-            MeshMaterial3d(art.symbol_material[s][k].clone()),
+            Mesh3d(look_art.symbol.clone()),
+            MeshMaterial3d(look_art.symbol_material[s].clone()),
             symbol_transform(flipped),
             visible(view_mode == ViewMode::TwoD),
             // A click on a symbol's clear corners belongs to the cell beneath, as does a
@@ -120,6 +193,15 @@ fn dress_piece(
             Pickable::IGNORE,
         ));
     });
+}
+
+/// The turn of a model that faces the player at the bottom of the screen.
+fn model_facing(flipped: bool) -> Quat {
+    if flipped {
+        Quat::from_rotation_y(std::f32::consts::PI)
+    } else {
+        Quat::IDENTITY
+    }
 }
 
 /// Symbols stand upright for whoever sits at the bottom of the screen, nudged up a little to
@@ -136,19 +218,25 @@ pub(crate) fn symbol_transform(flipped: bool) -> Transform {
 #[allow(clippy::type_complexity)]
 fn show_for_view(
     rig: Res<CameraRig>,
-    mut models: Query<&mut Visibility, (With<PieceModel>, Without<PieceSymbol>)>,
+    mut models: Query<
+        (&mut Visibility, &mut Transform, Has<FacesViewer>),
+        (With<PieceModel>, Without<PieceSymbol>),
+    >,
     mut symbols: Query<(&mut Visibility, &mut Transform), (With<PieceSymbol>, Without<PieceModel>)>,
 ) {
     if !rig.is_changed() {
         return;
     }
     let three_d = rig.view == ViewMode::ThreeD;
-    for mut v in &mut models {
+    for (mut v, mut t, faces_viewer) in &mut models {
         v.set_if_neq(if three_d {
             Visibility::Inherited
         } else {
             Visibility::Hidden
         });
+        if faces_viewer {
+            t.rotation = model_facing(rig.flipped);
+        }
     }
     for (mut v, mut t) in &mut symbols {
         v.set_if_neq(if three_d {

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::game::board::models;
-use crate::rules::{PieceKind, Side};
+use crate::rules::{Look, Side};
 
 /// Picture pixels per board unit on the board: sharp when zoomed in on a large window; mipmaps
 /// keep it smooth at the usual size.
@@ -90,9 +90,9 @@ struct Coverage {
 }
 
 impl Coverage {
-    fn of(kind: PieceKind, rect: Rect, size: UVec2) -> Coverage {
-        let fill = triangles(&models::piece_symbol_mesh(kind));
-        let outline = triangles(&models::piece_symbol_outline_mesh(kind));
+    fn of(look: Look, rect: Rect, size: UVec2) -> Coverage {
+        let fill = triangles(&models::piece_symbol_mesh(look));
+        let outline = triangles(&models::piece_symbol_outline_mesh(look));
         let scale = size.as_vec2() / rect.size();
         let to_pixel = |p: Vec2| (p - rect.min) * scale;
         let n = (size.x * size.y) as usize;
@@ -146,30 +146,23 @@ fn image(size: UVec2, data: Vec<u8>) -> Image {
 /// A piece's symbol in its side's colours over a transparent ground, `pixels` square, showing
 /// `span` board units centred on the symbol, its top at the picture's top (the palette's
 /// pictures).
-pub(crate) fn symbol_picture(kind: PieceKind, side: Side, span: f32, pixels: u32) -> Image {
-    let centre = models::piece_symbol_bounds(kind).center();
+pub(crate) fn symbol_picture(look: Look, side: Side, span: f32, pixels: u32) -> Image {
+    let centre = models::piece_symbol_bounds(look).center();
     let rect = Rect::from_center_size(centre, Vec2::splat(span));
     let size = UVec2::splat(pixels.max(1));
-    image(size, Coverage::of(kind, rect, size).paint(side))
+    image(size, Coverage::of(look, rect, size).paint(side))
 }
 
-/// The pictures the board's symbols are drawn with, `[side][kind]`: each covers the quad of
-/// [`models::piece_symbol_quad`], with mipmaps so it stays smooth when drawn small.
-pub(crate) fn board_symbol_pictures() -> [[Image; 6]; 2] {
-    let coverage = PieceKind::ALL.map(|kind| {
-        let rect = models::piece_symbol_quad_rect(kind);
-        let size = (rect.size() * BOARD_PIXELS_PER_UNIT)
-            .ceil()
-            .as_uvec2()
-            .max(UVec2::ONE);
-        Coverage::of(kind, rect, size)
-    });
-    [Side::White, Side::Black].map(|side| {
-        PieceKind::ALL.map(|kind| {
-            let c = &coverage[kind.index()];
-            with_mipmaps(c.size, c.paint(side))
-        })
-    })
+/// The pictures the board draws a look's symbol with, `[white, black]`: each covers the quad
+/// of [`models::piece_symbol_quad`], with mipmaps so it stays smooth when drawn small.
+pub(crate) fn board_symbol_pictures(look: Look) -> [Image; 2] {
+    let rect = models::piece_symbol_quad_rect(look);
+    let size = (rect.size() * BOARD_PIXELS_PER_UNIT)
+        .ceil()
+        .as_uvec2()
+        .max(UVec2::ONE);
+    let coverage = Coverage::of(look, rect, size);
+    [Side::White, Side::Black].map(|side| with_mipmaps(coverage.size, coverage.paint(side)))
 }
 
 /// An image with its whole chain of mipmaps, each level the 2×2 average of the one above.
@@ -216,6 +209,13 @@ mod tests {
         [data[i], data[i + 1], data[i + 2], data[i + 3]]
     }
 
+    /// Every fixed look and a few generic ones.
+    fn looks() -> Vec<Look> {
+        let mut looks = models::FIXED_LOOKS.to_vec();
+        looks.extend("AMWZ".chars().map(Look::Generic));
+        looks
+    }
+
     fn opaque(image: &Image) -> usize {
         let (w, h) = (image.width(), image.height());
         (0..h)
@@ -226,51 +226,55 @@ mod tests {
 
     #[test]
     fn each_symbol_fills_its_picture_in_its_side_colours() {
-        for kind in PieceKind::ALL {
+        for kind in looks() {
             let white = symbol_picture(kind, Side::White, 0.78, 64);
             let black = symbol_picture(kind, Side::Black, 0.78, 64);
             let covered = opaque(&white);
             // A symbol covers a good part of its picture but not all of it.
             assert!(
                 (400..3000).contains(&covered),
-                "{kind}: {covered} opaque pixels"
+                "{kind:?}: {covered} opaque pixels"
             );
-            assert_eq!(covered, opaque(&black), "{kind}: same shape for both sides");
+            assert_eq!(
+                covered,
+                opaque(&black),
+                "{kind:?}: same shape for both sides"
+            );
             // The corners are empty; the middle column holds the side's fill somewhere.
-            assert_eq!(pixel(&white, 0, 0)[3], 0, "{kind}");
+            assert_eq!(pixel(&white, 0, 0)[3], 0, "{kind:?}");
             let bright = (0..64).any(|y| pixel(&white, 32, y)[0] > 220);
             let dark = (0..64).any(|y| {
                 let p = pixel(&black, 32, y);
                 p[3] > 200 && p[0] < 70
             });
-            assert!(bright && dark, "{kind}: white {bright}, black {dark}");
+            assert!(bright && dark, "{kind:?}: white {bright}, black {dark}");
         }
     }
 
     #[test]
     fn board_pictures_fill_their_quads_with_a_clear_rim_and_carry_every_mipmap() {
-        for (side, pictures) in [Side::White, Side::Black]
-            .into_iter()
-            .zip(board_symbol_pictures())
-        {
-            for (kind, picture) in PieceKind::ALL.into_iter().zip(pictures) {
+        for kind in looks() {
+            for (side, picture) in [Side::White, Side::Black]
+                .into_iter()
+                .zip(board_symbol_pictures(kind))
+            {
                 let (w, h) = (picture.width(), picture.height());
                 // The quad is the outline's bounds plus a margin: the symbol reaches near each
                 // side, and the border pixels stay clear so the quad's edge never shows.
                 let covered = opaque(&picture);
                 let area = (w * h) as usize;
-                assert!(covered * 3 > area, "{side:?} {kind}: {covered} of {area}");
+                assert!(covered * 3 > area, "{side:?} {kind:?}: {covered} of {area}");
                 for x in 0..w {
-                    assert_eq!(pixel(&picture, x, 0)[3], 0, "{side:?} {kind}: top row");
-                    assert_eq!(pixel(&picture, x, h - 1)[3], 0, "{side:?} {kind}: bottom");
+                    assert_eq!(pixel(&picture, x, 0)[3], 0, "{side:?} {kind:?}: top row");
+                    assert_eq!(pixel(&picture, x, h - 1)[3], 0, "{side:?} {kind:?}: bottom");
                 }
                 for y in 0..h {
-                    assert_eq!(pixel(&picture, 0, y)[3], 0, "{side:?} {kind}: left");
-                    assert_eq!(pixel(&picture, w - 1, y)[3], 0, "{side:?} {kind}: right");
+                    assert_eq!(pixel(&picture, 0, y)[3], 0, "{side:?} {kind:?}: left");
+                    assert_eq!(pixel(&picture, w - 1, y)[3], 0, "{side:?} {kind:?}: right");
                 }
                 // Every level down to 1×1, each a quarter of the one above.
                 let levels = picture.texture_descriptor.mip_level_count;
-                assert_eq!(levels, 32 - w.max(h).leading_zeros(), "{side:?} {kind}");
+                assert_eq!(levels, 32 - w.max(h).leading_zeros(), "{side:?} {kind:?}");
                 let mut expected = 0;
                 let mut level = UVec2::new(w, h);
                 for _ in 0..levels {
@@ -278,10 +282,10 @@ mod tests {
                     level = (level / 2).max(UVec2::ONE);
                 }
                 let data = picture.data.as_ref().expect("pixels");
-                assert_eq!(data.len(), expected, "{side:?} {kind}");
+                assert_eq!(data.len(), expected, "{side:?} {kind:?}");
                 // The smallest level is the symbol's average: partly covered, in its colours.
                 let last = &data[data.len() - 4..];
-                assert!(last[3] > 40 && last[3] < 255, "{side:?} {kind}: {last:?}");
+                assert!(last[3] > 40 && last[3] < 255, "{side:?} {kind:?}: {last:?}");
             }
         }
     }

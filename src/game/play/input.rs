@@ -270,7 +270,7 @@ impl Act<'_> {
                     next.set(crate::game::screens::Modal::Promotion);
                 }
                 self.status
-                    .info("Choose what the pawn becomes: Queen, Rook, Bishop or Sorcerer");
+                    .info(promotion_prompt(self.game.board().position()));
                 false
             }
             Intent::Refuse(why) => {
@@ -415,6 +415,17 @@ fn clear_selection_on_change(
         *last = game.revision();
         selection.clear();
     }
+}
+
+/// The line asking what a pawn becomes, in the variant's names and letters.
+fn promotion_prompt(pos: &crate::rules::Position) -> String {
+    let variant = pos.variant();
+    let kinds: Vec<String> = variant
+        .promotions(pos.turn())
+        .iter()
+        .map(|&k| format!("{} ({})", variant.kind_name(k), variant.letter(k)))
+        .collect();
+    format!("Choose what the pawn becomes: {}", kinds.join(", "))
 }
 
 #[cfg(test)]

@@ -1,10 +1,11 @@
 //! The palette's pictures: each piece's 2D symbol as the flat board view draws it, so the
 //! panel shows the board's own pieces without a camera of its own.
 
+use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
 use crate::game::board::symbol_picture::symbol_picture;
-use crate::rules::{Piece, PieceKind, Side};
+use crate::rules::{Look, Side};
 
 /// Picture size in pixels (shown at about 40 logical pixels; twice that stays sharp on
 /// high-density screens).
@@ -12,31 +13,23 @@ const SIZE: u32 = 80;
 /// Board units across the picture: a symbol is at most about 0.7 high with its outline.
 const SPAN: f32 = 0.78;
 
-/// A picture of every piece, by side and kind.
-#[derive(Resource)]
+/// A picture of every look the palette has shown, by look and side: made the first time a
+/// variant's palette needs it.
+#[derive(Resource, Default)]
 pub(super) struct PaletteArt {
-    pictures: [[Handle<Image>; 6]; 2],
+    pictures: HashMap<(Look, Side), Handle<Image>>,
 }
 
 impl PaletteArt {
-    /// The picture of `piece`.
-    pub fn picture(&self, piece: Piece) -> Handle<Image> {
-        // Kinds beyond Parachess's six have no picture of their own yet: a Sorcerer's.
-        let k = match piece.kind.index() {
-            k if k < PieceKind::ALL.len() => k,
-            _ => PieceKind::Sorcerer.index(),
-        };
-        self.pictures[piece.side.index()][k].clone()
+    /// The picture of a `side` piece drawn as `look`.
+    pub fn picture(&mut self, look: Look, side: Side, images: &mut Assets<Image>) -> Handle<Image> {
+        self.pictures
+            .entry((look, side))
+            .or_insert_with(|| images.add(symbol_picture(look, side, SPAN, SIZE)))
+            .clone()
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_art);
-}
-
-fn make_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
-    let mut picture =
-        |side: Side| PieceKind::ALL.map(|kind| images.add(symbol_picture(kind, side, SPAN, SIZE)));
-    let pictures = [picture(Side::White), picture(Side::Black)];
-    commands.insert_resource(PaletteArt { pictures });
+    app.init_resource::<PaletteArt>();
 }

@@ -21,20 +21,23 @@ use crate::game::play::state::{
     BoardReset, ChessGame, GameCommand, PlayStash, Player, StatusLine, capitalise,
 };
 use crate::game::screens::{Screen, set_screen};
-use crate::rules::{Cell, Game, Piece, PieceKind, Position, Setup, SetupCheck, Side};
+use crate::rules::{Cell, Game, Piece, PieceKind, Position, Setup, SetupCheck, Side, Variant};
 
 /// How far (pixels) the pointer must move while pressed for a press to count as a drag.
 const DRAG_THRESHOLD: f32 = 6.0;
 
-/// The palette's kinds, in the order it shows them.
-pub const PALETTE_KINDS: [PieceKind; 6] = [
-    PieceKind::King,
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Sorcerer,
-    PieceKind::Pawn,
-];
+/// The palette's kinds for `variant`, in the order it shows them: the royal kind, the army's
+/// others from the most valuable down, the Pawn last.
+pub fn palette_kinds(variant: &Variant) -> Vec<PieceKind> {
+    let mut kinds = variant.kinds().to_vec();
+    let rank = |k: PieceKind| match variant.kind(k) {
+        Some(info) if info.royal => (0, 0),
+        Some(info) if info.moves.pawn_steps() => (2, 0),
+        _ => (1, -variant.value(k)),
+    };
+    kinds.sort_by_key(|&k| (rank(k), k.index()));
+    kinds
+}
 
 /// The editor's buttons and keys.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -97,6 +100,8 @@ pub struct Editor {
     entering: bool,
     /// Analyse sent the player away: coming back finds the setup as it was left.
     resume: bool,
+    /// The variant whose kinds the palette shows now (`None`: none spawned yet).
+    palette_for: Option<&'static Variant>,
 }
 
 impl Editor {
@@ -151,11 +156,11 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Editor>()
         .add_observer(on_press)
         .add_observer(on_release)
-        .add_systems(OnEnter(Screen::Editor), (enter, spawn_palette))
+        .add_systems(OnEnter(Screen::Editor), enter)
         .add_systems(OnExit(Screen::Editor), leave)
         .add_systems(
             Update,
-            (take_board, track_grab, keep_cell_picking)
+            (take_board, sync_palette, track_grab, keep_cell_picking)
                 .chain()
                 .in_set(GameSet::Input)
                 .run_if(in_state(Screen::Editor)),
@@ -164,6 +169,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn enter(mut editor: ResMut<Editor>) {
     editor.entering = true;
+    editor.palette_for = None;
 }
 
 /// On the first frame on the screen the editor takes the board, starting from the play game's
@@ -207,13 +213,26 @@ fn take_board(world: &mut World) {
     }
 }
 
-/// The palette's logical entities (the view dresses them as pictures in the panel).
-fn spawn_palette(mut commands: Commands) {
+/// The palette's logical entities (the view dresses them as pictures in the panel): the
+/// setup's variant's kinds, made again when the setup changes variant.
+fn sync_palette(
+    mut editor: ResMut<Editor>,
+    slots: Query<Entity, With<PaletteSlot>>,
+    mut commands: Commands,
+) {
+    let variant = editor.setup.variant();
+    if editor.palette_for == Some(variant) {
+        return;
+    }
+    editor.palette_for = Some(variant);
+    for slot in &slots {
+        commands.entity(slot).despawn();
+    }
     for side in Side::BOTH {
-        for kind in PALETTE_KINDS {
+        for kind in palette_kinds(variant) {
             let piece = Piece::new(side, kind);
             commands.spawn((
-                Name::new(format!("palette {side} {kind}")),
+                Name::new(format!("palette {side} {}", variant.kind_name(kind))),
                 PaletteSlot(piece),
                 DespawnOnExit(Screen::Editor),
             ));
@@ -573,11 +592,13 @@ pub(crate) fn act(world: &mut World, action: EditorAction) {
     }
     match action {
         EditorAction::Empty => {
-            replace(world, Setup::empty());
+            let variant = current_variant(world);
+            replace(world, Setup::empty_in(variant));
             info(world, "An empty board: put both Kings on it first");
         }
         EditorAction::Start => {
-            replace(world, Setup::from_position(&Position::start()));
+            let variant = current_variant(world);
+            replace(world, Setup::from_position(&variant.start()));
             info(world, "The starting position");
         }
         EditorAction::PlayPosition => {
@@ -601,6 +622,13 @@ pub(crate) fn act(world: &mut World, action: EditorAction) {
         EditorAction::Copy => copy(world),
         EditorAction::Paste => paste(world),
     }
+}
+
+/// The variant the setup is in (the play game's, when the editor was entered).
+fn current_variant(world: &World) -> &'static Variant {
+    world
+        .get_resource::<Editor>()
+        .map_or(Variant::parachess(), |e| e.setup.variant())
 }
 
 /// The playable position, or `None` with the reason in the status line.
@@ -685,7 +713,7 @@ fn paste(world: &mut World) {
 /// Puts pasted position text on the board; text that is not position text changes nothing
 /// and gets the parser's message, with its column.
 pub fn paste_text(world: &mut World, text: &str) {
-    match Setup::parse(text) {
+    match Setup::parse_in(text, current_variant(world)) {
         Ok(setup) => {
             replace(world, setup);
             info(world, "Position pasted");

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::art::PaletteArt;
-use super::editor::{Editor, EditorAction, GrabFrom, PALETTE_KINDS, PaletteSlot};
+use super::editor::{Editor, EditorAction, GrabFrom, PaletteSlot, palette_kinds};
 use crate::game::GameSet;
 use crate::game::board::camera::BoardCamera;
 use crate::game::board::pieces::{NeedsSync, PieceView, TILE_TOP};
@@ -168,12 +168,16 @@ fn spawn_panel(mut commands: Commands) {
 /// The palette's logical entities (spawned by the editor's core) become pictures in the
 /// panel's rows, once the pictures and the rows exist.
 fn dress_palette(
-    art: Option<Res<PaletteArt>>,
+    art: Option<ResMut<PaletteArt>>,
+    editor: Res<Editor>,
+    mut images: ResMut<Assets<Image>>,
     slots: Query<(Entity, &PaletteSlot), Without<ImageNode>>,
     rows: Query<(Entity, &PaletteRow)>,
     mut commands: Commands,
 ) {
-    let Some(art) = art else { return };
+    let Some(mut art) = art else { return };
+    let variant = editor.setup().variant();
+    let order = palette_kinds(variant);
     if slots.is_empty() || rows.is_empty() {
         return;
     }
@@ -195,16 +199,16 @@ fn dress_palette(
             },
             BackgroundColor(theme::RISING),
             BorderColor::all(Color::NONE),
-            ImageNode::new(art.picture(slot.0)),
+            ImageNode::new(art.picture(variant.look(slot.0.kind), slot.0.side, &mut images)),
         ));
     }
     for (row, side) in &rows {
-        // In the palette's order: King, Queen, Rook, Bishop, Sorcerer, Pawn.
+        // In the palette's order: the royal kind, the army's other kinds, the Pawn.
         let mut mine: Vec<(usize, Entity)> = slots
             .iter()
             .filter(|(_, s)| s.0.side == side.0)
             .map(|(e, s)| {
-                let order = PALETTE_KINDS.iter().position(|&k| k == s.0.kind);
+                let order = order.iter().position(|&k| k == s.0.kind);
                 (order.unwrap_or(usize::MAX), e)
             })
             .collect();
@@ -338,7 +342,8 @@ fn mark_slots(
 /// A palette piece being dragged follows the pointer as its picture.
 fn drag_icon(
     editor: Res<Editor>,
-    art: Option<Res<PaletteArt>>,
+    art: Option<ResMut<PaletteArt>>,
+    mut images: ResMut<Assets<Image>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut icons: Query<(Entity, &mut Node), With<DragIcon>>,
     mut commands: Commands,
@@ -348,7 +353,7 @@ fn drag_icon(
         _ => None,
     });
     let cursor = windows.single().ok().and_then(Window::cursor_position);
-    let (Some(piece), Some(at), Some(art)) = (dragged, cursor, art) else {
+    let (Some(piece), Some(at), Some(mut art)) = (dragged, cursor, art) else {
         for (entity, _) in &icons {
             commands.entity(entity).despawn();
         }
@@ -375,7 +380,11 @@ fn drag_icon(
         },
         // On a cell's colour, as in the palette: a dark piece stays readable over the panel.
         BackgroundColor(theme::RISING.with_alpha(0.85)),
-        ImageNode::new(art.picture(piece)),
+        ImageNode::new(art.picture(
+            editor.setup().variant().look(piece.kind),
+            piece.side,
+            &mut images,
+        )),
         GlobalZIndex(20),
         Pickable::IGNORE,
     ));

@@ -15,7 +15,7 @@ use crate::game::keymap::Action;
 use crate::game::play::persistence::{SaveList, load_file};
 use crate::game::play::state::{ChessGame, Player};
 use crate::game::screens::Modal;
-use crate::rules::PieceKind;
+use crate::rules::{PieceKind, SHUFFLE_COUNT, Variant};
 
 /// The level's name as the panel shows it.
 pub fn level_name(level: Level) -> &'static str {
@@ -57,9 +57,21 @@ pub struct NewGameChoice {
     pub mode: GameMode,
     /// The computer's level.
     pub level: Level,
-    /// Shuffle Parachess (a random back row) instead of Parachess. The window offers only the
-    /// variants it can draw (their armies are Parachess's pieces).
-    pub shuffle: bool,
+    /// The variant.
+    pub variant: VariantPick,
+    /// The Shuffle Parachess arrangement the number picker shows (0–179), kept while another
+    /// variant is chosen.
+    pub shuffle_number: usize,
+}
+
+/// The variant chosen in the new-game dialog.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum VariantPick {
+    /// A variant with one start: a built-in one or one of the player's own files.
+    Fixed(&'static Variant),
+    /// Shuffle Parachess: the arrangement the number picker shows (`false`) or one at random
+    /// when the game starts (`true`).
+    Shuffle { random: bool },
 }
 
 impl Default for NewGameChoice {
@@ -67,12 +79,31 @@ impl Default for NewGameChoice {
         NewGameChoice {
             mode: GameMode::TwoPlayers,
             level: Level::Normal,
-            shuffle: false,
+            variant: VariantPick::Fixed(Variant::parachess()),
+            shuffle_number: 0,
         }
     }
 }
 
 impl NewGameChoice {
+    /// The variant the game starts in (`None`: Parachess, the board's default); Shuffle
+    /// Parachess at random draws its arrangement now.
+    pub fn variant(&self) -> Option<&'static Variant> {
+        match self.variant {
+            VariantPick::Fixed(v) if v.is_parachess() => None,
+            VariantPick::Fixed(v) => Some(v),
+            VariantPick::Shuffle { random: true } => Variant::named("Shuffle Parachess").ok(),
+            VariantPick::Shuffle { random: false } => Variant::shuffle(self.shuffle_number).ok(),
+        }
+    }
+
+    /// Moves the arrangement number by `by`, wrapping within the 180, and chooses it.
+    pub fn step_shuffle(&mut self, by: i16) {
+        let n = SHUFFLE_COUNT as i64;
+        self.shuffle_number = (self.shuffle_number as i64 + i64::from(by)).rem_euclid(n) as usize;
+        self.variant = VariantPick::Shuffle { random: false };
+    }
+
     /// White's and Black's players for this choice.
     pub fn players(&self) -> [Player; 2] {
         let c = Player::Computer(self.level);
@@ -101,7 +132,39 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// The text showing Shuffle Parachess's arrangement number in the new-game dialog.
+#[derive(Component)]
+struct ShuffleNumber;
+
+/// The player's own variants (`variants/*.toml` in the data folder), read when the dialog
+/// opens: those that read well, and a line for each that does not (not offered).
+fn player_variants() -> (Vec<&'static Variant>, Vec<String>) {
+    let Ok(dir) = crate::store::data_dir() else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut own = Vec::new();
+    let mut broken = Vec::new();
+    for read in crate::store::load_player_variants(&dir) {
+        match read {
+            Ok(v) => own.push(v),
+            Err(p) => {
+                let name = p.path.file_name().map_or_else(
+                    || p.path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                broken.push(if p.line > 0 {
+                    format!("{name}, line {}: {} (not offered)", p.line, p.reason)
+                } else {
+                    format!("{name}: {} (not offered)", p.reason)
+                });
+            }
+        }
+    }
+    (own, broken)
+}
+
 fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
+    let (own, broken) = player_variants();
     let keep_note = if !game.game.plies().is_empty() && !game.game.is_over() {
         "Your game in progress stays among the saved games (Load)."
     } else {
@@ -131,16 +194,48 @@ fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
             ),
             text("Clock", 14.0, theme::TEXT_DIM),
             crate::game::versus::clock::time_choice(),
-            text("Setup", 14.0, theme::TEXT_DIM),
+            text("Variant", 14.0, theme::TEXT_DIM),
+            (
+                row(),
+                Children::spawn(SpawnIter(Variant::builtins().into_iter().map(|v| button(
+                    v.name(),
+                    Action::ChooseVariant(VariantPick::Fixed(v))
+                )))),
+            ),
+            (
+                row(),
+                children![button(
+                    "Shuffle Parachess: random back row",
+                    Action::ChooseVariant(VariantPick::Shuffle { random: true })
+                ),]
+            ),
             (
                 row(),
                 children![
-                    button("Parachess", Action::ChooseShuffle(false)),
-                    button(
-                        "Shuffle Parachess (random back row)",
-                        Action::ChooseShuffle(true)
-                    ),
+                    button("-10", Action::ShuffleStep(-10)),
+                    button("-1", Action::ShuffleStep(-1)),
+                    (ShuffleNumber, text("", 14.0, theme::TEXT)),
+                    button("+1", Action::ShuffleStep(1)),
+                    button("+10", Action::ShuffleStep(10)),
                 ]
+            ),
+            (
+                row(),
+                Children::spawn(SpawnIter(own.into_iter().map(|v| button(
+                    format!("{} (yours)", v.name()),
+                    Action::ChooseVariant(VariantPick::Fixed(v))
+                )))),
+            ),
+            (
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                },
+                Children::spawn(SpawnIter(broken.into_iter().map(|why| text(
+                    why,
+                    12.0,
+                    theme::WARNING
+                )))),
             ),
             text(keep_note, 12.0, theme::TEXT_DIM),
             (
@@ -160,8 +255,18 @@ fn mark_choices(
     versus: crate::game::versus::Choices,
     mut buttons: Query<(&ActionButton, &mut Outline)>,
     fresh: Query<Entity, (With<ActionButton>, Without<Outline>)>,
+    mut numbers: Query<&mut Text, With<ShuffleNumber>>,
     mut commands: Commands,
 ) {
+    for mut number in &mut numbers {
+        let shown = match choice.variant {
+            VariantPick::Shuffle { random: true } => "arrangement: random".to_string(),
+            _ => format!("arrangement {} of 0-179", choice.shuffle_number),
+        };
+        if number.0 != shown {
+            number.0 = shown;
+        }
+    }
     for e in &fresh {
         commands
             .entity(e)
@@ -171,7 +276,7 @@ fn mark_choices(
         let on = match button.0 {
             Action::ChooseMode(m) => m == choice.mode,
             Action::ChooseLevel(l) => l == choice.level,
-            Action::ChooseShuffle(s) => s == choice.shuffle,
+            Action::ChooseVariant(v) => v == choice.variant,
             Action::Versus(v) => versus.chosen(v),
             _ => false,
         };

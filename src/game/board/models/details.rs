@@ -289,12 +289,13 @@ impl Hat {
 }
 
 /// Anything not turned on the lathe.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(super) enum Detail {
     Cross(Cross),
     Crown(Crown),
     Merlons(Merlons),
     Hat(Hat),
+    Plate(Plate),
 }
 
 impl Detail {
@@ -304,6 +305,7 @@ impl Detail {
             Detail::Crown(d) => d.mesh(),
             Detail::Merlons(d) => d.mesh(),
             Detail::Hat(d) => d.mesh(),
+            Detail::Plate(d) => d.mesh(),
         }
     }
 
@@ -313,6 +315,57 @@ impl Detail {
             Detail::Crown(d) => d.symbol(),
             Detail::Merlons(d) => d.symbol(),
             Detail::Hat(d) => d.symbol(),
+            Detail::Plate(d) => d.symbol(),
         }
     }
+}
+
+/// A flat plate standing in the XY plane like the king's cross, given as convex pieces: the
+/// knight's head, the archer's bow and arrow, a generic piece's letter.
+#[derive(Clone, Debug)]
+pub(super) struct Plate {
+    /// Convex polygons (x, y) whose union is the plate's outline.
+    pub parts: Vec<Vec<Vec2>>,
+    /// Thickness along Z.
+    pub depth: f32,
+}
+
+impl Plate {
+    /// Each piece as a closed prism; overlapping prisms hide each other's inner faces.
+    pub fn mesh(&self) -> MeshData {
+        let mut mesh = MeshData::default();
+        let z = self.depth / 2.0;
+        let at = |p: Vec2, z: f32| Vec3::new(p.x, p.y, z);
+        for part in &self.parts {
+            for (z, dir) in [(z, Vec3::Z), (-z, -Vec3::Z)] {
+                let pts: Vec<Vec3> = part.iter().map(|&p| at(p, z)).collect();
+                mesh.flat_polygon(&pts, dir);
+            }
+            let centre = part.iter().copied().sum::<Vec2>() / part.len().max(1) as f32;
+            for (i, &a) in part.iter().enumerate() {
+                let b = part[(i + 1) % part.len()];
+                let mid = (a + b) / 2.0 - centre;
+                let e = b - a;
+                let mut out = Vec3::new(e.y, -e.x, 0.0);
+                if out.truncate().dot(mid) < 0.0 {
+                    out = -out;
+                }
+                mesh.flat_polygon(&[at(a, z), at(b, z), at(b, -z), at(a, -z)], out);
+            }
+        }
+        mesh
+    }
+
+    pub fn symbol(&self) -> Vec<Vec<Vec2>> {
+        self.parts.clone()
+    }
+}
+
+/// A straight stroke from `a` to `b`, `width` wide, running on by half its width at each end so
+/// strokes that meet join cleanly: one convex quad, counter-clockwise.
+pub(super) fn stroke(a: Vec2, b: Vec2, width: f32) -> Vec<Vec2> {
+    let dir = (b - a).normalize_or(Vec2::X);
+    let side = dir.perp() * (width / 2.0);
+    let (a, b) = (a - dir * (width / 2.0), b + dir * (width / 2.0));
+    vec![a - side, b - side, b + side, a + side]
 }

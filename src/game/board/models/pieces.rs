@@ -1,10 +1,11 @@
-//! The six designs: a turned body plus details, all in piece units (base on y = 0, Y up).
+//! The designs (Parachess's six, the inventor's Knight and Archer, a generic piece with a letter): a turned body plus details, all in piece units (base on y = 0, Y up).
 
 use bevy::math::Vec2;
 
-use crate::rules::PieceKind;
+use crate::rules::Look;
 
-use super::details::{Cross, Crown, Detail, Hat, Merlons};
+use super::details::{Cross, Crown, Detail, Hat, Merlons, Plate, stroke};
+use super::letter;
 use super::profile::Profile;
 use super::slit::Slit;
 
@@ -221,16 +222,147 @@ fn king() -> Design {
     }
 }
 
-/// The design of a piece kind.
-pub(super) fn design(kind: PieceKind) -> Design {
-    match kind {
-        PieceKind::Pawn => pawn(),
-        PieceKind::Rook => rook(),
-        PieceKind::Bishop => bishop(),
-        PieceKind::Sorcerer => sorcerer(),
-        PieceKind::Queen => queen(),
-        PieceKind::King => king(),
-        // Kinds beyond Parachess's six take a minor piece's body until they have their own.
-        _ => sorcerer(),
+/// A short turned pedestal for the pieces whose character is a plate on top (Knight, Archer,
+/// a generic piece): foot, waist, collar and a flat top at `top_y`, base radius `r`.
+fn pedestal(r: f32, top_y: f32) -> (Profile, Vec<f32>) {
+    let (p, fr, top) = foot(r);
+    let waist = top_y - 0.07;
+    let p = p.curve((fr - 0.06, top + 0.02), (0.085, 0.16), (0.08, waist), 5);
+    let (p, neck_y) = collar(p, 0.08, waist, 0.135, 0.075);
+    let body = p
+        .curve(
+            (0.09, neck_y + 0.01),
+            (0.13, top_y - 0.025),
+            (0.13, top_y),
+            4,
+        )
+        .sharpen()
+        .corner(0.0, top_y);
+    (body, vec![top, waist])
+}
+
+/// The inventor's Knight (knight leaps only): a horse's head, as in orthodox chess, on a pedestal.
+fn knight() -> Design {
+    let (body, lines) = pedestal(0.25, 0.34);
+    let v = |pts: &[(f32, f32)]| {
+        pts.iter()
+            .map(|&(x, y)| Vec2::new(x, y))
+            .collect::<Vec<_>>()
+    };
+    let head = Plate {
+        parts: vec![
+            // Neck and crest, then the muzzle, then the ear and the mane's ridge.
+            v(&[
+                (-0.08, 0.33),
+                (0.12, 0.33),
+                (0.11, 0.58),
+                (-0.03, 0.65),
+                (-0.08, 0.45),
+            ]),
+            v(&[
+                (-0.08, 0.45),
+                (-0.03, 0.65),
+                (-0.16, 0.555),
+                (-0.185, 0.485),
+                (-0.15, 0.455),
+            ]),
+            v(&[(-0.01, 0.6), (0.07, 0.6), (0.035, 0.72)]),
+            v(&[(0.11, 0.36), (0.155, 0.4), (0.15, 0.55), (0.11, 0.58)]),
+        ],
+        depth: 0.1,
+    };
+    Design {
+        body,
+        lines,
+        details: vec![Detail::Plate(head)],
+        slit: None,
+    }
+}
+
+/// The inventor's Archer (archer leaps only): a drawn bow with its arrow on a pedestal.
+fn archer() -> Design {
+    let (body, lines) = pedestal(0.24, 0.36);
+    let (centre, radius, thick) = (Vec2::new(0.07, 0.56), 0.2, 0.038);
+    let at = |deg: f32| centre + Vec2::from_angle(deg.to_radians()) * radius;
+    let steps = 8;
+    let (from, to) = (112.0f32, 248.0f32);
+    let mut parts: Vec<Vec<Vec2>> = (0..steps)
+        .map(|k| {
+            let a0 = from + (to - from) * k as f32 / steps as f32;
+            let a1 = from + (to - from) * (k + 1) as f32 / steps as f32;
+            stroke(at(a0), at(a1), thick)
+        })
+        .collect();
+    let (top, bottom) = (at(from), at(to));
+    // The string drawn back to the arrow's nock, and the arrow with its head and fletching.
+    let nock = Vec2::new(0.13, centre.y);
+    parts.push(stroke(top, nock, 0.016));
+    parts.push(stroke(bottom, nock, 0.016));
+    parts.push(stroke(nock, Vec2::new(-0.2, centre.y), 0.02));
+    parts.push(vec![
+        Vec2::new(-0.19, centre.y - 0.035),
+        Vec2::new(-0.19, centre.y + 0.035),
+        Vec2::new(-0.27, centre.y),
+    ]);
+    parts.push(stroke(
+        Vec2::new(0.1, centre.y),
+        Vec2::new(0.145, centre.y + 0.04),
+        0.016,
+    ));
+    parts.push(stroke(
+        Vec2::new(0.1, centre.y),
+        Vec2::new(0.145, centre.y - 0.04),
+        0.016,
+    ));
+    // A post from the pedestal up to the bow's grip, so the plate stands on the body.
+    parts.push(stroke(Vec2::new(-0.05, 0.36), at(180.0), 0.05));
+    Design {
+        body,
+        lines,
+        details: vec![Detail::Plate(Plate { parts, depth: 0.07 })],
+        slit: None,
+    }
+}
+
+/// Grid units of the letter font per piece unit, and the stroke width of a letter.
+const LETTER_UNIT: f32 = 0.05;
+const LETTER_STROKE: f32 = 0.055;
+
+/// Any other kind: a plain pedestal carrying its letter, large, standing on top.
+fn generic(letter: char) -> Design {
+    let (body, mut lines) = pedestal(0.25, 0.38);
+    // An inner line where the letter stands on the pedestal, so its foot stroke reads as its own.
+    lines.push(0.38);
+    let base = Vec2::new(-2.0 * LETTER_UNIT, 0.38 + LETTER_STROKE / 2.0);
+    let parts = letter::strokes(letter)
+        .into_iter()
+        .map(|(a, b)| {
+            stroke(
+                base + a * LETTER_UNIT,
+                base + b * LETTER_UNIT,
+                LETTER_STROKE,
+            )
+        })
+        .collect();
+    Design {
+        body,
+        lines,
+        details: vec![Detail::Plate(Plate { parts, depth: 0.06 })],
+        slit: None,
+    }
+}
+
+/// The design of a look.
+pub(super) fn design(look: Look) -> Design {
+    match look {
+        Look::Pawn => pawn(),
+        Look::Rook => rook(),
+        Look::Bishop => bishop(),
+        Look::Sorcerer => sorcerer(),
+        Look::Queen => queen(),
+        Look::King => king(),
+        Look::Knight => knight(),
+        Look::Archer => archer(),
+        Look::Generic(letter) => generic(letter),
     }
 }

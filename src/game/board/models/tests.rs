@@ -4,7 +4,12 @@ use bevy::mesh::{Indices, Mesh, VertexAttributeValues};
 use super::mesh::lathe;
 use super::*;
 
-const KINDS: [PieceKind; 6] = PieceKind::ALL;
+/// Every fixed look and generic pieces with letters of different shapes.
+fn kinds() -> Vec<Look> {
+    let mut looks = FIXED_LOOKS.to_vec();
+    looks.extend("AMQXZ".chars().map(Look::Generic));
+    looks
+}
 
 /// Positions, normals and triangles (as index triples) read back from a Bevy mesh.
 struct Raw {
@@ -52,9 +57,9 @@ fn geometric_normal(r: &Raw, t: [usize; 3]) -> Vec3 {
 }
 
 fn all_meshes() -> Vec<(String, Raw)> {
-    KINDS
-        .iter()
-        .flat_map(|&k| {
+    kinds()
+        .into_iter()
+        .flat_map(|k| {
             [
                 (format!("{k:?} model"), raw(&piece_mesh(k))),
                 (format!("{k:?} symbol"), raw(&piece_symbol_mesh(k))),
@@ -104,7 +109,7 @@ fn winding_agrees_with_normals_so_culling_keeps_the_outside() {
 #[test]
 fn models_stand_on_the_ground_within_a_cell_at_graded_heights() {
     let mut heights = Vec::new();
-    for kind in KINDS {
+    for kind in kinds() {
         let r = raw(&piece_mesh(kind));
         let min_y = r.positions.iter().map(|p| p.y).fold(f32::MAX, f32::min);
         let max_y = r.positions.iter().map(|p| p.y).fold(f32::MIN, f32::max);
@@ -117,11 +122,11 @@ fn models_stand_on_the_ground_within_a_cell_at_graded_heights() {
         assert!(radius <= 0.30, "{kind:?} radius {radius}");
         assert!((max_y - piece_height(kind)).abs() < 1e-6);
         let expected = match kind {
-            PieceKind::Pawn => 0.40..0.50,
-            PieceKind::Rook | PieceKind::Bishop | PieceKind::Sorcerer => 0.6..0.76,
-            PieceKind::Queen => 0.8..0.9,
-            PieceKind::King => 0.9..1.0,
-            _ => 0.6..0.76,
+            Look::Pawn => 0.40..0.50,
+            Look::Rook | Look::Bishop | Look::Sorcerer | Look::Knight | Look::Archer => 0.6..0.8,
+            Look::Generic(_) => 0.6..0.8,
+            Look::Queen => 0.8..0.9,
+            Look::King => 0.9..1.0,
         };
         assert!(expected.contains(&max_y), "{kind:?} height {max_y}");
         assert!(
@@ -132,16 +137,22 @@ fn models_stand_on_the_ground_within_a_cell_at_graded_heights() {
         heights.push((kind, max_y));
     }
     let h = |k| heights.iter().find(|(kind, _)| *kind == k).unwrap().1;
-    for middle in [PieceKind::Rook, PieceKind::Bishop, PieceKind::Sorcerer] {
-        assert!(h(PieceKind::King) > h(PieceKind::Queen));
-        assert!(h(PieceKind::Queen) > h(middle));
-        assert!(h(middle) > h(PieceKind::Pawn));
+    for middle in [
+        Look::Rook,
+        Look::Bishop,
+        Look::Sorcerer,
+        Look::Knight,
+        Look::Archer,
+    ] {
+        assert!(h(Look::King) > h(Look::Queen));
+        assert!(h(Look::Queen) > h(middle));
+        assert!(h(middle) > h(Look::Pawn));
     }
 }
 
 #[test]
 fn turned_bodies_face_outward_and_enclose_their_volume() {
-    for kind in KINDS {
+    for kind in kinds() {
         let design = pieces::design(kind);
         let body = &design.body;
         let mesh = lathe(body, LATHE_SEGMENTS);
@@ -206,7 +217,7 @@ fn ray_hits(mesh: &MeshData, origin: Vec3, dir: Vec3) -> bool {
 
 #[test]
 fn bishop_mitre_has_a_slit_you_can_see_through() {
-    let design = pieces::design(PieceKind::Bishop);
+    let design = pieces::design(Look::Bishop);
     let slit = design.slit.expect("bishops have a slit");
     let whole = lathe(&design.body, LATHE_SEGMENTS);
     let cut = slit.apply(&whole, &design.body);
@@ -242,7 +253,7 @@ fn bishop_mitre_has_a_slit_you_can_see_through() {
 
 #[test]
 fn symbols_lie_flat_face_up_centred_and_fit_a_cell() {
-    for kind in KINDS {
+    for kind in kinds() {
         for (what, mesh) in [
             ("fill", piece_symbol_mesh(kind)),
             ("outline", piece_symbol_outline_mesh(kind)),
@@ -302,17 +313,18 @@ fn coverage(mesh: &Mesh) -> Vec<bool> {
 
 #[test]
 fn symbols_differ_from_each_other_and_outlines_surround_fills() {
-    let fills: Vec<Vec<bool>> = KINDS
+    let kinds = kinds();
+    let fills: Vec<Vec<bool>> = kinds
         .iter()
         .map(|&k| coverage(&piece_symbol_mesh(k)))
         .collect();
-    for (i, &k) in KINDS.iter().enumerate() {
+    for (i, &k) in kinds.iter().enumerate() {
         let outline = coverage(&piece_symbol_outline_mesh(k));
         assert!(
             fills[i].iter().zip(&outline).all(|(f, o)| !f || *o),
             "{k:?}: fill pokes out"
         );
-        for (j, &other) in KINDS.iter().enumerate().skip(i + 1) {
+        for (j, &other) in kinds.iter().enumerate().skip(i + 1) {
             let union = fills[i]
                 .iter()
                 .zip(&fills[j])
@@ -323,14 +335,19 @@ fn symbols_differ_from_each_other_and_outlines_surround_fills() {
                 .zip(&fills[j])
                 .filter(|(a, b)| a != b)
                 .count();
-            assert!(differ * 5 > union, "{k:?} and {other:?} look alike");
+            // Generic pieces share their pedestal and differ by their letter alone.
+            let share = match (k, other) {
+                (Look::Generic(_), Look::Generic(_)) => 20,
+                _ => 5,
+            };
+            assert!(differ * share > union, "{k:?} and {other:?} look alike");
         }
     }
 }
 
 #[test]
 fn simplified_profiles_keep_every_edge_and_stay_within_tolerance() {
-    for kind in KINDS {
+    for kind in kinds() {
         let body = pieces::design(kind).body;
         let simple = body.simplified(PROFILE_TOLERANCE);
         // The ends and every crisp edge stay, in order.
@@ -376,11 +393,64 @@ fn a_full_set_of_models_stays_within_its_triangle_budget() {
     // The start position's 36 pieces: each triangle costs a software renderer twice (the
     // picture and the shadow map) and more than the pixels it covers, so the set is held to
     // about twice the frame-time yardstick's plain pieces (15 k triangles).
-    let start = crate::rules::Position::start();
-    let per_kind = KINDS.map(|k| raw(&piece_mesh(k)).triangles.len());
-    let total: usize = start
-        .placement()
-        .map(|(_, piece)| per_kind[piece.kind.index()])
-        .sum();
-    assert!(total <= 32_000, "{total} triangles ({per_kind:?} per kind)");
+    for variant in Variant::builtins() {
+        let start = variant.start();
+        let per_kind: Vec<(PieceKind, usize)> = variant
+            .kinds()
+            .iter()
+            .map(|&k| (k, raw(&piece_mesh(variant.look(k))).triangles.len()))
+            .collect();
+        let total: usize = start
+            .placement()
+            .filter_map(|(_, piece)| per_kind.iter().find(|(k, _)| *k == piece.kind))
+            .map(|(_, n)| n)
+            .sum();
+        assert!(
+            total <= 32_000,
+            "{variant}: {total} triangles ({per_kind:?} per kind)"
+        );
+    }
+}
+
+#[test]
+fn every_kind_of_every_built_in_variant_has_a_model_and_a_symbol_of_its_own() {
+    let shape = |look: Look| {
+        let r = raw(&piece_mesh(look));
+        let fill = raw(&piece_symbol_mesh(look));
+        (
+            r.triangles.len(),
+            fill.triangles.len(),
+            piece_height(look).to_bits(),
+        )
+    };
+    for variant in Variant::builtins() {
+        let mut seen = Vec::new();
+        for &kind in variant.kinds() {
+            let look = variant.look(kind);
+            let (model, symbol, _) = shape(look);
+            assert!(
+                model > 100,
+                "{variant} {kind:?}: model of {model} triangles"
+            );
+            assert!(
+                symbol > 10,
+                "{variant} {kind:?}: symbol of {symbol} triangles"
+            );
+            assert!(
+                !seen.contains(&shape(look)),
+                "{variant}: {} looks like another kind",
+                variant.kind_name(kind)
+            );
+            seen.push(shape(look));
+        }
+    }
+    // The inventor's Knight and Archer have their own looks, not the Sorcerer's.
+    let ka = Variant::named("Knights and Archers").expect("built in");
+    let looks: Vec<Look> = ka.kinds().iter().map(|&k| ka.look(k)).collect();
+    assert!(
+        looks.contains(&Look::Knight) && looks.contains(&Look::Archer),
+        "{looks:?}"
+    );
+    // Generic pieces differ by their letter.
+    assert_ne!(shape(Look::Generic('C')), shape(Look::Generic('G')));
 }
