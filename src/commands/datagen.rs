@@ -238,7 +238,7 @@ pub fn run(args: &DatagenArgs, out: &mut impl Write) -> Result<usize, DataError>
                     count += 1;
                 }
             }
-            if games % 100 == 0 {
+            if games.is_multiple_of(100) {
                 writeln!(out, "games {games} positions {count}")?;
                 out.flush()?;
             }

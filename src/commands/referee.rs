@@ -335,7 +335,7 @@ fn play_one(
     args: &MatchArgs,
 ) -> Played {
     // Index into `seats` of who has White: engine1 in odd games.
-    let white = usize::from(g % 2 == 0);
+    let white = usize::from(g.is_multiple_of(2));
     let opening = opening(args.seed, (g - 1) / 2, plies, variant);
     let mut game = opening.clone();
     let ending = play_game(seats, white, &mut game, args);
