@@ -17,7 +17,7 @@ use super::super::hub::Hub;
 use super::archive::{self, ArchiveQuery};
 use super::svg::{self, BoardOptions};
 use super::{escape, not_found, page, url_part};
-use crate::rules::Position;
+use crate::rules::{PieceKind, Position, Side, Variant};
 
 /// The quick-pairing clocks the lobby offers (`minutes+increment` as the buttons say them,
 /// `seconds+increment` as the protocol wants them).
@@ -186,6 +186,30 @@ async fn game_json(hub: &Hub, id: &str) -> Option<serde_json::Value> {
     serde_json::to_value(view).ok()
 }
 
+/// The promotion chooser's buttons: every kind a pawn of either side may become in the game's
+/// variant (so a Knights and Archers game offers the Knight), each with its key.
+fn promotion_buttons(position: Option<&Position>) -> String {
+    let variant = position.map_or_else(Variant::parachess, |p| p.variant());
+    let mut kinds: Vec<PieceKind> = Vec::new();
+    for side in [Side::White, Side::Black] {
+        for &k in variant.promotions(side) {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
+    }
+    kinds
+        .into_iter()
+        .map(|k| {
+            let key = variant.letter(k).to_ascii_lowercase();
+            let name = escape(variant.kind_name(k));
+            format!(
+                "<button type=\"button\" data-kind=\"{key}\" title=\"{name} ({key})\">{name} <kbd>{key}</kbd></button>"
+            )
+        })
+        .collect()
+}
+
 /// `/game/ID`.
 pub async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
     let Some(view) = game_json(&hub, &id).await else {
@@ -208,6 +232,7 @@ pub async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
         defs: true,
         ..BoardOptions::default()
     });
+    let promo = promotion_buttons(position.as_ref());
     let (white, black) = (s("white"), s("black"));
     let title = format!("{white} – {black}");
     let clock = match (view["tc"].as_str(), view["days"].as_u64()) {
@@ -219,11 +244,7 @@ pub async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
         "<div class=\"game\" id=\"game\" data-game=\"{id}\">\
          <div class=\"board-wrap\">{board}\
          <div id=\"promo\" class=\"promo\" hidden><p>Promote to</p>\
-         <button type=\"button\" data-kind=\"q\" title=\"Queen (q)\">Queen <kbd>q</kbd></button>\
-         <button type=\"button\" data-kind=\"r\" title=\"Rook (r)\">Rook <kbd>r</kbd></button>\
-         <button type=\"button\" data-kind=\"b\" title=\"Bishop (b)\">Bishop <kbd>b</kbd></button>\
-         <button type=\"button\" data-kind=\"s\" title=\"Sorcerer (s)\">Sorcerer <kbd>s</kbd></button>\
-         </div></div>\
+         {promo}</div></div>\
          <aside class=\"panel\">\
          <div class=\"player top\"><span class=\"side-dot\"></span><a class=\"name\" id=\"top-name\"></a>\
          <span class=\"clock\" id=\"top-clock\"></span></div>\
@@ -637,5 +658,30 @@ pub async fn live_api(State(hub): State<Arc<Hub>>) -> Response {
         )
             .into_response(),
         Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn promotion_buttons_follow_the_variant() {
+        let parachess = promotion_buttons(None);
+        for key in ["q", "r", "b", "s"] {
+            assert!(
+                parachess.contains(&format!("data-kind=\"{key}\"")),
+                "{parachess}"
+            );
+        }
+        assert_eq!(parachess.matches("<button").count(), 4);
+        let Ok(ka) = Variant::named("Knights and Archers") else {
+            panic!("Knights and Archers is built in");
+        };
+        let buttons = promotion_buttons(Some(&ka.start()));
+        assert!(buttons.contains("data-kind=\"n\""), "{buttons}");
+        assert!(buttons.contains("data-kind=\"a\""), "{buttons}");
+        assert!(!buttons.contains("data-kind=\"s\""), "{buttons}");
+        assert!(!buttons.contains("data-kind=\"k\""), "{buttons}");
     }
 }

@@ -25,7 +25,7 @@ export function placement(text) {
 
 /** `c4d3` / `j2k2q` -> { from, to, promo }. */
 export function parseMove(uci) {
-  const m = /^([a-k]\d{1,2})([a-k]\d{1,2})([qrbs])?$/.exec(uci || '');
+  const m = /^([a-k]\d{1,2})([a-k]\d{1,2})([a-z])?$/.exec(uci || '');
   return m ? { from: m[1], to: m[2], promo: m[3] || null } : null;
 }
 

@@ -296,10 +296,18 @@ function play(uci) {
   conn.send({ t: 'move', game: id, n: game.moves.length, move: uci });
 }
 
-// The promotion chooser: buttons, or the keys q r b s; Escape cancels.
+// The promotion chooser: the variant's buttons (the server writes one per kind a pawn may
+// become), or their letter keys; only the kinds this move allows are shown; Escape cancels.
 let promoResolve = null;
+let promoKeys = '';
 function choosePromotion(moves) {
   const box = $('#promo');
+  const allowed = new Set(moves.map((m) => m.promo));
+  promoKeys = '';
+  for (const b of $$('#promo button')) {
+    b.hidden = !allowed.has(b.dataset.kind);
+    if (!b.hidden) promoKeys += b.dataset.kind;
+  }
   box.hidden = false;
   return new Promise((resolve) => {
     promoResolve = (kind) => {
@@ -313,7 +321,7 @@ for (const b of $$('#promo button')) b.addEventListener('click', () => promoReso
 
 /** `c4d3`, `c4-d3`, `Sa2-e5`, `j2-k2=Q` -> the bare legal move, if it is one. */
 function typedMove(text) {
-  let t = text.trim().replace(/^[KQRBSP](?=[a-k])/, '').replace(/[-x=+#\s]/g, '').toLowerCase();
+  let t = text.trim().replace(/^[A-Z](?=[a-k])/, '').replace(/[-x=+#\s]/g, '').toLowerCase();
   if (!game || !game.legal.includes(t)) return null;
   return t;
 }
@@ -332,7 +340,7 @@ $('#move-form').addEventListener('submit', (ev) => {
 
 document.addEventListener('keydown', (ev) => {
   if (promoResolve) {
-    if ('qrbs'.includes(ev.key) && ev.key.length === 1) promoResolve(ev.key);
+    if (ev.key.length === 1 && promoKeys.includes(ev.key.toLowerCase())) promoResolve(ev.key.toLowerCase());
     else if (ev.key === 'Escape') promoResolve(null);
     ev.preventDefault();
     return;
