@@ -12,19 +12,9 @@ use parachess::rules::record::{Tags, read_game, write_game};
 use parachess::rules::{Game, Move, Outcome, Position, SHUFFLE_COUNT, Side, Variant, board};
 use proptest::prelude::*;
 
-/// Parachess written out in atoms as a player's file would: not the built-in variant.
-const ATOM_PARACHESS: &str = r#"
-name = "Parachess, spelled out"
-start = "rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 0 1"
-pieces = [
-  { letter = "K", name = "King", moves = "eda", royal = true },
-  { letter = "Q", name = "Queen", moves = "EDW" },
-  { letter = "R", name = "Rook", moves = "E" },
-  { letter = "B", name = "Bishop", moves = "DW" },
-  { letter = "S", name = "Sorcerer", moves = "NA" },
-  { letter = "P", name = "Pawn", moves = "pawn" },
-]
-"#;
+/// Parachess written out in atoms as a player's file would: not the built-in variant (the
+/// same file serves the unit and the integration tests).
+const ATOM_PARACHESS: &str = include_str!("../data/variants/parachess-in-atoms.toml");
 
 /// The same army with other letters and kinds in another order (so other slots).
 const SHUFFLED_LETTERS: &str = r#"
@@ -210,10 +200,7 @@ fn game_files_carry_their_variant() {
         game.play_text(text).unwrap();
     }
     let file = write_game(&game, &Tags::default());
-    assert!(
-        file.contains("[Variant \"Parachess, spelled out\"]"),
-        "{file}"
-    );
+    assert!(file.contains("[Variant \"Parachess in atoms\"]"), "{file}");
     assert!(file.contains("[VariantDef \"{ name = "), "{file}");
     assert!(!file.contains("[Setup"), "{file}");
     let back = read_game(file.as_bytes()).unwrap();

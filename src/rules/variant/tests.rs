@@ -143,18 +143,9 @@ fn interning_deduplicates_by_definition() {
     assert!(std::ptr::eq(Variant::from_def(def).unwrap(), other));
 }
 
-const ATOM_PARACHESS: &str = r#"
-name = "Parachess in atoms"
-start = "rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 0 1"
-pieces = [
-  { letter = "K", name = "King", moves = "eda", royal = true },
-  { letter = "Q", name = "Queen", moves = "EDW" },
-  { letter = "R", name = "Rook", moves = "E" },
-  { letter = "B", name = "Bishop", moves = "DW" },
-  { letter = "S", name = "Sorcerer", moves = "NA" },
-  { letter = "P", name = "Pawn", moves = "pawn" },
-]
-"#;
+/// Parachess written out in atoms as a player's file would: not the built-in variant (the
+/// same file serves the unit and the integration tests).
+const ATOM_PARACHESS: &str = include_str!("../../../tests/data/variants/parachess-in-atoms.toml");
 
 #[test]
 fn a_file_spelling_parachess_plays_parachess() {
