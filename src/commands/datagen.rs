@@ -14,8 +14,6 @@
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::mpsc;
 
 use thiserror::Error;
 
@@ -194,43 +192,30 @@ pub fn run(args: &DatagenArgs, out: &mut impl Write) -> Result<usize, DataError>
         (Some(d), None) => Limits::depth(d),
         (None, None) => Limits::depth(4),
     };
-    let next = AtomicU32::new(1);
-    let (tx, rx) = mpsc::channel::<Vec<(u64, Sample)>>();
     let mut seen = HashSet::new();
     let mut buf = MAGIC.to_vec();
     let mut count = 0usize;
-    std::thread::scope(|scope| -> Result<(), DataError> {
-        for _ in 0..args.threads.min(args.games) {
-            let tx = tx.clone();
-            let (next, limits) = (&next, &limits);
-            scope.spawn(move || {
-                let mut engine = Engine::with_hash_mb(16);
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g > args.games {
-                        break;
-                    }
-                    let mut rng = Rng::new(
-                        args.seed
-                            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                            .wrapping_add(u64::from(g)),
-                    );
-                    let v = if shuffle {
-                        Variant::shuffle(rng.below(SHUFFLE_COUNT as u64) as usize)
-                            .unwrap_or(variant)
-                    } else {
-                        variant
-                    };
-                    let samples = play(&mut engine, v, limits, args.random_plies, &mut rng);
-                    if tx.send(samples).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut games = 0u32;
-        for samples in rx {
+    let mut games = 0u32;
+    let engines = (0..args.threads.min(args.games))
+        .map(|_| Engine::with_hash_mb(16))
+        .collect();
+    super::play_in_parallel(
+        engines,
+        args.games,
+        |engine, g| {
+            let mut rng = Rng::new(
+                args.seed
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .wrapping_add(u64::from(g)),
+            );
+            let v = if shuffle {
+                Variant::shuffle(rng.below(SHUFFLE_COUNT as u64) as usize).unwrap_or(variant)
+            } else {
+                variant
+            };
+            play(engine, v, &limits, args.random_plies, &mut rng)
+        },
+        |samples| -> Result<(), DataError> {
             games += 1;
             for (hash, s) in samples {
                 if seen.insert((hash, s.variant.clone())) {
@@ -242,9 +227,9 @@ pub fn run(args: &DatagenArgs, out: &mut impl Write) -> Result<usize, DataError>
                 writeln!(out, "games {games} positions {count}")?;
                 out.flush()?;
             }
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     write_atomic(&args.out, &buf).map_err(|source| DataError::File {
         path: args.out.clone(),
         source,

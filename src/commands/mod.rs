@@ -13,6 +13,8 @@ pub mod review;
 pub mod selfplay;
 
 use std::path::Path;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc;
 
 use crate::rules::{Position, PositionError, Variant};
 
@@ -47,4 +49,33 @@ pub fn variant_arg(text: Option<&str>) -> Result<&'static Variant, String> {
         let _ = crate::store::load_player_variants(&dir);
     }
     Variant::named(text).map_err(|e| e.to_string())
+}
+
+/// Plays games 1..=`games` on one thread per worker state, each thread taking the next number,
+/// and hands every result to `take` on the calling thread as it arrives (finishing order). An
+/// error from `take` stops the handing out: each thread ends after the game it is playing.
+fn play_in_parallel<W: Send, T: Send, E>(
+    workers: Vec<W>,
+    games: u32,
+    play: impl Fn(&mut W, u32) -> T + Sync,
+    mut take: impl FnMut(T) -> Result<(), E>,
+) -> Result<(), E> {
+    let next = AtomicU32::new(1);
+    let (tx, rx) = mpsc::channel::<T>();
+    std::thread::scope(|scope| {
+        for mut worker in workers {
+            let tx = tx.clone();
+            let (next, play) = (&next, &play);
+            scope.spawn(move || {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g > games || tx.send(play(&mut worker, g)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        rx.into_iter().try_for_each(&mut take)
+    })
 }

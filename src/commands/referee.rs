@@ -9,8 +9,6 @@ use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
 use thiserror::Error;
@@ -221,58 +219,23 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
         })?;
         writeln!(out, "{}: {} ({})", seat.label, seat.name, seat.command)?;
     }
-    let seats = Mutex::new(Some(seats));
     writeln!(
         out,
         "{} games, time control {}, openings of {plies} random half-moves",
         args.games, args.tc
     )?;
-    let workers = args.concurrency.min(args.games) as usize;
-    let next = AtomicU32::new(1);
-    let (tx, rx) = mpsc::channel::<Played>();
+    let workers_n = args.concurrency.min(args.games) as usize;
     let mut totals = MatchTotals::default();
-    let first = seats;
-    std::thread::scope(|scope| -> Result<(), MatchError> {
-        for w in 0..workers {
-            let tx = tx.clone();
-            let next = &next;
-            let mut seats = if w == 0 {
-                None
-            } else {
-                Some(fresh_seats(args, &uci_name))
-            };
-            let first = &first;
-            scope.spawn(move || {
-                // Worker 0 plays with the engines already started (and checked) above.
-                let mut own = match seats.take() {
-                    Some(s) => s,
-                    None => match first.lock() {
-                        Ok(mut guard) => match guard.take() {
-                            Some(s) => s,
-                            None => return,
-                        },
-                        Err(_) => return,
-                    },
-                };
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g > args.games {
-                        break;
-                    }
-                    let played = play_one(&mut own, g, plies, variant, args);
-                    if tx.send(played).is_err() {
-                        break;
-                    }
-                }
-                for seat in &mut own {
-                    seat.client = None;
-                }
-            });
-        }
-        drop(tx);
-        let mut waiting = BTreeMap::new();
-        let mut due = 1;
-        for played in rx {
+    // The first worker plays with the engines already started (and checked) above.
+    let mut workers = vec![seats];
+    workers.extend((1..workers_n).map(|_| fresh_seats(args, &uci_name)));
+    let mut waiting = BTreeMap::new();
+    let mut due = 1;
+    super::play_in_parallel(
+        workers,
+        args.games,
+        |own, g| play_one(own, g, plies, variant, args),
+        |played| -> Result<(), MatchError> {
             waiting.insert(played.number, played);
             while let Some(p) = waiting.remove(&due) {
                 match p.winner_seat {
@@ -289,9 +252,9 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
                 }
                 due += 1;
             }
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     let (elo, margin) = elo(totals);
     writeln!(
         out,
