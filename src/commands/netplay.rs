@@ -66,6 +66,10 @@ pub struct HostArgs {
     /// Seconds to wait for the opponent to join, or to come back after losing the connection.
     #[arg(long, value_name = "SECONDS", default_value_t = 600)]
     pub wait: u64,
+    /// The variant to play: a built-in name or a variant file (the joiner needs nothing: a
+    /// player's own variant travels with the game). Parachess when not given.
+    #[arg(long, value_name = "NAME|FILE.toml")]
+    pub variant: Option<String>,
 }
 
 /// Options of `parachess join`.
@@ -107,6 +111,9 @@ pub enum NetPlayError {
     /// The engine failed to move (the position has no legal move, which the rules end first).
     #[error("the engine found no move: {0}")]
     Engine(#[from] EngineError),
+    /// `--variant` named no variant, or its file did not read.
+    #[error("--variant: {0}")]
+    Variant(String),
     /// Writing the report failed.
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -127,12 +134,14 @@ pub fn run_host(args: &HostArgs, out: &mut impl Write) -> Result<(), NetPlayErro
         SideArg::Black => Side::Black,
     };
     let name = args.name.clone().unwrap_or_else(|| args.player.to_string());
+    let variant =
+        super::variant_arg(args.variant.as_deref()).map_err(NetPlayError::Variant)?;
     let config = HostConfig {
         bind: args.bind,
         port: args.port,
         code: args.code.clone(),
         name: name.clone(),
-        ..HostConfig::new(side, args.time)
+        ..HostConfig::in_variant(variant, side, args.time)
     };
     let handle = host(config)?;
     if let Some((addr, code)) = handle.listening() {
@@ -145,7 +154,7 @@ pub fn run_host(args: &HostArgs, out: &mut impl Write) -> Result<(), NetPlayErro
         out.flush()?;
     }
     let clocks = args.time.map(|tc| Clocks::new(tc, Side::White));
-    let net = NetGame::new(Game::new(), side, clocks);
+    let net = NetGame::new(Game::from_position(variant.start()), side, clocks);
     let session = Session {
         hosting: true,
         player: args.player,
@@ -239,6 +248,10 @@ impl Session {
                         state.you,
                         state.game.plies().len()
                     )?;
+                    let variant = state.game.start_position().variant();
+                    if !variant.is_parachess() {
+                        writeln!(out, "variant {}", variant.name())?;
+                    }
                 }
                 NetEvent::Moved { ply, clock, .. } => {
                     writeln!(out, "{}", move_line(&net, ply, clock.is_some()))?;

@@ -19,7 +19,7 @@ use super::{
 use crate::rules::clock::TimeControl;
 use crate::rules::clock::{ClockReading, Clocks};
 use crate::rules::record::termination_name;
-use crate::rules::{Game, Outcome, Side};
+use crate::rules::{Game, Outcome, Side, Variant};
 
 /// Closed connections whose threads may still be ending (each at most a second, see
 /// [`super::conn`]); beyond this the oldest is cut at once, so a player reconnecting in a
@@ -51,9 +51,20 @@ pub struct HostConfig {
 }
 
 impl HostConfig {
-    /// A new game from the start, the host playing `side`, with clocks at `control`.
+    /// A new game of Parachess from the start, the host playing `side`, with clocks at
+    /// `control`.
     pub fn new(side: Side, control: Option<TimeControl>) -> HostConfig {
-        let game = Game::new();
+        HostConfig::in_variant(Variant::parachess(), side, control)
+    }
+
+    /// A new game of `variant` from its start (the joiner learns the variant, a player's own
+    /// one with its whole definition, in the full state).
+    pub fn in_variant(
+        variant: &'static Variant,
+        side: Side,
+        control: Option<TimeControl>,
+    ) -> HostConfig {
+        let game = Game::from_position(variant.start());
         let turn = game.position().turn();
         HostConfig {
             bind: IpAddr::V4(Ipv4Addr::UNSPECIFIED),

@@ -10,14 +10,15 @@ use std::time::{Duration, Instant};
 use super::conn::{Bucket, Conn, Input};
 use super::mirror::conclude;
 use super::protocol::{
-    Ask, BYE_REPLACED, MAX_STATE_PLIES, Msg, PROTOCOL_VERSION, Token, bye_retryable, clip,
+    Ask, BYE_REPLACED, MAX_STATE_PLIES, MAX_VARIANT_DEF, Msg, PROTOCOL_VERSION, Token, bye_retryable,
+    clip,
 };
 use super::{
     Epoch, NetCommand, NetError, NetEvent, NetGame, NetHandle, NetState, Timing, normalize_code,
     outcome_from_result,
 };
 use crate::rules::clock::{ClockReading, TimeControl};
-use crate::rules::{Game, Position, Side};
+use crate::rules::{Game, Side, Variant};
 
 /// The longest the session thread sleeps between looks at its timers.
 const MAX_WAIT: Duration = Duration::from_millis(100);
@@ -110,12 +111,44 @@ impl Link {
     }
 }
 
+/// The variant a full state names: Parachess when it names none, a built-in one by its
+/// name, or the definition its `variantdef` lines carry (whose name must be the one given).
+fn state_variant(name: Option<&str>, def: &str) -> Result<&'static Variant, String> {
+    match (name, def.is_empty()) {
+        (None, true) => Ok(Variant::parachess()),
+        (None, false) => Err("a variant definition without its name".into()),
+        (Some(name), true) => match Variant::named(name) {
+            Ok(v) if v.is_builtin() => Ok(v),
+            _ => Err(format!(
+                "the host plays {:?}, a variant this program does not know",
+                clip(name)
+            )),
+        },
+        (Some(name), false) => {
+            let v = Variant::from_inline_toml(def)
+                .map_err(|e| format!("the host's variant {:?}: {e}", clip(name)))?;
+            if v.name() != name {
+                return Err(format!(
+                    "the variant definition is {:?}, not {:?}",
+                    clip(v.name()),
+                    clip(name)
+                ));
+            }
+            Ok(v)
+        }
+    }
+}
+
 /// A full state being received.
 #[derive(Default)]
 struct Incoming {
     you: Option<Side>,
     host: String,
-    header: Option<(usize, Option<TimeControl>, Box<Position>)>,
+    /// The `variantdef` lines so far, joined.
+    def: String,
+    /// The `variant` line's name.
+    variant: Option<String>,
+    header: Option<(usize, Option<TimeControl>, String)>,
     moves: Vec<String>,
     clock: Option<ClockReading>,
     over: Option<(String, String)>,
@@ -495,6 +528,17 @@ impl Client {
             ) if st.header.is_none() => {
                 st.header = Some((plies, control, start));
             }
+            (Msg::VariantDef(part), true) if st.header.is_none() && st.variant.is_none() => {
+                if st.def.len() + part.len() > MAX_VARIANT_DEF {
+                    return Err(format!(
+                        "a variant definition longer than {MAX_VARIANT_DEF} bytes"
+                    ));
+                }
+                st.def += &part;
+            }
+            (Msg::Variant(name), true) if st.header.is_none() && st.variant.is_none() => {
+                st.variant = Some(name);
+            }
             (Msg::Moves(moves), true) => {
                 let expected = st.header.as_ref().map_or(0, |h| h.0);
                 if st.moves.len() + moves.len() > expected.min(MAX_STATE_PLIES) {
@@ -536,7 +580,11 @@ impl Client {
         if st.moves.len() != plies {
             return Err(format!("{plies} moves announced, {} sent", st.moves.len()));
         }
-        let mut game = Game::from_position(*start);
+        let variant = state_variant(st.variant.as_deref(), &st.def)?;
+        let start = variant
+            .parse_position(&start)
+            .map_err(|e| format!("the start position: {e}"))?;
+        let mut game = Game::from_position(start);
         for (i, text) in st.moves.iter().enumerate() {
             game.play_text(text)
                 .map_err(|e| format!("move {} {}: {e}", i + 1, clip(text)))?;

@@ -8,8 +8,9 @@ use crate::rules::clock::{ClockReading, TimeControl};
 use crate::rules::{Position, Side};
 
 /// The protocol version this program speaks; a peer with another is refused at the hello.
-/// Version 2 added the session token to `hello` and `welcome`.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// Version 2 added the session token to `hello` and `welcome`; version 3 the variant
+/// (`variant` and `variantdef` lines before a full state's `game` line).
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The longest line accepted, in bytes, without its `\n`. A longer line is an error and ends the
 /// connection (the reader cannot tell where the next message starts).
@@ -20,6 +21,16 @@ pub const MAX_NAME: usize = 40;
 
 /// Moves written on one `moves` line of a full state, few enough to stay under [`MAX_LINE`].
 const MOVES_PER_LINE: usize = 40;
+
+/// The longest variant definition a full state may carry, in bytes (a player's variant file
+/// is a few hundred; the server takes at most 4096).
+pub const MAX_VARIANT_DEF: usize = 8192;
+
+/// Bytes of a variant definition written on one `variantdef` line.
+const DEF_PER_LINE: usize = 400;
+
+/// The longest variant name, in characters.
+const MAX_VARIANT_NAME: usize = 100;
 
 /// The longest game a full state may describe, in half-moves (the draw rules end every real
 /// game long before).
@@ -137,14 +148,21 @@ pub enum Msg {
         /// The host's name.
         name: String,
     },
-    /// Start of a full state: `game <plies> <time control|-> <start position text>`.
+    /// Part of a full state before its `game` line, for a variant not built in:
+    /// `variantdef <part>`, the parts joined giving the definition as a TOML inline table.
+    VariantDef(String),
+    /// Part of a full state before its `game` line, for any variant but Parachess:
+    /// `variant <name>` (a built-in name, or the name inside the `variantdef` lines).
+    Variant(String),
+    /// Start of a full state: `game <plies> <time control|-> <start position text>`. The
+    /// position is read in the variant the lines before named, so it stays text here.
     Game {
         /// Half-moves the `moves` lines that follow hold.
         plies: usize,
         /// The time control, `None` untimed.
         control: Option<TimeControl>,
-        /// The position the game started from.
-        start: Box<Position>,
+        /// The position the game started from, as position text.
+        start: String,
     },
     /// Part of a full state: `moves <move> <move> ...` (move text, in order).
     Moves(Vec<String>),
@@ -362,13 +380,30 @@ impl Msg {
                     "-" => None,
                     tc => Some(tc.parse::<TimeControl>().map_err(|e| e.to_string())?),
                 };
-                let text = rest.splitn(3, ' ').nth(2).ok_or("missing position")?;
-                let start = Box::new(text.parse::<Position>().map_err(|e| e.to_string())?);
+                let start = rest
+                    .splitn(3, ' ')
+                    .nth(2)
+                    .filter(|t| !t.trim().is_empty())
+                    .ok_or("missing position")?
+                    .to_string();
                 Msg::Game {
                     plies,
                     control,
                     start,
                 }
+            }
+            "variantdef" => {
+                if rest.is_empty() {
+                    return Err("empty variantdef line".into());
+                }
+                Msg::VariantDef(rest.to_string())
+            }
+            "variant" => {
+                let name = rest.trim();
+                if name.is_empty() || name.chars().count() > MAX_VARIANT_NAME {
+                    return Err(format!("a variant name has 1 to {MAX_VARIANT_NAME} characters"));
+                }
+                Msg::Variant(name.to_string())
             }
             "moves" => {
                 let moves: Vec<String> = rest.split(' ').map(str::to_string).collect();
@@ -441,8 +476,9 @@ impl Msg {
         Ok(msg)
     }
 
-    /// The lines of a full state: `game`, `moves` (as many as needed), `clock` when timed,
-    /// `over` when the game has ended, and `ready`.
+    /// The lines of a full state: for a variant other than Parachess its `variantdef` lines
+    /// (when not built in) and `variant`, then `game`, `moves` (as many as needed), `clock`
+    /// when timed, `over` when the game has ended, and `ready`.
     pub fn state(
         start: &Position,
         moves: &[String],
@@ -450,11 +486,20 @@ impl Msg {
         clock: Option<ClockReading>,
         over: Option<(&str, &str)>,
     ) -> Vec<Msg> {
-        let mut out = vec![Msg::Game {
+        let variant = start.variant();
+        let mut out = Vec::new();
+        if !variant.is_parachess() {
+            if !variant.is_builtin() {
+                let def = variant.to_inline_toml();
+                out.extend(chunks(&def, DEF_PER_LINE).map(|c| Msg::VariantDef(c.to_string())));
+            }
+            out.push(Msg::Variant(variant.name().to_string()));
+        }
+        out.push(Msg::Game {
             plies: moves.len(),
             control,
-            start: Box::new(start.clone()),
-        }];
+            start: start.to_string(),
+        });
         out.extend(moves.chunks(MOVES_PER_LINE).map(|c| Msg::Moves(c.to_vec())));
         if let (Some(c), Some(_)) = (clock, control) {
             out.push(Msg::Clock(c));
@@ -468,6 +513,23 @@ impl Msg {
         out.push(Msg::Ready);
         out
     }
+}
+
+/// `text` cut into pieces of at most `max` bytes, at character boundaries.
+fn chunks(text: &str, max: usize) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let mut end = rest.len().min(max);
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        let (part, tail) = rest.split_at(end);
+        rest = tail;
+        Some(part)
+    })
 }
 
 impl fmt::Display for Msg {
@@ -509,6 +571,8 @@ impl fmt::Display for Msg {
                 let tc = control.map_or("-".to_string(), |tc| tc.to_string());
                 write!(f, "game {plies} {tc} {start}")?
             }
+            Msg::VariantDef(part) => write!(f, "variantdef {part}")?,
+            Msg::Variant(name) => write!(f, "variant {name}")?,
             Msg::Moves(moves) => write!(f, "moves {}", moves.join(" "))?,
             Msg::Clock(c) => {
                 f.write_str("clock ")?;
@@ -590,12 +654,12 @@ mod tests {
             Msg::Game {
                 plies: 2,
                 control: Some("300+3".parse().unwrap()),
-                start: Box::new(Position::start()),
+                start: Position::start().to_string(),
             },
             Msg::Game {
                 plies: 0,
                 control: None,
-                start: Box::new(Position::start()),
+                start: Position::start().to_string(),
             },
             Msg::Moves(vec!["c4-d3".into(), "i5-h3".into()]),
             Msg::Clock(clock),
@@ -657,10 +721,14 @@ mod tests {
             "welcome 2 x",
             "welcome 2 w",
             "welcome 2 w 0123",
-            "hello 2 AB3DEF",
-            "hello 2 AB3DEF Ann",
-            "hello 2 AB3DEF 0123456789abcdef0123456789abcdeg",
-            "game 2 300+3 nonsense",
+            "hello 3 AB3DEF",
+            "hello 3 AB3DEF Ann",
+            "hello 3 AB3DEF 0123456789abcdef0123456789abcdeg",
+            "game 2 300+3",
+            "game 2 300+3  ",
+            "variant",
+            "variant   ",
+            "variantdef",
             "game 1 abc rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 0 1",
             "game 99999999 - rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 0 1",
             "moves",
@@ -719,6 +787,46 @@ mod tests {
         }
         assert_eq!(count, 1000);
         assert_eq!(lines.last(), Some(&Msg::Ready));
+    }
+
+    #[test]
+    fn a_variant_travels_before_the_game_line() {
+        use crate::rules::Variant;
+        let builtin = Variant::named("Knights and Archers").unwrap();
+        let lines = Msg::state(&builtin.start(), &[], None, None, None);
+        assert_eq!(lines[0], Msg::Variant("Knights and Archers".into()));
+        assert!(matches!(lines[1], Msg::Game { .. }));
+
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/variants/parachess-in-atoms.toml"
+        ))
+        .unwrap();
+        let own = Variant::from_toml(&text).unwrap();
+        let lines = Msg::state(&own.start(), &[], None, None, None);
+        let mut def = String::new();
+        for msg in &lines {
+            let line = msg.to_string();
+            assert!(line.len() <= MAX_LINE, "{} bytes: {line}", line.len());
+            assert_eq!(Msg::parse(&line).as_ref(), Ok(msg));
+            if let Msg::VariantDef(part) = msg {
+                def += part;
+            }
+        }
+        assert!(lines.iter().filter(|m| matches!(m, Msg::VariantDef(_))).count() > 1);
+        assert_eq!(def, own.to_inline_toml());
+        assert!(lines.contains(&Msg::Variant(own.name().to_string())));
+        // Parachess itself needs no variant line.
+        let plain = Msg::state(&Position::start(), &[], None, None, None);
+        assert!(matches!(plain[0], Msg::Game { .. }));
+    }
+
+    #[test]
+    fn long_text_is_cut_at_character_boundaries() {
+        let text = "ab\u{e9}\u{1F600}cd".repeat(50);
+        let parts: Vec<&str> = chunks(&text, 7).collect();
+        assert!(parts.iter().all(|p| p.len() <= 7 && !p.is_empty()));
+        assert_eq!(parts.concat(), text);
     }
 
     proptest::proptest! {

@@ -10,4 +10,5 @@ mod cli_perft;
 mod engine;
 mod engine_analysis;
 mod net;
+mod net_variants;
 mod uci;

@@ -22,13 +22,13 @@ use parachess::rules::clock::{Clocks, TimeControl};
 use parachess::rules::record::{Tags, read_game};
 use parachess::rules::{Game, Outcome, Side};
 
-const CODE: &str = "TESTCODE";
+pub(crate) const CODE: &str = "TESTCODE";
 
 /// Tests that count the process's threads and descriptors, or measure rates, run alone
 /// ([`exclusive`]); every other test holds a [`shared`] guard.
 static SERIAL: RwLock<()> = RwLock::new(());
 
-fn shared() -> RwLockReadGuard<'static, ()> {
+pub(crate) fn shared() -> RwLockReadGuard<'static, ()> {
     SERIAL.read().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -41,7 +41,7 @@ fn exclusive() -> RwLockWriteGuard<'static, ()> {
 static TOKENS: Mutex<Option<HashMap<SocketAddr, String>>> = Mutex::new(None);
 
 /// A hello line in the protocol this build speaks: `token` is `-` for none.
-fn hello(code: &str, token: &str, name: &str) -> String {
+pub(crate) fn hello(code: &str, token: &str, name: &str) -> String {
     format!("hello {PROTOCOL_VERSION} {code} {token} {name}")
 }
 
@@ -60,7 +60,7 @@ fn ms(n: u64) -> Duration {
 }
 
 /// Short limits, so that silence and slowness are noticed within a second.
-fn timing() -> Timing {
+pub(crate) fn timing() -> Timing {
     Timing {
         heartbeat: ms(100),
         peer_timeout: ms(800),
@@ -73,7 +73,7 @@ fn timing() -> Timing {
     }
 }
 
-fn start_host(side: Side, control: Option<&str>, game: Option<Game>) -> (NetHandle, SocketAddr) {
+pub(crate) fn start_host(side: Side, control: Option<&str>, game: Option<Game>) -> (NetHandle, SocketAddr) {
     let control: Option<TimeControl> = control.map(|c| c.parse().unwrap());
     let mut config = HostConfig {
         bind: "127.0.0.1".parse().unwrap(),
@@ -93,7 +93,7 @@ fn start_host(side: Side, control: Option<&str>, game: Option<Game>) -> (NetHand
     (handle, addr)
 }
 
-fn start_join(addr: SocketAddr) -> NetHandle {
+pub(crate) fn start_join(addr: SocketAddr) -> NetHandle {
     join(JoinConfig {
         name: "guest".into(),
         timing: timing(),
@@ -104,7 +104,7 @@ fn start_join(addr: SocketAddr) -> NetHandle {
 
 /// How a test player moves.
 #[derive(Copy, Clone, Debug)]
-enum Who {
+pub(crate) enum Who {
     Random(u64),
     Easy,
     /// Never moves (to let a clock run out).
@@ -113,7 +113,7 @@ enum Who {
 
 /// Plays one end through the API until the game ends: the loop a front end runs. Returns the
 /// copy of the game and every event seen.
-fn drive(
+pub(crate) fn drive(
     handle: NetHandle,
     mut net: NetGame,
     who: Who,
@@ -181,7 +181,7 @@ fn play_pair(
     (host_end.join().unwrap(), join_end)
 }
 
-fn same_game(a: &NetGame, b: &NetGame) {
+pub(crate) fn same_game(a: &NetGame, b: &NetGame) {
     let moves = |n: &NetGame| {
         n.game
             .plies()
@@ -798,7 +798,7 @@ fn a_dropped_joiner_comes_back_to_the_game_with_the_clock_still_running() {
 }
 
 /// Runs a child to its end, killing it after `limit`.
-fn finish(mut child: Child, limit: Duration) -> (Option<i32>, String) {
+pub(crate) fn finish(mut child: Child, limit: Duration) -> (Option<i32>, String) {
     let deadline = Instant::now() + limit;
     loop {
         if let Some(status) = child.try_wait().unwrap() {

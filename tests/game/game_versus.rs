@@ -22,13 +22,14 @@ use parachess::game::play::ai::ComputerPlayer;
 use parachess::game::play::persistence::load_file;
 use parachess::game::play::state::{ChessGame, GameCommand, Player, StatusLine};
 use parachess::game::screens::{Modal, Screen};
+use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
 use parachess::game::versus::external::{EngineState, ExternalEngine};
 use parachess::game::versus::online::{Link, Online};
 use parachess::game::versus::{Fields, VersusAction};
 use parachess::net::{NetCommand, Timing};
 use parachess::rules::clock::{TimeControl, format_clock};
 use parachess::rules::record::{PlyNote, Tags, write_record};
-use parachess::rules::{Game, Outcome, Side};
+use parachess::rules::{Game, Outcome, Side, Variant};
 use parachess::store::Store;
 
 fn ms(n: u64) -> Duration {
@@ -419,7 +420,17 @@ fn both_until(a: &mut App, b: &mut App, limit: Duration, done: impl Fn(&App, &Ap
 /// A host app listening on a free loopback port at 5+3, playing White; returns the address
 /// and code to join.
 fn hosting() -> (App, SocketAddr, String) {
+    hosting_in(None)
+}
+
+/// As [`hosting`], in `variant` chosen in the host dialog when given.
+fn hosting_in(variant: Option<&'static Variant>) -> (App, SocketAddr, String) {
     let mut host = net_app();
+    if let Some(v) = variant {
+        // The headless app has no dialogs; the choice they keep is what hosting reads.
+        host.world_mut().init_resource::<NewGameChoice>();
+        Action::ChooseVariant(VariantPick::Fixed(v)).run(host.world_mut());
+    }
     act(&mut host, VersusAction::PlayOnline);
     assert_eq!(where_(&host).0, Screen::Online);
     act(&mut host, VersusAction::HostSetup);
@@ -572,6 +583,28 @@ fn two_windows_play_a_network_game_and_agree_a_draw() {
         assert_eq!(where_(app), (Screen::Online, Modal::GameOver));
     }
     flush_saves(&host);
+}
+
+#[test]
+fn a_network_game_in_knights_and_archers_reaches_the_joiners_board() {
+    let ka = Variant::named("Knights and Archers").unwrap();
+    let (mut host, addr, code) = hosting_in(Some(ka));
+    let mut joiner = joining(&addr.to_string(), &code);
+    both_until(&mut host, &mut joiner, s(10), |h, j| {
+        playing(h) && playing(j)
+    });
+    // Both boards hold the host's army: a Knight and an Archer where Parachess has Sorcerers.
+    assert_eq!(game(&host).position(), &ka.start());
+    assert_eq!(game(&joiner).position(), &ka.start());
+    settle(&mut joiner, 30);
+    if let Err(e) = parachess::game::board::pieces::pieces_match_game(joiner.world_mut()) {
+        panic!("the joiner's pieces and game disagree:\n{e}");
+    }
+    click_a_move(&mut host);
+    both_until(&mut host, &mut joiner, s(10), |h, j| {
+        plies(h) == 1 && plies(j) == 1
+    });
+    assert_eq!(game(&host).position(), game(&joiner).position());
 }
 
 #[test]

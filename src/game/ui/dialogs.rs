@@ -132,39 +132,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The text showing Shuffle Parachess's arrangement number in the new-game dialog.
-#[derive(Component)]
-struct ShuffleNumber;
-
-/// The player's own variants (`variants/*.toml` in the data folder), read when the dialog
-/// opens: those that read well, and a line for each that does not (not offered).
-fn player_variants() -> (Vec<&'static Variant>, Vec<String>) {
-    let Ok(dir) = crate::store::data_dir() else {
-        return (Vec::new(), Vec::new());
-    };
-    let mut own = Vec::new();
-    let mut broken = Vec::new();
-    for read in crate::store::load_player_variants(&dir) {
-        match read {
-            Ok(v) => own.push(v),
-            Err(p) => {
-                let name = p.path.file_name().map_or_else(
-                    || p.path.display().to_string(),
-                    |n| n.to_string_lossy().into_owned(),
-                );
-                broken.push(if p.line > 0 {
-                    format!("{name}, line {}: {} (not offered)", p.line, p.reason)
-                } else {
-                    format!("{name}: {} (not offered)", p.reason)
-                });
-            }
-        }
-    }
-    (own, broken)
-}
-
 fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
-    let (own, broken) = player_variants();
     let keep_note = if !game.game.plies().is_empty() && !game.game.is_over() {
         "Your game in progress stays among the saved games (Load)."
     } else {
@@ -195,48 +163,7 @@ fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
             text("Clock", 14.0, theme::TEXT_DIM),
             crate::game::versus::clock::time_choice(),
             text("Variant", 14.0, theme::TEXT_DIM),
-            (
-                row(),
-                Children::spawn(SpawnIter(Variant::builtins().into_iter().map(|v| button(
-                    v.name(),
-                    Action::ChooseVariant(VariantPick::Fixed(v))
-                )))),
-            ),
-            (
-                row(),
-                children![button(
-                    "Shuffle Parachess: random back row",
-                    Action::ChooseVariant(VariantPick::Shuffle { random: true })
-                ),]
-            ),
-            (
-                row(),
-                children![
-                    button("-10", Action::ShuffleStep(-10)),
-                    button("-1", Action::ShuffleStep(-1)),
-                    (ShuffleNumber, text("", 14.0, theme::TEXT)),
-                    button("+1", Action::ShuffleStep(1)),
-                    button("+10", Action::ShuffleStep(10)),
-                ]
-            ),
-            (
-                row(),
-                Children::spawn(SpawnIter(own.into_iter().map(|v| button(
-                    format!("{} (yours)", v.name()),
-                    Action::ChooseVariant(VariantPick::Fixed(v))
-                )))),
-            ),
-            (
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    ..default()
-                },
-                Children::spawn(SpawnIter(broken.into_iter().map(|why| text(
-                    why,
-                    12.0,
-                    theme::WARNING
-                )))),
-            ),
+            super::variant_picker::variant_picker(),
             text(keep_note, 12.0, theme::TEXT_DIM),
             (
                 row(),
@@ -255,18 +182,8 @@ fn mark_choices(
     versus: crate::game::versus::Choices,
     mut buttons: Query<(&ActionButton, &mut Outline)>,
     fresh: Query<Entity, (With<ActionButton>, Without<Outline>)>,
-    mut numbers: Query<&mut Text, With<ShuffleNumber>>,
     mut commands: Commands,
 ) {
-    for mut number in &mut numbers {
-        let shown = match choice.variant {
-            VariantPick::Shuffle { random: true } => "arrangement: random".to_string(),
-            _ => format!("arrangement {} of 0-179", choice.shuffle_number),
-        };
-        if number.0 != shown {
-            number.0 = shown;
-        }
-    }
     for e in &fresh {
         commands
             .entity(e)

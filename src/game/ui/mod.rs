@@ -15,6 +15,7 @@ use crate::rules::Side;
 pub mod dialogs;
 pub mod theme;
 mod title;
+pub mod variant_picker;
 pub mod widgets;
 
 use widgets::{button, text};
@@ -43,7 +44,12 @@ struct PlayersText;
 pub struct ThinkingText;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((widgets::plugin, dialogs::plugin, title::plugin))
+    app.add_plugins((
+        widgets::plugin,
+        dialogs::plugin,
+        title::plugin,
+        variant_picker::plugin,
+    ))
         .add_systems(OnEnter(Screen::Play), spawn_panel)
         .add_systems(
             Update,

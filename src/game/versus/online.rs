@@ -31,7 +31,9 @@ use crate::game::play::state::{
     play_on_board,
 };
 use crate::game::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::ui::dialogs::NewGameChoice;
 use crate::game::ui::theme;
+use crate::game::ui::variant_picker::variant_picker;
 use crate::game::ui::widgets::{button, dialog, row, text};
 use crate::game::ui::{Panel, StatusText, button_row};
 use crate::net::{
@@ -39,7 +41,7 @@ use crate::net::{
     local_addresses,
 };
 use crate::rules::clock::Clocks;
-use crate::rules::{Game, Side};
+use crate::rules::{Game, Side, Variant};
 
 /// Events taken from the session in one frame at most (the rest wait for the next).
 const EVENTS_PER_FRAME: usize = 64;
@@ -265,7 +267,7 @@ pub fn host_setup(world: &mut World) {
     status(
         world,
         false,
-        "Choose your side and the clock; Enter starts hosting",
+        "Choose your side, the clock and the variant; Enter starts hosting",
     );
     set_modal(world, Modal::HostGame);
 }
@@ -318,11 +320,16 @@ pub fn start_hosting(world: &mut World) {
     let Some((timing, bind)) = world.get_resource::<Online>().map(|o| (o.timing, o.bind)) else {
         return;
     };
+    // The variant last chosen in the host (or new-game) dialog; Shuffle at random draws now.
+    let variant = world
+        .get_resource::<NewGameChoice>()
+        .and_then(NewGameChoice::variant)
+        .unwrap_or(Variant::parachess());
     let config = HostConfig {
         bind,
         port,
         timing,
-        ..HostConfig::new(side, control)
+        ..HostConfig::in_variant(variant, side, control)
     };
     let handle = match crate::net::host(config) {
         Ok(h) => h,
@@ -340,7 +347,7 @@ pub fn start_hosting(world: &mut World) {
         listening,
         addresses,
         target: String::new(),
-        net: NetGame::new(Game::new(), side, clocks),
+        net: NetGame::new(Game::from_position(variant.start()), side, clocks),
         game_id: None,
         link: Link::Waiting,
         asked: None,
@@ -792,6 +799,8 @@ fn end_session(
     mut status: ResMut<StatusLine>,
 ) {
     online.leave_armed = false;
+    // The online screen's prompts ("Enter starts hosting") mean nothing on the next screen.
+    status.info("");
     let Some(session) = online.session.take() else {
         return;
     };
@@ -963,6 +972,12 @@ fn spawn_host_dialog(mut commands: Commands) {
             ),
             text("Clock", 14.0, theme::TEXT_DIM),
             super::clock::time_choice(),
+            text(
+                "Variant (your own army travels with the game)",
+                14.0,
+                theme::TEXT_DIM
+            ),
+            variant_picker(),
             (
                 Node {
                     flex_direction: FlexDirection::Row,

@@ -1,0 +1,190 @@
+//! The variant choice of the new-game and host dialogs: every built-in variant, Shuffle
+//! Parachess at random or by number, and the player's own `variants/*.toml`, which are read off
+//! the frame thread each time a dialog with the picker opens (a file that does not read is
+//! listed with its line and reason, and not offered).
+
+use bevy::prelude::*;
+use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
+
+use super::dialogs::{NewGameChoice, VariantPick};
+use super::theme;
+use super::widgets::{button, row, text};
+use crate::game::GameSet;
+use crate::game::keymap::Action;
+use crate::game::screens::Modal;
+use crate::rules::Variant;
+
+/// What one read of the player's variant folder found: the variants, and a line for each file
+/// that did not read.
+type Found = (Vec<&'static Variant>, Vec<String>);
+
+/// The player's own variants as last read, and the read under way.
+#[derive(Resource, Default)]
+pub struct PlayerVariants {
+    found: Found,
+    /// Whether a read has finished since the app started.
+    read: bool,
+    reading: Option<Task<Found>>,
+}
+
+/// The text showing Shuffle Parachess's arrangement number.
+#[derive(Component)]
+struct ShuffleNumber;
+
+/// Where the player's own variants are listed, filled when the read is done.
+#[derive(Component)]
+struct OwnVariantsBox;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PlayerVariants>()
+        .add_systems(OnEnter(Modal::NewGame), start_reading)
+        .add_systems(OnEnter(Modal::HostGame), start_reading)
+        .add_systems(
+            Update,
+            (collect, fill_own, show_shuffle_number)
+                .chain()
+                .in_set(GameSet::View),
+        );
+}
+
+/// The picker's rows, for a dialog's children.
+pub fn variant_picker() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(6),
+            ..default()
+        },
+        children![
+            (
+                row(),
+                Children::spawn(SpawnIter(Variant::builtins().into_iter().map(|v| button(
+                    v.name(),
+                    Action::ChooseVariant(VariantPick::Fixed(v))
+                )))),
+            ),
+            (
+                row(),
+                children![
+                    button(
+                        "Shuffle Parachess: random back row",
+                        Action::ChooseVariant(VariantPick::Shuffle { random: true })
+                    ),
+                    text("or by number:", 14.0, theme::TEXT_DIM),
+                ]
+            ),
+            (
+                row(),
+                children![
+                    button("-10", Action::ShuffleStep(-10)),
+                    button("-1", Action::ShuffleStep(-1)),
+                    (ShuffleNumber, text("", 14.0, theme::TEXT)),
+                    button("+1", Action::ShuffleStep(1)),
+                    button("+10", Action::ShuffleStep(10)),
+                ]
+            ),
+            (
+                OwnVariantsBox,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(4),
+                    ..default()
+                },
+            ),
+        ],
+    )
+}
+
+fn start_reading(mut variants: ResMut<PlayerVariants>) {
+    if variants.reading.is_none() {
+        variants.reading = Some(IoTaskPool::get().spawn(async { read_player_variants() }));
+    }
+}
+
+/// Reads `variants/*.toml` in the data folder (on an I/O thread).
+fn read_player_variants() -> Found {
+    let Ok(dir) = crate::store::data_dir() else {
+        return Found::default();
+    };
+    let mut own = Vec::new();
+    let mut broken = Vec::new();
+    for read in crate::store::load_player_variants(&dir) {
+        match read {
+            Ok(v) => own.push(v),
+            Err(p) => {
+                let name = p.path.file_name().map_or_else(
+                    || p.path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                broken.push(if p.line > 0 {
+                    format!("{name}, line {}: {} (not offered)", p.line, p.reason)
+                } else {
+                    format!("{name}: {} (not offered)", p.reason)
+                });
+            }
+        }
+    }
+    (own, broken)
+}
+
+fn collect(mut variants: ResMut<PlayerVariants>) {
+    let Some(task) = variants.reading.as_mut() else {
+        return;
+    };
+    if let Some(found) = block_on(poll_once(task)) {
+        variants.reading = None;
+        variants.found = found;
+        variants.read = true;
+    }
+}
+
+/// Lists the player's variants in every open picker, again whenever a read finishes.
+fn fill_own(
+    variants: Res<PlayerVariants>,
+    boxes: Query<Entity, With<OwnVariantsBox>>,
+    fresh: Query<(), Added<OwnVariantsBox>>,
+    mut commands: Commands,
+) {
+    if fresh.is_empty() && !variants.is_changed() {
+        return;
+    }
+    let (own, broken) = &variants.found;
+    for b in &boxes {
+        commands.entity(b).despawn_children();
+        commands.entity(b).with_children(|c| {
+            if !variants.read {
+                c.spawn(text("Reading your own variants...", 12.0, theme::TEXT_DIM));
+            }
+            if !own.is_empty() {
+                c.spawn((
+                    row(),
+                    Children::spawn(SpawnIter(own.clone().into_iter().map(|v| {
+                        button(
+                            format!("{} (yours)", v.name()),
+                            Action::ChooseVariant(VariantPick::Fixed(v)),
+                        )
+                    }))),
+                ));
+            }
+            for why in broken {
+                c.spawn(text(why.clone(), 12.0, theme::WARNING));
+            }
+        });
+    }
+}
+
+fn show_shuffle_number(
+    choice: Option<Res<NewGameChoice>>,
+    mut numbers: Query<&mut Text, With<ShuffleNumber>>,
+) {
+    let Some(choice) = choice else { return };
+    for mut number in &mut numbers {
+        let shown = match choice.variant {
+            VariantPick::Shuffle { random: true } => "random".to_string(),
+            _ => format!("{} of 0-179", choice.shuffle_number),
+        };
+        if number.0 != shown {
+            number.0 = shown;
+        }
+    }
+}
