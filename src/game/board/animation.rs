@@ -117,6 +117,13 @@ impl Glide {
         self.becomes
     }
 
+    /// Whether the piece stands where it ends: the time is up, or the eased path is already
+    /// at its end in `f32` (the last milliseconds of an ease-out move nothing), so the next
+    /// move need not wait for frames that show no motion.
+    fn arrived(&self) -> bool {
+        self.elapsed >= self.duration || self.sample(self.elapsed) == self.sample(self.duration)
+    }
+
     /// Total time in seconds.
     pub fn duration(&self) -> f32 {
         self.duration
@@ -206,7 +213,7 @@ fn advance_glides(
     for (entity, mut glide, mut transform, view) in &mut glides {
         glide.elapsed += dt;
         transform.translation = glide.sample(glide.elapsed);
-        if glide.elapsed >= glide.duration {
+        if glide.arrived() {
             let mut e = commands.entity(entity);
             e.remove::<Glide>();
             if let Some(piece) = glide.becomes {
@@ -253,6 +260,22 @@ fn update_animating(
 mod tests {
     use super::*;
     use crate::rules::{Move, Position};
+
+    #[test]
+    fn a_glide_has_arrived_once_its_path_stands_still() {
+        let pos = Position::start();
+        let mv = Move::new("b3".parse().unwrap(), "b4".parse().unwrap());
+        let route = pos.route(mv).unwrap();
+        let mut glide = Glide::for_route(&route, None);
+        glide.elapsed = glide.duration * 0.5;
+        assert!(!glide.arrived());
+        // A hair before the end, the ease-out no longer moves the piece in f32.
+        glide.elapsed = glide.duration * (1.0 - 1e-4);
+        assert_eq!(glide.sample(glide.elapsed), glide.sample(glide.duration));
+        assert!(glide.arrived());
+        glide.elapsed = glide.duration;
+        assert!(glide.arrived());
+    }
 
     #[test]
     fn a_glide_starts_and_ends_on_its_cells_and_passes_the_crossings() {
