@@ -116,11 +116,6 @@ impl StopFlag {
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
-
-    /// The underlying atomic, for callers that already share one.
-    pub fn as_arc(&self) -> &Arc<AtomicBool> {
-        &self.0
-    }
 }
 
 impl From<Arc<AtomicBool>> for StopFlag {

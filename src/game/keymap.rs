@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use super::aids;
 use super::play::input::{PendingPromotion, Selection, ViewCommand};
-use super::play::state::{ChessGame, GameCommand, MoveRequest};
+use super::play::state::{GameCommand, MoveRequest};
 use super::screens::{Modal, Screen, set_modal, set_screen};
 use super::study;
 use crate::engine::Level;
@@ -837,13 +837,6 @@ fn back(world: &mut World) {
         return;
     }
     set_screen(world, Screen::Title);
-}
-
-/// Whether a game exists to continue (for the title screen's first button).
-pub fn game_in_progress(world: &World) -> bool {
-    world
-        .get_resource::<ChessGame>()
-        .is_some_and(|g| !g.game.plies().is_empty() && !g.game.is_over())
 }
 
 #[cfg(test)]

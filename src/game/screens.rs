@@ -7,7 +7,6 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
-use super::board::animation::Animating;
 
 /// The screen the player is on.
 #[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -80,11 +79,6 @@ pub enum Modal {
     HostGame,
     /// Joining a network game: the host's address and the code (text fields).
     JoinGame,
-}
-
-/// Whether nothing on the board is moving: input that changes the board waits for it.
-pub fn board_idle(animating: Res<Animating>) -> bool {
-    !animating.0
 }
 
 /// Whether no dialog is open.

@@ -6,8 +6,9 @@ use std::collections::{HashMap, VecDeque};
 
 use thiserror::Error;
 
-use crate::rules::game::{HALFMOVE_LIMIT, REPETITIONS};
-use crate::rules::{Cell, CellSet, Move, MoveError, Outcome, PieceKind, Position, Side};
+use crate::rules::{
+    Cell, CellSet, Move, MoveError, Outcome, PieceKind, Position, Side, board_outcome,
+};
 
 use super::{Goal, Opponent, Stage};
 
@@ -132,28 +133,6 @@ pub(crate) enum Step {
     Failed(State, Failure),
 }
 
-/// What the board decides after a move: the side to move has no move (it loses), or a draw.
-fn decide(pos: &Position, history: &[u64]) -> Option<Outcome> {
-    if !pos.has_legal_move() {
-        let winner = !pos.turn();
-        return Some(if pos.in_check() {
-            Outcome::Checkmate { winner }
-        } else {
-            Outcome::Stalemate { winner }
-        });
-    }
-    if pos.halfmove_clock() >= HALFMOVE_LIMIT {
-        return Some(Outcome::FiftyMoves);
-    }
-    let now = pos.hash();
-    let window = (pos.halfmove_clock() as usize).min(history.len());
-    let repeats = 1 + history[history.len() - window..]
-        .iter()
-        .filter(|&&h| h == now)
-        .count();
-    (repeats >= REPETITIONS).then_some(Outcome::Repetition)
-}
-
 /// Whether a goal judged by the move itself (not by the game's end) is reached by `mv`, now
 /// played (`after` has the opponent to move).
 fn goal_met(stage: &Stage, after: &Position, stars: CellSet, mv: Move) -> bool {
@@ -250,7 +229,7 @@ pub(crate) fn learner_move(
     let moves = state.moves + 1;
     let ends_game = stage.opponent != Opponent::Passive || stage.goal.allows_replies();
     let outcome = if ends_game {
-        decide(&after, &history)
+        board_outcome(&after, &history)
     } else {
         None
     };
@@ -314,7 +293,7 @@ pub(crate) fn opponent_move(stage: &Stage, state: &State, mv: Move) -> Result<St
     let mut history = state.history.clone();
     history.push(before.hash());
     let after = before.after(mv);
-    let outcome = decide(&after, &history);
+    let outcome = board_outcome(&after, &history);
     let state = State {
         pos: after,
         stars: state.stars,
@@ -394,17 +373,17 @@ mod tests {
         let pos = Position::start();
         let h = pos.hash();
         assert_eq!(
-            decide(&pos, &[h, 1, h]),
+            board_outcome(&pos, &[h, 1, h]),
             None,
             "half-move clock 0: nothing repeats"
         );
         let later: Position = "rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 4 3"
             .parse()
             .unwrap();
-        assert_eq!(decide(&later, &[h, 1, h, 2]), Some(Outcome::Repetition));
-        assert_eq!(decide(&later, &[h, 1, 3, 2]), None, "only twice");
+        assert_eq!(board_outcome(&later, &[h, 1, h, 2]), Some(Outcome::Repetition));
+        assert_eq!(board_outcome(&later, &[h, 1, 3, 2]), None, "only twice");
         assert_eq!(
-            decide(&later, &[h, h, 7, 1, 3, 2]),
+            board_outcome(&later, &[h, h, 7, 1, 3, 2]),
             None,
             "occurrences before the last capture or Pawn move do not count"
         );

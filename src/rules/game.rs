@@ -320,34 +320,50 @@ impl Game {
 
     /// How often the current position has occurred (same placement, same side to move).
     pub fn repetitions(&self) -> usize {
-        let now = self.position.hash();
-        // Only positions since the last capture or pawn move can be equal to this one.
-        let window = (self.position.halfmove_clock() as usize + 1).min(self.hashes.len());
-        self.hashes[self.hashes.len() - window..]
-            .iter()
-            .filter(|&&h| h == now)
-            .count()
+        occurrences(&self.position, self.earlier())
+    }
+
+    /// The hashes of the positions before the current one, oldest first.
+    fn earlier(&self) -> &[u64] {
+        self.hashes.split_last().map_or(&[][..], |(_, e)| e)
     }
 
     /// The outcome the board itself decides now, if any.
     fn decide(&self) -> Option<Outcome> {
-        let pos = &self.position;
-        if !pos.has_legal_move() {
-            let winner = !pos.turn();
-            return Some(if pos.in_check() {
-                Outcome::Checkmate { winner }
-            } else {
-                Outcome::Stalemate { winner }
-            });
-        }
-        if pos.halfmove_clock() >= HALFMOVE_LIMIT {
-            return Some(Outcome::FiftyMoves);
-        }
-        if self.repetitions() >= REPETITIONS {
-            return Some(Outcome::Repetition);
-        }
-        None
+        board_outcome(&self.position, self.earlier())
     }
+}
+
+/// How often `pos` has occurred in a game whose earlier positions had the hashes `earlier`
+/// (oldest first, `pos` itself not among them), counting `pos`: only positions since the last
+/// capture or Pawn move can be equal to it.
+fn occurrences(pos: &Position, earlier: &[u64]) -> usize {
+    let now = pos.hash();
+    let window = (pos.halfmove_clock() as usize).min(earlier.len());
+    1 + earlier[earlier.len() - window..]
+        .iter()
+        .filter(|&&h| h == now)
+        .count()
+}
+
+/// The outcome the board decides in `pos` (rule book §6): the side to move has no move
+/// (checkmate or stalemate, both lost), the half-move limit, or the position's third
+/// occurrence among `earlier` (the hashes of the game's earlier positions, oldest first).
+/// Declared results (resignation, agreement, time) are the players', not the board's. Every
+/// part of the program that plays a game to its end asks this, so that no two decide apart.
+pub fn board_outcome(pos: &Position, earlier: &[u64]) -> Option<Outcome> {
+    if !pos.has_legal_move() {
+        let winner = !pos.turn();
+        return Some(if pos.in_check() {
+            Outcome::Checkmate { winner }
+        } else {
+            Outcome::Stalemate { winner }
+        });
+    }
+    if pos.halfmove_clock() >= HALFMOVE_LIMIT {
+        return Some(Outcome::FiftyMoves);
+    }
+    (occurrences(pos, earlier) >= REPETITIONS).then_some(Outcome::Repetition)
 }
 
 impl Outcome {

@@ -24,7 +24,7 @@ pub use board::{
     Via, board,
 };
 pub use cell::{CELL_COUNT, Cell, CellSet, ParseCellError};
-pub use game::{Game, Outcome, PlayError, Ply};
+pub use game::{Game, Outcome, PlayError, Ply, board_outcome};
 pub use movegen::MoveError;
 pub use movement::{
     AtomError, Movement, Reach, Threats, UNLIMITED, guide_text, how_it_moves, movement,

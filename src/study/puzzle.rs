@@ -64,11 +64,6 @@ impl Theme {
     pub fn from_name(name: &str) -> Option<Theme> {
         Theme::ALL.into_iter().find(|t| t.name() == name)
     }
-
-    /// Whether the line ends with the defender left without a legal move.
-    pub fn ends_the_game(self) -> bool {
-        self != Theme::Material
-    }
 }
 
 impl fmt::Display for Theme {

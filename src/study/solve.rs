@@ -204,23 +204,6 @@ impl MateSolver {
         (1..=max).find(|&n| self.move_wins(pos, mv, n))
     }
 
-    /// After the solver's move, the most moves the defender's best reply holds out for, within
-    /// `n` more solver moves: `Some(0)` when it has no reply, `None` when some reply escapes.
-    pub fn longest_defence(&mut self, pos: &mut Position, n: u32) -> Option<u32> {
-        let replies = pos.legal_moves();
-        if replies.is_empty() {
-            return Some(0);
-        }
-        let mut longest = 0;
-        for &reply in replies.iter() {
-            let undo = pos.make_move(reply);
-            let d = self.shortest_win(pos, n);
-            pos.unmake_move(reply, undo);
-            longest = longest.max(d?);
-        }
-        Some(longest)
-    }
-
     /// The replies (legal in `pos`, the defender to move) that hold out longest against a win
     /// within `n`, with that length; `None` when a reply escapes.
     pub fn best_defences(&mut self, pos: &mut Position, n: u32) -> Option<(u32, Vec<Move>)> {
