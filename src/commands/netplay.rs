@@ -134,8 +134,7 @@ pub fn run_host(args: &HostArgs, out: &mut impl Write) -> Result<(), NetPlayErro
         SideArg::Black => Side::Black,
     };
     let name = args.name.clone().unwrap_or_else(|| args.player.to_string());
-    let variant =
-        super::variant_arg(args.variant.as_deref()).map_err(NetPlayError::Variant)?;
+    let variant = super::variant_arg(args.variant.as_deref()).map_err(NetPlayError::Variant)?;
     let config = HostConfig {
         bind: args.bind,
         port: args.port,

@@ -7,7 +7,6 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
-
 /// The screen the player is on.
 #[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Screen {

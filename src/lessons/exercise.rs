@@ -380,7 +380,10 @@ mod tests {
         let later: Position = "rsqksr/1bb1/pppppppp/5/10/6/10/5/PPPPPPPP/1BB1/RSQKSR w 4 3"
             .parse()
             .unwrap();
-        assert_eq!(board_outcome(&later, &[h, 1, h, 2]), Some(Outcome::Repetition));
+        assert_eq!(
+            board_outcome(&later, &[h, 1, h, 2]),
+            Some(Outcome::Repetition)
+        );
         assert_eq!(board_outcome(&later, &[h, 1, 3, 2]), None, "only twice");
         assert_eq!(
             board_outcome(&later, &[h, h, 7, 1, 3, 2]),

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use super::conn::{Bucket, Conn, Input};
 use super::mirror::conclude;
 use super::protocol::{
-    Ask, BYE_REPLACED, MAX_STATE_PLIES, MAX_VARIANT_DEF, Msg, PROTOCOL_VERSION, Token, bye_retryable,
-    clip,
+    Ask, BYE_REPLACED, MAX_STATE_PLIES, MAX_VARIANT_DEF, Msg, PROTOCOL_VERSION, Token,
+    bye_retryable, clip,
 };
 use super::{
     Epoch, NetCommand, NetError, NetEvent, NetGame, NetHandle, NetState, Timing, normalize_code,

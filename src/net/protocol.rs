@@ -401,7 +401,9 @@ impl Msg {
             "variant" => {
                 let name = rest.trim();
                 if name.is_empty() || name.chars().count() > MAX_VARIANT_NAME {
-                    return Err(format!("a variant name has 1 to {MAX_VARIANT_NAME} characters"));
+                    return Err(format!(
+                        "a variant name has 1 to {MAX_VARIANT_NAME} characters"
+                    ));
                 }
                 Msg::Variant(name.to_string())
             }
@@ -813,7 +815,13 @@ mod tests {
                 def += part;
             }
         }
-        assert!(lines.iter().filter(|m| matches!(m, Msg::VariantDef(_))).count() > 1);
+        assert!(
+            lines
+                .iter()
+                .filter(|m| matches!(m, Msg::VariantDef(_)))
+                .count()
+                > 1
+        );
         assert_eq!(def, own.to_inline_toml());
         assert!(lines.contains(&Msg::Variant(own.name().to_string())));
         // Parachess itself needs no variant line.

@@ -26,9 +26,7 @@ pub use board::{
 pub use cell::{CELL_COUNT, Cell, CellSet, ParseCellError};
 pub use game::{Game, Outcome, PlayError, Ply, board_outcome};
 pub use movegen::MoveError;
-pub use movement::{
-    AtomError, Movement, Reach, Threats, UNLIMITED, guide_text, how_it_moves, movement,
-};
+pub use movement::{AtomError, Movement, Reach, Threats, UNLIMITED, how_it_moves, movement};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MoveTextError, MoveTextErrorKind};
 pub use piece::{MAX_KINDS, Piece, PieceKind, Side};

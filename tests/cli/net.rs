@@ -73,7 +73,11 @@ pub(crate) fn timing() -> Timing {
     }
 }
 
-pub(crate) fn start_host(side: Side, control: Option<&str>, game: Option<Game>) -> (NetHandle, SocketAddr) {
+pub(crate) fn start_host(
+    side: Side,
+    control: Option<&str>,
+    game: Option<Game>,
+) -> (NetHandle, SocketAddr) {
     let control: Option<TimeControl> = control.map(|c| c.parse().unwrap());
     let mut config = HostConfig {
         bind: "127.0.0.1".parse().unwrap(),

@@ -34,11 +34,14 @@ pieces = [
 fn a_players_own_variant_crosses_the_network_whole() {
     let _serial = shared();
     let variant = Variant::from_toml(LANCERS).unwrap();
-    let (handle, addr) = start_host(Side::White, None, Some(Game::from_position(variant.start())));
+    let (handle, addr) = start_host(
+        Side::White,
+        None,
+        Some(Game::from_position(variant.start())),
+    );
     let host_net = NetGame::new(Game::from_position(variant.start()), Side::White, None);
-    let host_end = thread::spawn(move || {
-        drive(handle, host_net, Who::Random(7), Duration::from_secs(8))
-    });
+    let host_end =
+        thread::spawn(move || drive(handle, host_net, Who::Random(7), Duration::from_secs(8)));
     // The joiner starts from plain Parachess: everything it knows of the army comes over the wire.
     let join_net = NetGame::new(Game::new(), Side::Black, None);
     let (join_net, _) = drive(
@@ -59,7 +62,12 @@ fn a_players_own_variant_crosses_the_network_whole() {
             .iter()
             .any(|p| p.text.starts_with('Z') || p.text.starts_with('z')),
         "the Lancers moved: {:?}",
-        join_net.game.plies().iter().map(|p| &p.text).collect::<Vec<_>>()
+        join_net
+            .game
+            .plies()
+            .iter()
+            .map(|p| &p.text)
+            .collect::<Vec<_>>()
     );
     // The joiner's record carries the definition, so the game opens anywhere.
     let text = join_net.record(Tags::default()).to_text();
@@ -88,7 +96,11 @@ fn the_host_and_join_commands_play_a_builtin_variant() {
     let mut stdout = BufReader::new(hosting.stdout.take().unwrap());
     let mut first = String::new();
     stdout.read_line(&mut first).unwrap();
-    let addr = first.split_whitespace().nth(2).unwrap_or_default().to_string();
+    let addr = first
+        .split_whitespace()
+        .nth(2)
+        .unwrap_or_default()
+        .to_string();
     assert!(addr.starts_with("127.0.0.1:"), "{first}");
     let drain = thread::spawn(move || {
         let mut rest = String::new();
@@ -96,7 +108,9 @@ fn the_host_and_join_commands_play_a_builtin_variant() {
         rest
     });
     let joining = Command::new(bin)
-        .args(["join", &addr, "--code", CODE, "--player", "random", "--save"])
+        .args([
+            "join", &addr, "--code", CODE, "--player", "random", "--save",
+        ])
         .arg(&join_file)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -116,10 +130,7 @@ fn the_host_and_join_commands_play_a_builtin_variant() {
     );
     let text = std::fs::read_to_string(&join_file).unwrap();
     assert_eq!(text, std::fs::read_to_string(&host_file).unwrap());
-    assert!(
-        text.contains("[Variant \"Knights and Archers\"]"),
-        "{text}"
-    );
+    assert!(text.contains("[Variant \"Knights and Archers\"]"), "{text}");
     let (code, _, err) =
         common::parachess(&[std::ffi::OsStr::new("check-game"), join_file.as_os_str()]);
     assert_eq!(code, Some(0), "{err}");
@@ -190,10 +201,7 @@ fn a_host_whose_variant_does_not_read_is_refused_with_the_reason() {
             "variant",
         ),
         (
-            vec![
-                format!("game 0 - {start}"),
-                "ready".into(),
-            ],
+            vec![format!("game 0 - {start}"), "ready".into()],
             "start position",
         ),
         (

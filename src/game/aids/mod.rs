@@ -3,6 +3,7 @@
 //! show; these plugins only ask and draw.
 
 pub mod guide;
+mod guide_text;
 pub mod hint;
 pub mod pieces;
 mod pieces_view;

@@ -13,6 +13,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
 use bevy::window::PrimaryWindow;
 
+use super::guide_text::guide_text;
 use super::pieces::{Demo, PanelPiece, demo, panel_order};
 use super::view::MarkArt;
 use crate::game::GameSet;
@@ -30,7 +31,7 @@ use crate::game::play::state::cell_world;
 use crate::game::screens::Modal;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{UiButton, button, text};
-use crate::rules::{Cell, LeapKind, LineKind, Movement, PieceKind, Variant, board, guide_text};
+use crate::rules::{Cell, LeapKind, LineKind, Movement, PieceKind, Variant, board};
 
 /// The render layer only the panel's board camera sees.
 const MINI_LAYER: usize = 5;

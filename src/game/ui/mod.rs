@@ -50,11 +50,11 @@ pub(super) fn plugin(app: &mut App) {
         title::plugin,
         variant_picker::plugin,
     ))
-        .add_systems(OnEnter(Screen::Play), spawn_panel)
-        .add_systems(
-            Update,
-            (fit_panel, update_status, update_panel).in_set(GameSet::View),
-        );
+    .add_systems(OnEnter(Screen::Play), spawn_panel)
+    .add_systems(
+        Update,
+        (fit_panel, update_status, update_panel).in_set(GameSet::View),
+    );
 }
 
 /// A side panel of `width` on the right, gone when `screen` is left.
