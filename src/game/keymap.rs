@@ -511,8 +511,17 @@ pub fn key_name(chord: Chord) -> String {
 /// One line of help for the keys of `context`: "U: undo, R: redo, …". Keys with the same help
 /// are listed together ("U / Backspace / Ctrl+Z: undo").
 pub fn help_text(contexts: &[Context]) -> String {
+    help_text_where(contexts, |_| true)
+}
+
+/// As [`help_text`], leaving out the keys whose action `shown` refuses (one that cannot act
+/// now, like Continue with no game to continue).
+pub fn help_text_where(contexts: &[Context], shown: impl Fn(&Action) -> bool) -> String {
     let mut parts: Vec<(String, &'static str)> = Vec::new();
-    for b in KEYMAP.iter().filter(|b| contexts.contains(&b.context)) {
+    for b in KEYMAP
+        .iter()
+        .filter(|b| contexts.contains(&b.context) && shown(&b.action))
+    {
         let name = key_name(b.chord);
         match parts.iter_mut().find(|(_, help)| *help == b.help) {
             Some((keys, _)) => {

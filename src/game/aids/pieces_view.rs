@@ -229,7 +229,7 @@ fn spawn_panel(
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+        BackgroundColor(theme::BACKDROP),
         GlobalZIndex(10),
         children![(
             Node {

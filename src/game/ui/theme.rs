@@ -22,6 +22,10 @@ pub const CHECK: Color = Color::srgb(0.92, 0.25, 0.20);
 pub const TARGET: Color = Color::srgba(0.12, 0.40, 0.20, 0.75);
 /// Panel background.
 pub const PANEL: Color = Color::srgba(0.08, 0.085, 0.10, 0.94);
+/// A dialog's card: opaque, so that its labels never sit on pieces.
+pub const DIALOG: Color = Color::srgb(0.08, 0.085, 0.10);
+/// What dims the screen behind a dialog.
+pub const BACKDROP: Color = Color::srgba(0.0, 0.0, 0.0, 0.55);
 /// Buttons at rest.
 pub const BUTTON: Color = Color::srgb(0.20, 0.21, 0.25);
 /// Buttons under the pointer.

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::theme;
 use super::widgets::{button, text};
-use crate::game::keymap::{Action, Context, help_text};
+use crate::game::keymap::{Action, Context, help_text_where};
 use crate::game::play::persistence::Saves;
 use crate::game::play::state::PlayStash;
 use crate::game::screens::Screen;
@@ -14,6 +14,14 @@ use crate::game::screens::Screen;
 /// The Continue button's row, shown only when there is a game to continue.
 #[derive(Component)]
 pub struct ContinueRow;
+
+/// The keys line, which names Enter's Continue only when there is a game to continue.
+#[derive(Component)]
+struct TitleKeys;
+
+fn keys_line(waiting: bool) -> String {
+    help_text_where(&[Context::Title], |a| waiting || *a != Action::Continue)
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Title), spawn_title)
@@ -82,7 +90,8 @@ fn spawn_title(mut commands: Commands) {
                 menu_button("Quit", Action::Quit),
                 // Wrapped to the menu's width, so the card stays a card and not a band.
                 (
-                    text(help_text(&[Context::Title]), 11.0, theme::TEXT_DIM),
+                    TitleKeys,
+                    text(keys_line(false), 11.0, theme::TEXT_DIM),
                     TextLayout::justify(Justify::Center),
                     Node {
                         max_width: px(440),
@@ -122,6 +131,13 @@ fn show_continue(world: &mut World) {
     for mut node in rows.iter_mut(world) {
         if node.display != want {
             node.display = want;
+        }
+    }
+    let keys = keys_line(waiting);
+    let mut lines = world.query_filtered::<&mut Text, With<TitleKeys>>();
+    for mut line in lines.iter_mut(world) {
+        if line.0 != keys {
+            line.0 = keys.clone();
         }
     }
 }

@@ -102,7 +102,7 @@ pub fn dialog(modal: Modal, children: impl Bundle) -> impl Bundle {
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.35)),
+        BackgroundColor(theme::BACKDROP),
         GlobalZIndex(10),
         children![card(children)],
     )
@@ -123,7 +123,7 @@ pub fn card(children: impl Bundle) -> impl Bundle {
             max_width: percent(92),
             ..default()
         },
-        BackgroundColor(theme::PANEL),
+        BackgroundColor(theme::DIALOG),
         BorderColor::all(theme::ACCENT),
         children,
     )
