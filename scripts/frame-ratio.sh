@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # What the game adds to Bevy's own frame cost: the game's `--bench-frames` (an animated game)
-# against the bare scene (examples/bare_scene.rs: the same board, pieces, camera, light,
-# shadows and multisampling, nothing else), run alternately on the same renderer, three rounds
+# against the bare scene (`parachess --bare-scene`, src/game/bare_scene.rs: the same board,
+# pieces, camera, light, shadows and multisampling, nothing else), run alternately on the same renderer, three rounds
 # each, in 3D and in 2D. Goal: the game within 1.2x of the bare scene, mean and p99.
 #
 #   scripts/frame-ratio.sh [--size WxH] [--frames N] [--antialias auto|on|off] [--rounds R]
 #
-# Builds the release binaries first (`cargo build --release --bin parachess --example
-# bare_scene`) unless PARACHESS and BARE_SCENE name binaries to use (scripts/gpu-bench.sh does
-# so on the GPU machine). Renders offscreen: no display is needed. Software Vulkan (lavapipe)
-# takes about 0.3-0.5 s a frame at 1280x800, so keep N small there (60-120).
+# Builds the release game first (`cargo build --release --bin parachess`: one Bevy build, the
+# bare scene is a mode of the same binary) unless PARACHESS names a binary to use
+# (scripts/gpu-bench.sh does so on the GPU machine); BARE_SCENE may name another yardstick
+# program taking the same options (e.g. examples/bare_scene.rs's build). Renders offscreen: no
+# display is needed. Software Vulkan (lavapipe) takes about 0.3-0.5 s a frame at 1280x800, so
+# keep N small there (60-120).
 #
 # Prints each run's figures, then the medians over the rounds, and as its last two lines
 #   3d ratio mean <game/bare> p99 <game/bare>
@@ -36,11 +38,15 @@ while [ $# -gt 0 ]; do
 done
 
 target="${CARGO_TARGET_DIR:-target}"
-if [ -z "${PARACHESS:-}" ] || [ -z "${BARE_SCENE:-}" ]; then
-    cargo build --release --bin parachess --example bare_scene
+if [ -z "${PARACHESS:-}" ]; then
+    cargo build --release --bin parachess
 fi
 game="${PARACHESS:-$target/release/parachess}"
-bare="${BARE_SCENE:-$target/release/examples/bare_scene}"
+if [ -n "${BARE_SCENE:-}" ]; then
+    bare=("$BARE_SCENE")
+else
+    bare=("$game" --bare-scene)
+fi
 export WGPU_BACKEND="${WGPU_BACKEND:-vulkan}"
 logs="${FRAME_RATIO_LOGS:-$(mktemp -d "${TMPDIR:-/tmp}/frame-ratio.XXXXXX")}"
 mkdir -p "$logs"
@@ -71,7 +77,7 @@ declare -A result
 for view in 3d 2d; do
     bare_mean=() bare_p99=() game_mean=() game_p99=()
     for round in $(seq 1 "$rounds"); do
-        figures=$(bench bare "$view" "$round" "$bare")
+        figures=$(bench bare "$view" "$round" "${bare[@]}")
         read -r mean p99 moved <<< "$figures"
         echo "$view round $round bare: mean $mean ms p99 $p99 ms (moving $moved frames)"
         bare_mean+=("$mean") bare_p99+=("$p99")
