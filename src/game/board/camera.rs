@@ -319,11 +319,13 @@ pub fn board_viewport(size: UVec2, scale: f32) -> Viewport {
     }
 }
 
-/// Keeps the board camera's viewport to the left of the panel as the window changes.
+/// Keeps the board camera's viewport to the left of the panel as the window changes; the
+/// title screen has no panel, so there the board fills the window, centred under the card.
 fn fit_viewport(
     windows: Query<&Window, With<PrimaryWindow>>,
     images: Res<Assets<Image>>,
     offscreen: Option<Res<OffscreenTarget>>,
+    screen: Option<Res<State<crate::game::screens::Screen>>>,
     mut cameras: Query<&mut Camera, With<BoardCamera>>,
 ) {
     let (size, scale) = if let Ok(window) = windows.single() {
@@ -333,7 +335,15 @@ fn fit_viewport(
     } else {
         return;
     };
-    let viewport = board_viewport(size, scale);
+    let viewport = if screen.is_some_and(|s| *s.get() == crate::game::screens::Screen::Title) {
+        Viewport {
+            physical_position: UVec2::ZERO,
+            physical_size: size.max(UVec2::ONE),
+            ..default()
+        }
+    } else {
+        board_viewport(size, scale)
+    };
     for mut camera in &mut cameras {
         if camera
             .viewport
