@@ -119,7 +119,7 @@ fn variant_options() -> String {
     }
     let _ = write!(
         out,
-        "<option value=\"shuffle-n\">Shuffle Parachess number (0 to {})</option>",
+        "<option value=\"shuffle-n\">Shuffle Parachess by number (0 to {})</option>",
         crate::rules::SHUFFLE_COUNT - 1
     );
     out
@@ -155,9 +155,9 @@ pub async fn lobby() -> Response {
          <div class=\"quick-grid\">{quick}</div>\
          <h3>Or post your own seek, or challenge someone</h3>\
          <form id=\"seek-form\" class=\"seek-form\">\
-         <label>Variant <select name=\"variant\">{variants}</select></label>\
-         <label>Arrangement <input name=\"shuffle\" type=\"number\" min=\"0\" \
-         max=\"{last_shuffle}\" value=\"0\" disabled></label>\
+         <label class=\"full\">Variant <select name=\"variant\">{variants}</select></label>\
+         <label id=\"shuffle-number\" hidden>Arrangement <input name=\"shuffle\" type=\"number\" \
+         min=\"0\" max=\"{last_shuffle}\" value=\"0\" disabled></label>\
          <label>Game <select name=\"kind\"><option value=\"live\">live, with a clock</option>\
          <option value=\"1\">1 day per move</option><option value=\"2\">2 days per move</option>\
          <option value=\"3\">3 days per move</option><option value=\"5\">5 days per move</option>\
@@ -695,6 +695,22 @@ pub async fn live_api(State(hub): State<Arc<Hub>>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_variant_picker_offers_every_builtin_and_shuffle_by_number() {
+        let options = variant_options();
+        for name in Variant::builtin_names() {
+            assert!(
+                options.contains(&format!("<option value=\"{name}\">")),
+                "{name}: {options}"
+            );
+        }
+        assert!(options.contains("value=\"shuffle-n\""), "{options}");
+        assert!(
+            options.starts_with("<option value=\"Parachess\">"),
+            "{options}"
+        );
+    }
 
     #[test]
     fn promotion_buttons_follow_the_variant() {

@@ -206,7 +206,9 @@ $('#sign-out').addEventListener('click', () => {
 });
 
 $('#seek-form').variant.addEventListener('change', (ev) => {
-  $('#seek-form').shuffle.disabled = ev.target.value !== 'shuffle-n';
+  const byNumber = ev.target.value === 'shuffle-n';
+  $('#seek-form').shuffle.disabled = !byNumber;
+  $('#shuffle-number').hidden = !byNumber;
 });
 
 $('#seek-form').kind.addEventListener('change', (ev) => {
