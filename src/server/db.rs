@@ -643,10 +643,80 @@ async fn set_clocks(
     Ok(())
 }
 
+/// Moves written by one statement at most (5 parameters each; SQLite allows 32,766 and
+/// PostgreSQL 65,535 in a statement).
+const MOVES_PER_STATEMENT: usize = 256;
+
+/// The moves of a batch, a few statements for all of them: each statement is a round trip to
+/// SQLite's worker thread (or to PostgreSQL), and two of them per move were most of the
+/// server's time under load. A batch holds at most one write per game (a game's task waits for
+/// each of its writes), so the moves may go before the batch's other writes.
+async fn commit_moves(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    moves: &[&Write],
+) -> Result<(), DbError> {
+    for chunk in moves.chunks(MOVES_PER_STATEMENT) {
+        let rows = |width: usize| {
+            (0..chunk.len())
+                .map(|i| {
+                    let params: Vec<String> =
+                        (1..=width).map(|k| format!("${}", i * width + k)).collect();
+                    format!("({})", params.join(", "))
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let insert = format!(
+            "INSERT INTO moves (game_id, ply, mv, clock_ms, at_ms) VALUES {}",
+            rows(5)
+        );
+        // VALUES names its columns column1, column2, ... in SQLite and PostgreSQL alike.
+        let update = format!(
+            "UPDATE games SET white_ms = v.column2, black_ms = v.column3, last_ms = v.column4 \
+             FROM (VALUES {}) AS v WHERE games.id = v.column1",
+            rows(4)
+        );
+        let mut insert = sqlx::query(sqlx::AssertSqlSafe(insert)).persistent(false);
+        let mut update = sqlx::query(sqlx::AssertSqlSafe(update)).persistent(false);
+        for w in chunk {
+            if let Write::Move {
+                game,
+                ply,
+                mv,
+                clock_ms,
+                at_ms,
+                clocks_ms,
+            } = w
+            {
+                insert = insert
+                    .bind(game.clone())
+                    .bind(*ply)
+                    .bind(mv.clone())
+                    .bind(*clock_ms)
+                    .bind(*at_ms);
+                update = update
+                    .bind(game.clone())
+                    .bind(clocks_ms.map(|c| c.0))
+                    .bind(clocks_ms.map(|c| c.1))
+                    .bind(*at_ms);
+            }
+        }
+        insert.execute(&mut **tx).await?;
+        update.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
 /// Writes a batch in one transaction.
 async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko)>>, DbError> {
     let mut tx = db.pool.begin().await?;
     let mut out = Vec::with_capacity(writes.len());
+    let moves: Vec<&Write> = writes
+        .iter()
+        .copied()
+        .filter(|w| matches!(w, Write::Move { .. }))
+        .collect();
+    commit_moves(&mut tx, &moves).await?;
     for w in writes {
         let mut rated = None;
         match w {
@@ -680,26 +750,8 @@ async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko
                     .execute(&mut *tx)
                     .await?;
             }
-            Write::Move {
-                game,
-                ply,
-                mv,
-                clock_ms,
-                at_ms,
-                clocks_ms,
-            } => {
-                sqlx::query(
-                    "INSERT INTO moves (game_id, ply, mv, clock_ms, at_ms) VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(game)
-                .bind(*ply)
-                .bind(mv)
-                .bind(*clock_ms)
-                .bind(*at_ms)
-                .execute(&mut *tx)
-                .await?;
-                set_clocks(&mut tx, game, *clocks_ms, *at_ms).await?;
-            }
+            // Written above, all together.
+            Write::Move { .. } => {}
             Write::Takeback {
                 game,
                 from_ply,
