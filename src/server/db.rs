@@ -653,14 +653,19 @@ const MOVES_PER_STATEMENT: usize = 256;
 /// each of its writes), so the moves may go before the batch's other writes.
 async fn commit_moves(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    postgres: bool,
     moves: &[&Write],
 ) -> Result<(), DbError> {
+    // SQLite reads `$N` as a parameter's name, looked up among the others by comparing
+    // strings (quadratic in a long statement); `?N` is a number.
+    let mark = if postgres { '$' } else { '?' };
     for chunk in moves.chunks(MOVES_PER_STATEMENT) {
         let rows = |width: usize| {
             (0..chunk.len())
                 .map(|i| {
-                    let params: Vec<String> =
-                        (1..=width).map(|k| format!("${}", i * width + k)).collect();
+                    let params: Vec<String> = (1..=width)
+                        .map(|k| format!("{mark}{}", i * width + k))
+                        .collect();
                     format!("({})", params.join(", "))
                 })
                 .collect::<Vec<_>>()
@@ -716,7 +721,7 @@ async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko
         .copied()
         .filter(|w| matches!(w, Write::Move { .. }))
         .collect();
-    commit_moves(&mut tx, &moves).await?;
+    commit_moves(&mut tx, db.postgres, &moves).await?;
     for w in writes {
         let mut rated = None;
         match w {
