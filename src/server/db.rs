@@ -833,3 +833,94 @@ async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko
     tx.commit().await?;
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_row(id: &str) -> GameRow {
+        GameRow {
+            id: id.to_string(),
+            variant: "Parachess".to_string(),
+            white: ("w".to_string(), "W".to_string()),
+            black: ("b".to_string(), "B".to_string()),
+            rated: false,
+            tc_ms: Some((60_000, 0)),
+            days: None,
+            speed: "bullet".to_string(),
+            start: "start".to_string(),
+            status: "started".to_string(),
+            result: None,
+            reason: None,
+            created_ms: 1,
+            ended_ms: None,
+            clocks_ms: Some((60_000, 60_000)),
+            last_ms: 1,
+            owner: "main".to_string(),
+        }
+    }
+
+    /// One batch with a move in each of more games than one statement takes (and a
+    /// correspondence game without clocks): every move is stored, every game's clocks and time
+    /// of last move are its own.
+    #[tokio::test]
+    async fn a_batch_of_moves_in_many_games() {
+        let dir = std::env::temp_dir().join(format!("parachess-db-batch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = Db::open(&format!("sqlite:{}", dir.join("t.sqlite").display()))
+            .await
+            .unwrap();
+        let n = MOVES_PER_STATEMENT + 7;
+        let ids: Vec<String> = (0..n).map(|i| format!("g{i}")).collect();
+        let games: Vec<Write> = ids
+            .iter()
+            .map(|id| Write::Game(Box::new(game_row(id))))
+            .collect();
+        commit(&db, &games.iter().collect::<Vec<_>>())
+            .await
+            .unwrap();
+        let moves: Vec<Write> = ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| Write::Move {
+                game: id.clone(),
+                ply: 0,
+                mv: format!("m{i}"),
+                clock_ms: Some(1000 + i as i64),
+                at_ms: 10 + i as i64,
+                clocks_ms: (i != 3).then_some((1000 + i as i64, 2000 + i as i64)),
+            })
+            .collect();
+        commit(&db, &moves.iter().collect::<Vec<_>>())
+            .await
+            .unwrap();
+        for (i, id) in ids.iter().enumerate() {
+            let stored = db.moves(id).await.unwrap();
+            assert_eq!(stored.len(), 1, "{id}");
+            assert_eq!(stored[0].mv, format!("m{i}"));
+            assert_eq!(stored[0].clock_ms, Some(1000 + i as i64));
+            let row = db.game(id).await.unwrap().unwrap();
+            assert_eq!(row.last_ms, 10 + i as i64);
+            let clocks = (i != 3).then_some((1000 + i as i64, 2000 + i as i64));
+            assert_eq!(row.clocks_ms, clocks, "{id}");
+        }
+        // A batch with a move that breaks a rule fails as a whole (the writer then commits
+        // each write on its own).
+        let again = [Write::Move {
+            game: ids[0].clone(),
+            ply: 0,
+            mv: "dup".to_string(),
+            clock_ms: None,
+            at_ms: 99,
+            clocks_ms: None,
+        }];
+        assert!(
+            commit(&db, &again.iter().collect::<Vec<_>>())
+                .await
+                .is_err()
+        );
+        assert_eq!(db.moves(&ids[0]).await.unwrap()[0].mv, "m0");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
