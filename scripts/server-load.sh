@@ -48,7 +48,7 @@ postgres)
 *) echo "usage: $0 [sqlite|postgres]" >&2; exit 2 ;;
 esac
 
-"$bin" --listen 127.0.0.1:0 --db "$db" --per-address $((games * 2 + 100)) >"$dir/server.out" 2>"$dir/server.err" &
+"$bin" --listen 127.0.0.1:0 --db "$db" --per-address $((games * 2 + 100)) --address-rate 0 >"$dir/server.out" 2>"$dir/server.err" &
 pids+=($!)
 for _ in $(seq 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
 url=$(sed -n 's/^listening on //p' "$dir/server.out")

@@ -168,11 +168,53 @@ test('a challenge by name shows in the lobby and accepting it starts the game', 
   await a.click('#challenge-form button');
   const challenge = b.locator('[data-challenge]');
   await challenge.waitFor({ timeout: 15000 });
-  assert.match(await challenge.textContent(), /challenges you: 5\+2, casual/);
+  assert.match(await challenge.textContent(), /challenges you: Parachess, 5\+2, casual/);
   await challenge.locator('button', { hasText: 'Accept' }).click();
   await Promise.all([
     a.waitForURL(/\/game\//, { timeout: 15000 }),
     b.waitForURL(/\/game\//, { timeout: 15000 }),
   ]);
   assert.equal(a.url(), b.url());
+});
+
+test('the lobby offers every variant, Shuffle by number; seeks show their variant', { timeout: 60000 }, async () => {
+  const open = async () => {
+    const page = await (await chrome.newContext()).newPage();
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => window.parachess && window.parachess.conn.me, null, { timeout: 15000 });
+    return page;
+  };
+  const a = await open();
+  const b = await open();
+  const aName = await a.evaluate(() => window.parachess.conn.me.name);
+  const values = await a.locator('#seek-form [name=variant] option').evaluateAll((os) => os.map((o) => o.value));
+  for (const v of ['Parachess', 'Knights and Archers', 'Cavalry', 'Short Range', 'Shuffle Parachess', 'shuffle-n']) {
+    assert.ok(values.includes(v), `${v} in ${values}`);
+  }
+  assert.equal(await a.locator('#seek-form [name=shuffle]').isDisabled(), true);
+
+  // A Knights and Archers seek shows its variant to the others.
+  await a.selectOption('#seek-form [name=variant]', 'Knights and Archers');
+  await a.click('#seek-form button[type=submit]');
+  const ka = b.locator('[data-seek]', { hasText: 'Knights and Archers' });
+  await ka.waitFor({ timeout: 15000 });
+  assert.match(await ka.textContent(), new RegExp(aName));
+
+  // Shuffle Parachess by number: the number box opens, the seek says which arrangement, and
+  // the game accepted from it is played in it.
+  await a.selectOption('#seek-form [name=variant]', 'shuffle-n');
+  assert.equal(await a.locator('#seek-form [name=shuffle]').isDisabled(), false);
+  await a.fill('#seek-form [name=shuffle]', '17');
+  await a.click('#seek-form button[type=submit]');
+  const shuffled = b.locator('[data-seek]', { hasText: 'Shuffle Parachess 17' });
+  await shuffled.waitFor({ timeout: 15000 });
+  await shot(b, 'lobby-variants');
+  await shuffled.click();
+  await Promise.all([
+    a.waitForURL(/\/game\//, { timeout: 15000 }),
+    b.waitForURL(/\/game\//, { timeout: 15000 }),
+  ]);
+  const id = decodeURIComponent(new URL(b.url()).pathname.split('/').pop());
+  const view = await (await fetch(`${server.url}/api/game/${encodeURIComponent(id)}`)).json();
+  assert.equal(view.variant, 'Shuffle Parachess 17');
 });

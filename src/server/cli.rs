@@ -31,6 +31,19 @@ struct Args {
     /// Open connections allowed per client address.
     #[arg(long, default_value_t = 100)]
     per_address: usize,
+    /// Messages a second one connection may send (a burst of three times as many).
+    #[arg(long, default_value_t = 20.0)]
+    message_rate: f64,
+    /// Messages a second all the connections of one client address may send together
+    /// (a burst of three times as many); 0: no limit per address (a connection keeps its own).
+    #[arg(long, default_value_t = 200.0)]
+    address_rate: f64,
+    /// Messages queued for a connection before it is closed as not reading.
+    #[arg(long, default_value_t = 512)]
+    send_queue: usize,
+    /// Seconds a live game waits for each side's first move before it is aborted.
+    #[arg(long, default_value_t = 60.0)]
+    first_move_secs: f64,
     /// This instance's name (letters and digits), to run several instances over one
     /// PostgreSQL: each plays the games it created and passes events to the others.
     #[arg(long)]
@@ -108,12 +121,29 @@ pub fn main() -> ExitCode {
                 {
                     return Err("--instance: 1 to 20 letters and digits".to_string());
                 }
+                if !(args.address_rate >= 0.0 && args.address_rate.is_finite()) {
+                    return Err("--address-rate: a number of messages a second, 0 or more".into());
+                }
+                if !(args.message_rate > 0.0 && args.message_rate.is_finite()) {
+                    return Err("--message-rate: a number of messages a second above 0".into());
+                }
+                if args.send_queue == 0 {
+                    return Err("--send-queue: at least 1".to_string());
+                }
+                let first_move = Duration::try_from_secs_f64(args.first_move_secs)
+                    .ok()
+                    .filter(|d| !d.is_zero())
+                    .ok_or("--first-move-secs: a number of seconds above 0")?;
                 let config = Config {
                     instance: args.instance,
                     listen: args.listen,
                     db: db_url(args.db)?,
                     limits: Limits {
                         conns_per_addr: args.per_address,
+                        msg_rate: (args.message_rate, args.message_rate * 3.0),
+                        msg_per_addr: (args.address_rate, args.address_rate * 3.0),
+                        send_queue: args.send_queue,
+                        first_move,
                         ..Limits::default()
                     },
                 };

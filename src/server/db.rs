@@ -643,10 +643,85 @@ async fn set_clocks(
     Ok(())
 }
 
+/// Moves written by one statement at most (5 parameters each; SQLite allows 32,766 and
+/// PostgreSQL 65,535 in a statement).
+const MOVES_PER_STATEMENT: usize = 256;
+
+/// The moves of a batch, a few statements for all of them: each statement is a round trip to
+/// SQLite's worker thread (or to PostgreSQL), and two of them per move were most of the
+/// server's time under load. A batch holds at most one write per game (a game's task waits for
+/// each of its writes), so the moves may go before the batch's other writes.
+async fn commit_moves(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    postgres: bool,
+    moves: &[&Write],
+) -> Result<(), DbError> {
+    // SQLite reads `$N` as a parameter's name, looked up among the others by comparing
+    // strings (quadratic in a long statement); `?N` is a number.
+    let mark = if postgres { '$' } else { '?' };
+    for chunk in moves.chunks(MOVES_PER_STATEMENT) {
+        let rows = |width: usize| {
+            (0..chunk.len())
+                .map(|i| {
+                    let params: Vec<String> = (1..=width)
+                        .map(|k| format!("{mark}{}", i * width + k))
+                        .collect();
+                    format!("({})", params.join(", "))
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let insert = format!(
+            "INSERT INTO moves (game_id, ply, mv, clock_ms, at_ms) VALUES {}",
+            rows(5)
+        );
+        // VALUES names its columns column1, column2, ... in SQLite and PostgreSQL alike.
+        let update = format!(
+            "UPDATE games SET white_ms = v.column2, black_ms = v.column3, last_ms = v.column4 \
+             FROM (VALUES {}) AS v WHERE games.id = v.column1",
+            rows(4)
+        );
+        let mut insert = sqlx::query(sqlx::AssertSqlSafe(insert)).persistent(false);
+        let mut update = sqlx::query(sqlx::AssertSqlSafe(update)).persistent(false);
+        for w in chunk {
+            if let Write::Move {
+                game,
+                ply,
+                mv,
+                clock_ms,
+                at_ms,
+                clocks_ms,
+            } = w
+            {
+                insert = insert
+                    .bind(game.clone())
+                    .bind(*ply)
+                    .bind(mv.clone())
+                    .bind(*clock_ms)
+                    .bind(*at_ms);
+                update = update
+                    .bind(game.clone())
+                    .bind(clocks_ms.map(|c| c.0))
+                    .bind(clocks_ms.map(|c| c.1))
+                    .bind(*at_ms);
+            }
+        }
+        insert.execute(&mut **tx).await?;
+        update.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
 /// Writes a batch in one transaction.
 async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko)>>, DbError> {
     let mut tx = db.pool.begin().await?;
     let mut out = Vec::with_capacity(writes.len());
+    let moves: Vec<&Write> = writes
+        .iter()
+        .copied()
+        .filter(|w| matches!(w, Write::Move { .. }))
+        .collect();
+    commit_moves(&mut tx, db.postgres, &moves).await?;
     for w in writes {
         let mut rated = None;
         match w {
@@ -680,26 +755,8 @@ async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko
                     .execute(&mut *tx)
                     .await?;
             }
-            Write::Move {
-                game,
-                ply,
-                mv,
-                clock_ms,
-                at_ms,
-                clocks_ms,
-            } => {
-                sqlx::query(
-                    "INSERT INTO moves (game_id, ply, mv, clock_ms, at_ms) VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(game)
-                .bind(*ply)
-                .bind(mv)
-                .bind(*clock_ms)
-                .bind(*at_ms)
-                .execute(&mut *tx)
-                .await?;
-                set_clocks(&mut tx, game, *clocks_ms, *at_ms).await?;
-            }
+            // Written above, all together.
+            Write::Move { .. } => {}
             Write::Takeback {
                 game,
                 from_ply,
@@ -775,4 +832,95 @@ async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko
     }
     tx.commit().await?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_row(id: &str) -> GameRow {
+        GameRow {
+            id: id.to_string(),
+            variant: "Parachess".to_string(),
+            white: ("w".to_string(), "W".to_string()),
+            black: ("b".to_string(), "B".to_string()),
+            rated: false,
+            tc_ms: Some((60_000, 0)),
+            days: None,
+            speed: "bullet".to_string(),
+            start: "start".to_string(),
+            status: "started".to_string(),
+            result: None,
+            reason: None,
+            created_ms: 1,
+            ended_ms: None,
+            clocks_ms: Some((60_000, 60_000)),
+            last_ms: 1,
+            owner: "main".to_string(),
+        }
+    }
+
+    /// One batch with a move in each of more games than one statement takes (and a
+    /// correspondence game without clocks): every move is stored, every game's clocks and time
+    /// of last move are its own.
+    #[tokio::test]
+    async fn a_batch_of_moves_in_many_games() {
+        let dir = std::env::temp_dir().join(format!("parachess-db-batch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = Db::open(&format!("sqlite:{}", dir.join("t.sqlite").display()))
+            .await
+            .unwrap();
+        let n = MOVES_PER_STATEMENT + 7;
+        let ids: Vec<String> = (0..n).map(|i| format!("g{i}")).collect();
+        let games: Vec<Write> = ids
+            .iter()
+            .map(|id| Write::Game(Box::new(game_row(id))))
+            .collect();
+        commit(&db, &games.iter().collect::<Vec<_>>())
+            .await
+            .unwrap();
+        let moves: Vec<Write> = ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| Write::Move {
+                game: id.clone(),
+                ply: 0,
+                mv: format!("m{i}"),
+                clock_ms: Some(1000 + i as i64),
+                at_ms: 10 + i as i64,
+                clocks_ms: (i != 3).then_some((1000 + i as i64, 2000 + i as i64)),
+            })
+            .collect();
+        commit(&db, &moves.iter().collect::<Vec<_>>())
+            .await
+            .unwrap();
+        for (i, id) in ids.iter().enumerate() {
+            let stored = db.moves(id).await.unwrap();
+            assert_eq!(stored.len(), 1, "{id}");
+            assert_eq!(stored[0].mv, format!("m{i}"));
+            assert_eq!(stored[0].clock_ms, Some(1000 + i as i64));
+            let row = db.game(id).await.unwrap().unwrap();
+            assert_eq!(row.last_ms, 10 + i as i64);
+            let clocks = (i != 3).then_some((1000 + i as i64, 2000 + i as i64));
+            assert_eq!(row.clocks_ms, clocks, "{id}");
+        }
+        // A batch with a move that breaks a rule fails as a whole (the writer then commits
+        // each write on its own).
+        let again = [Write::Move {
+            game: ids[0].clone(),
+            ply: 0,
+            mv: "dup".to_string(),
+            clock_ms: None,
+            at_ms: 99,
+            clocks_ms: None,
+        }];
+        assert!(
+            commit(&db, &again.iter().collect::<Vec<_>>())
+                .await
+                .is_err()
+        );
+        assert_eq!(db.moves(&ids[0]).await.unwrap()[0].mv, "m0");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -229,8 +229,20 @@ fn view_of(
 /// them.
 const LINGER: Duration = Duration::from_secs(20);
 
-/// How long a live game waits for each side's first move before it is aborted.
+/// How long a live game waits for each side's first move before it is aborted, unless the
+/// server is told otherwise (`--first-move-secs`).
 pub const FIRST_MOVE_WITHIN: Duration = Duration::from_secs(60);
+
+/// What every live game of a server shares.
+#[derive(Clone)]
+pub struct Shared {
+    /// The database writer.
+    pub writer: Writer,
+    /// The bus to the other instances, if any.
+    pub bus: Option<Bus>,
+    /// The wait for each side's first move.
+    pub first_move: Duration,
+}
 
 /// The live game's task state.
 struct Actor {
@@ -243,6 +255,7 @@ struct Actor {
     events: broadcast::Sender<Arc<str>>,
     writer: Writer,
     bus: Option<Bus>,
+    first_move: Duration,
 }
 
 /// Starts the task of a game (new, or brought back from the database), returning its handle
@@ -250,8 +263,7 @@ struct Actor {
 pub fn spawn(
     row: GameRow,
     game: Game,
-    writer: Writer,
-    bus: Option<Bus>,
+    shared: Shared,
     on_exit: impl FnOnce(String) + Send + 'static,
 ) -> GameHandle {
     let (tx, rx) = mpsc::channel(64);
@@ -286,8 +298,9 @@ pub fn spawn(
         draw: None,
         takeback: None,
         events,
-        writer,
-        bus,
+        writer: shared.writer,
+        bus: shared.bus,
+        first_move: shared.first_move,
     };
     tokio::spawn(async move {
         let id = actor.row.id.clone();
@@ -398,13 +411,13 @@ impl Actor {
     }
 
     /// A live game where a side has not made its first move is aborted after
-    /// [`FIRST_MOVE_WITHIN`] without a move (as lichess does): how long until then.
+    /// the server's first-move wait without a move (as lichess does): how long until then.
     fn abort_in(&self) -> Option<Duration> {
         if self.clocks.is_none() || self.game.plies().len() >= 2 {
             return None;
         }
         let since = now_ms().saturating_sub(self.row.last_ms).max(0) as u64;
-        Some(FIRST_MOVE_WITHIN.saturating_sub(Duration::from_millis(since)))
+        Some(self.first_move.saturating_sub(Duration::from_millis(since)))
     }
 
     /// The side to move's time is up (checked again: a move may have just come in).

@@ -27,6 +27,10 @@ pub struct Limits {
     pub conns_per_addr: usize,
     /// Messages a connection may send per second (sustained), and in a burst.
     pub msg_rate: (f64, f64),
+    /// Messages all the connections of one address may send per second together, and in a
+    /// burst (so many connections cannot multiply the flood a single one may send); a rate of
+    /// 0 turns it off (behind a proxy every client has the proxy's address).
+    pub msg_per_addr: (f64, f64),
     /// Login and register attempts per address per minute (and burst).
     pub login_per_addr: (f64, f64),
     /// Failed-login budget per account per minute (and burst).
@@ -35,6 +39,8 @@ pub struct Limits {
     pub send_queue: usize,
     /// Open seeks per connection.
     pub seeks_per_conn: usize,
+    /// How long a live game waits for each side's first move before it is aborted.
+    pub first_move: Duration,
 }
 
 impl Default for Limits {
@@ -42,10 +48,12 @@ impl Default for Limits {
         Limits {
             conns_per_addr: 100,
             msg_rate: (20.0, 60.0),
+            msg_per_addr: (200.0, 600.0),
             login_per_addr: (20.0 / 60.0, 20.0),
             login_per_account: (5.0 / 60.0, 5.0),
             send_queue: 512,
             seeks_per_conn: 4,
+            first_move: game::FIRST_MOVE_WITHIN,
         }
     }
 }
@@ -148,6 +156,7 @@ pub struct Hub {
     addrs: Mutex<HashMap<IpAddr, usize>>,
     login_addr: Mutex<Buckets<IpAddr>>,
     login_account: Mutex<Buckets<String>>,
+    msg_addr: Mutex<Buckets<IpAddr>>,
     next_conn: AtomicU64,
     /// Lobby events (`seek`, `seek_gone`) for those following the lobby.
     pub lobby: broadcast::Sender<Arc<str>>,
@@ -205,6 +214,7 @@ impl Hub {
                 limits.login_per_account.0,
                 limits.login_per_account.1,
             )),
+            msg_addr: Mutex::new(Buckets::new(limits.msg_per_addr.0, limits.msg_per_addr.1)),
             next_conn: AtomicU64::new(1),
             lobby,
         });
@@ -225,7 +235,12 @@ impl Hub {
     fn launch(self: &Arc<Hub>, row: GameRow, g: crate::rules::Game) {
         let id = row.id.clone();
         let weak = Arc::downgrade(self);
-        let handle = game::spawn(row, g, self.writer.clone(), self.bus.clone(), move |id| {
+        let shared = game::Shared {
+            writer: self.writer.clone(),
+            bus: self.bus.clone(),
+            first_move: self.limits.first_move,
+        };
+        let handle = game::spawn(row, g, shared, move |id| {
             if let Some(hub) = weak.upgrade() {
                 lock(&hub.games).remove(&id);
             }
@@ -516,6 +531,12 @@ impl Hub {
     /// Whether a login or register attempt from `addr` may go ahead.
     pub fn login_allowed(&self, addr: IpAddr) -> bool {
         lock(&self.login_addr).take(&addr)
+    }
+
+    /// Whether a message from `addr` may go ahead: every connection of an address draws on
+    /// one budget.
+    pub fn message_allowed(&self, addr: IpAddr) -> bool {
+        self.limits.msg_per_addr.0 <= 0.0 || lock(&self.msg_addr).take(&addr)
     }
 
     /// Whether an attempt on `account` may go ahead (counted per attempt).

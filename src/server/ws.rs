@@ -26,6 +26,10 @@ use crate::rules::Side;
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// Time a write to the socket may take before the client counts as not reading.
 const SEND_WITHIN: Duration = Duration::from_secs(10);
+/// Time the last messages and the close frame may take to go out.
+const CLOSE_WITHIN: Duration = Duration::from_secs(2);
+/// The close reason of a client whose queue overflowed.
+const NOT_READING: &str = "not reading: too many messages queued";
 /// Rate-limited messages after which the connection is closed.
 const MAX_STRIKES: u32 = 50;
 /// How often the server pings a client, and how long a silent client is kept.
@@ -93,13 +97,21 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
                     // Closed, oversized (refused by the socket layer) or broken.
                     Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
                 };
-                if !bucket.take() {
+                // This connection's budget, then its address's (shared by all its connections).
+                let refused = if !bucket.take() {
+                    Some("too many messages: slow down")
+                } else if !hub.message_allowed(addr) {
+                    Some("too many messages from your address: slow down")
+                } else {
+                    None
+                };
+                if let Some(why) = refused {
                     strikes += 1;
                     if strikes > MAX_STRIKES {
                         close_reason = Some("too many messages");
                         break;
                     }
-                    conn.send(ServerMsg::error("rate", "too many messages: slow down"));
+                    conn.send(ServerMsg::error("rate", why));
                     continue;
                 }
                 if text.len() > MAX_MESSAGE {
@@ -130,14 +142,22 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
                         continue;
                     }
                 };
+                // A write that waits on a client that does not read ends as soon as its queue
+                // overflows, not after SEND_WITHIN.
                 let send = sink.send(Message::Text(Utf8Bytes::from(&*text)));
-                match tokio::time::timeout(SEND_WITHIN, send).await {
-                    Ok(Ok(())) => {}
-                    _ => break,
+                let sent = tokio::select! {
+                    r = tokio::time::timeout(SEND_WITHIN, send) => matches!(r, Ok(Ok(()))),
+                    _ = kill.notified() => {
+                        close_reason = Some(NOT_READING);
+                        false
+                    }
+                };
+                if !sent {
+                    break;
                 }
             }
             _ = kill.notified() => {
-                close_reason = Some("not reading: too many messages queued");
+                close_reason = Some(NOT_READING);
                 break;
             }
             _ = hello_timer, if conn.player.is_none() => {
@@ -147,17 +167,27 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
         }
     }
     if let Some(reason) = close_reason {
-        // Whatever is queued for it first, then the reason.
-        while let Ok(Out::Text(t)) = rx.try_recv() {
-            let _ =
-                tokio::time::timeout(SEND_WITHIN, sink.send(Message::Text(Utf8Bytes::from(&*t))))
-                    .await;
-        }
-        let frame = CloseFrame {
-            code: 1008,
-            reason: Utf8Bytes::from(reason),
+        // Whatever is queued for it first (unless it does not read), then the reason; all of
+        // it within CLOSE_WITHIN, so a stuck socket is not kept.
+        let goodbye = async {
+            if reason != NOT_READING {
+                while let Ok(Out::Text(t)) = rx.try_recv() {
+                    if sink
+                        .send(Message::Text(Utf8Bytes::from(&*t)))
+                        .await
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            }
+            let frame = CloseFrame {
+                code: 1008,
+                reason: Utf8Bytes::from(reason),
+            };
+            let _ = sink.send(Message::Close(Some(frame))).await;
         };
-        let _ = tokio::time::timeout(SEND_WITHIN, sink.send(Message::Close(Some(frame)))).await;
+        let _ = tokio::time::timeout(CLOSE_WITHIN, goodbye).await;
     }
     for (_, h) in conn.follows.drain() {
         h.abort();

@@ -14,6 +14,9 @@ use server_support::*;
 
 both_backends!(240, twenty_bot_games_survive_a_server_restart);
 
+/// The bots play at full speed from one address: no budget per address.
+const UNLIMITED: &[&str] = &["--address-rate", "0"];
+
 async fn twenty_bot_games_survive_a_server_restart(backend: Backend) {
     tokio::task::spawn_blocking(move || bots_across_a_restart(backend))
         .await
@@ -23,7 +26,7 @@ async fn twenty_bot_games_survive_a_server_restart(backend: Backend) {
 fn bots_across_a_restart(backend: Backend) {
     let db = database(backend);
     let listen = format!("127.0.0.1:{}", free_port());
-    let mut server = Server::start_at(&db.url, &listen, &[]);
+    let mut server = Server::start_at(&db.url, &listen, UNLIMITED);
     let mut bots = Command::new(env!("CARGO_BIN_EXE_parachess-server"))
         .args([
             "bots",
@@ -51,7 +54,7 @@ fn bots_across_a_restart(backend: Backend) {
     std::thread::sleep(Duration::from_secs(3));
     server.kill();
     std::thread::sleep(Duration::from_millis(500));
-    let _server = Server::start_at(&db.url, &listen, &[]);
+    let _server = Server::start_at(&db.url, &listen, UNLIMITED);
     let mut lines = Vec::new();
     let summary = loop {
         let line = rx

@@ -1,6 +1,6 @@
 //! Games through the server, on SQLite and on PostgreSQL alike: a whole game between two
 //! WebSocket clients with a spectator seeing every move; draw offers, takebacks, resignation
-//! and abort; flag fall; the lobby (seeks, quick pairing, a seek vanishing with its owner);
+//! and abort; abort when a side does not make its first move in time; flag fall; the lobby (seeks, quick pairing, a seek vanishing with its owner);
 //! rematch; correspondence; the HTTP API.
 
 use crate::server_support;
@@ -15,7 +15,8 @@ both_backends!(
     draw_takeback_resign_and_abort,
     flag_fall,
     lobby_quick_pairing_and_rematch,
-    correspondence
+    correspondence,
+    abort_when_a_side_does_not_move
 );
 
 /// White's first legal move.
@@ -326,4 +327,66 @@ async fn correspondence(backend: Backend) {
         .unwrap();
     assert_eq!(games["games"][0]["id"], g.as_str());
     assert_eq!(games["games"][0]["my_turn"], true);
+}
+
+/// Signs a guest up as an account called `name`.
+async fn account(server: &Server, name: &str) -> parachess::server::client::Client {
+    let mut c = guest(server).await;
+    c.send(&json!({"t": "register", "name": name, "password": "correct horse"}))
+        .await
+        .unwrap();
+    let w = expect(&mut c, "welcome").await;
+    c.set_identity(&w);
+    c
+}
+
+/// `--first-move-secs`: a rated game where White does not move, and one where Black does not
+/// answer, are aborted when the window ends (unrated, both players told); the window is waited
+/// for, never cut short.
+async fn abort_when_a_side_does_not_move(backend: Backend) {
+    const WINDOW: std::time::Duration = std::time::Duration::from_millis(1500);
+    let db = database(backend);
+    let server = Server::start_with(&db.url, &["--first-move-secs", "1.5"]);
+    let mut a = account(&server, "Alice").await;
+    let mut b = account(&server, "Bob").await;
+    for white_moves in [false, true] {
+        let g = start_game(&mut a, &mut b, json!({"tc": "300+0", "rated": true})).await;
+        let mut since = std::time::Instant::now();
+        if white_moves {
+            play(&mut a, &g, 0, &opening()).await;
+            since = std::time::Instant::now();
+        }
+        for c in [&mut a, &mut b] {
+            let end = c
+                .wait_for("the abort", T, |v| {
+                    v["t"] == "end" && v["game"] == g.as_str()
+                })
+                .await
+                .expect("told of the abort");
+            assert_eq!(
+                (end["result"].as_str(), end["reason"].as_str()),
+                (Some("*"), Some("aborted")),
+                "{end}"
+            );
+        }
+        // The window counts from the game's start or its last move (a little slack for the
+        // time between the server's clock and ours).
+        assert!(
+            since.elapsed() + std::time::Duration::from_millis(300) >= WINDOW,
+            "aborted after {:?}",
+            since.elapsed()
+        );
+        let view = get_json(&server, &format!("/api/game/{g}")).await.1;
+        assert_eq!(view["status"], "aborted", "{view}");
+        assert_eq!(
+            view["moves"].as_array().map(Vec::len),
+            Some(usize::from(white_moves))
+        );
+    }
+    // Aborted games are not rated.
+    for name in ["alice", "bob"] {
+        let page = get_json(&server, &format!("/api/player/{name}")).await.1;
+        assert_eq!(page["ratings"], json!([]), "{name}: {page}");
+        assert_eq!(page["history"], json!([]), "{name}: {page}");
+    }
 }

@@ -1,6 +1,8 @@
 //! Bad input and abuse: a table of hostile messages, each answered by an error or a closed
 //! connection, never a panic or a changed game; accounts, wrong passwords and their rate
-//! limits; connections per address; ratings after a rated game. On SQLite and PostgreSQL.
+//! limits (per account and per address); connections per address; a message budget shared by
+//! an address's connections; a client that stops reading; ratings after a rated game. On
+//! SQLite and PostgreSQL. A second client address is 127.0.0.2 (all of 127/8 is loopback).
 
 use crate::server_support;
 
@@ -14,8 +16,15 @@ both_backends!(
     180,
     hostile_messages,
     accounts_passwords_and_ratings,
-    connections_per_address
+    connections_per_address,
+    messages_per_address,
+    sign_in_per_address,
+    a_client_that_stops_reading
 );
+
+/// The address the tests' clients come from, and another one.
+const HERE: &str = "127.0.0.1";
+const THERE: &str = "127.0.0.2";
 
 /// What a hostile message must get.
 enum Want {
@@ -84,6 +93,9 @@ async fn hostile_messages(backend: Backend) {
         ('c', "hello twice", json!({"t": "hello", "v": 1}).to_string(), Want::Error("hello_first")),
         ('c', "bad seek", json!({"t": "seek", "tc": "-5+x"}).to_string(), Want::Error("seek")),
         ('c', "unknown variant", json!({"t": "seek", "tc": "60+0", "variant": "<i>x</i>"}).to_string(), Want::Error("seek")),
+        ('c', "quick pairing in an unknown variant", json!({"t": "quick", "tc": "60+0", "variant": "'; DROP TABLE games;--"}).to_string(), Want::Error("seek")),
+        ('c', "quick pairing in a Shuffle arrangement that is not", json!({"t": "quick", "tc": "60+0", "variant": "Shuffle Parachess 180"}).to_string(), Want::Error("seek")),
+        ('c', "quick pairing with a huge variant name", json!({"t": "quick", "tc": "60+0", "variant": "x".repeat(5000)}).to_string(), Want::Error("seek")),
         ('c', "accept a missing seek", json!({"t": "accept", "id": "99999999999999999999"}).to_string(), Want::Error("no_seek")),
         ('c', "cancel another's seek", json!({"t": "cancel_seek", "id": "1"}).to_string(), Want::Error("no_seek")),
         ('c', "another player's move", json!({"t": "move", "game": g, "n": 1, "move": opening}).to_string(), Want::Error("not_player")),
@@ -268,5 +280,218 @@ async fn connections_per_address(backend: Backend) {
     assert!(
         Client::hello(&server.url, None).await.is_ok(),
         "room again after one closed"
+    );
+}
+
+/// Pings sent on `c`, then their answers: (pongs, rate errors).
+async fn ping_round(c: &mut RawWs, count: usize) -> (usize, usize) {
+    for i in 0..count {
+        c.send(&json!({"t": "ping", "n": i}))
+            .await
+            .expect("send ping");
+    }
+    let (mut pongs, mut refused) = (0, 0);
+    while pongs + refused < count {
+        let v = c.recv(T).await.expect("an answer to each ping");
+        match v["t"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") if v["code"] == "rate" => refused += 1,
+            _ => {}
+        }
+    }
+    (pongs, refused)
+}
+
+/// All the connections of an address share one message budget: connections that each stay
+/// within their own budget are refused together, a flood from them is closed, and another
+/// address is not touched.
+async fn messages_per_address(backend: Backend) {
+    let db = database(backend);
+    // 5 messages a second per address, a burst of 15; each connection may send 60 at once.
+    let server = Server::start_with(&db.url, &["--address-rate", "5"]);
+    let mut crowd = Vec::new();
+    for _ in 0..4 {
+        crowd.push(RawWs::hello(&server, HERE, None).await);
+    }
+    let mut other = RawWs::hello(&server, THERE, None).await;
+
+    // 20 pings on each: 80 from the address, 20 from each connection (its own burst is 60).
+    let mut rounds = Vec::new();
+    for c in &mut crowd {
+        rounds.push(ping_round(c, 20).await);
+    }
+    let pongs: usize = rounds.iter().map(|r| r.0).sum();
+    assert!(pongs < 60, "the address's budget held: {rounds:?}");
+    let (_, last_refused) = rounds[3];
+    assert!(
+        last_refused > 0,
+        "a connection within its own budget is refused once its address spent the shared one: \
+         {rounds:?}"
+    );
+    // The other address is served in full (within its own budget).
+    assert_eq!(ping_round(&mut other, 5).await, (5, 0));
+
+    // A flood that goes on closes each connection that sends it.
+    for c in &mut crowd {
+        for i in 0..120 {
+            if c.send(&json!({"t": "ping", "n": i})).await.is_err() {
+                break;
+            }
+        }
+    }
+    for c in &mut crowd {
+        let (why, got) = c.until_closed(T).await;
+        assert!(
+            got.iter().any(|v| v["code"] == "rate"),
+            "an error before the close ({why})"
+        );
+    }
+    // The other address still is served.
+    assert_eq!(ping_round(&mut other, 5).await, (5, 0));
+}
+
+/// The next `welcome` or `error`.
+async fn next(c: &mut RawWs) -> Value {
+    loop {
+        let v = c.recv(T).await.expect("an answer");
+        if v["t"] == "welcome" || v["t"] == "error" {
+            return v;
+        }
+    }
+}
+
+/// Sign-in attempts are limited per address (20 a minute): a guesser trying many accounts
+/// from one address is refused, while the account's owner elsewhere signs in.
+async fn sign_in_per_address(backend: Backend) {
+    let db = database(backend);
+    let server = Server::start(&db.url);
+    let mut owner = RawWs::hello(&server, THERE, None).await;
+    owner
+        .send(&json!({"t": "register", "name": "Carol", "password": "correct horse"}))
+        .await
+        .unwrap();
+    assert_eq!(next(&mut owner).await["t"], "welcome");
+
+    // A guesser tries a different account each time (no account's own limit is reached).
+    let mut guesser = RawWs::hello(&server, HERE, None).await;
+    let mut codes = Vec::new();
+    for i in 0..25 {
+        guesser
+            .send(&json!({"t": "login", "name": format!("victim{i}"), "password": "guess1234"}))
+            .await
+            .unwrap();
+        let v = next(&mut guesser).await;
+        codes.push(v["code"].as_str().unwrap_or_default().to_string());
+        if v["code"] == "rate" {
+            assert!(
+                v["msg"].as_str().unwrap_or_default().contains("address"),
+                "{v}"
+            );
+        }
+    }
+    assert!(
+        codes[..20].iter().all(|c| c == "auth"),
+        "the first 20 attempts are answered: {codes:?}"
+    );
+    assert!(
+        codes[20..].iter().any(|c| c == "rate"),
+        "then the address is refused: {codes:?}"
+    );
+    // Even the right password, from that address.
+    let mut same = RawWs::hello(&server, HERE, None).await;
+    same.send(&json!({"t": "login", "name": "carol", "password": "correct horse"}))
+        .await
+        .unwrap();
+    assert_eq!(next(&mut same).await["code"], "rate");
+    // From another address it goes in.
+    let mut elsewhere = RawWs::hello(&server, THERE, None).await;
+    elsewhere
+        .send(&json!({"t": "login", "name": "carol", "password": "correct horse"}))
+        .await
+        .unwrap();
+    let w = next(&mut elsewhere).await;
+    assert_eq!(
+        (w["t"].as_str(), w["name"].as_str()),
+        (Some("welcome"), Some("Carol"))
+    );
+}
+
+/// A spectator that stops reading while a game floods it with events is closed (its queue is
+/// bounded); the players and another spectator go on as if nothing happened.
+async fn a_client_that_stops_reading(backend: Backend) {
+    let db = database(backend);
+    // The players may send as fast as the test goes (their own limits are not under test).
+    let server = Server::start_with(
+        &db.url,
+        &[
+            "--send-queue",
+            "8",
+            "--message-rate",
+            "10000",
+            "--address-rate",
+            "0",
+        ],
+    );
+    let mut a = guest(&server).await;
+    let mut b = guest(&server).await;
+    let g = start_game(&mut a, &mut b, json!({"tc": "600+0"})).await;
+    let mut watcher = guest(&server).await;
+    watcher
+        .send(&json!({"t": "watch", "game": g}))
+        .await
+        .unwrap();
+    expect(&mut watcher, "game").await;
+    // A small receive buffer, so that the server's writes stall soon, and the routes of the
+    // moves (as the web page asks for them), so that every message is large.
+    let hello = json!({"t": "hello", "v": 1, "routes": true});
+    let mut sloth = RawWs::hello_with(&server, HERE, Some(4096), hello).await;
+    sloth.send(&json!({"t": "watch", "game": g})).await.unwrap();
+    assert!(is_online(&server, &sloth.name).await);
+
+    // White moves and takes it back, again and again: each round sends every follower a
+    // move, an offer and the whole game. The sloth reads none of it.
+    let opening = parachess::rules::Game::new().legal_moves()[0].to_string();
+    let empty = |v: &Value| v["t"] == "game" && v["moves"].as_array().is_some_and(|m| m.is_empty());
+    let mut rounds = 0;
+    while is_online(&server, &sloth.name).await {
+        rounds += 1;
+        assert!(
+            rounds <= 4000,
+            "the sloth is still connected after 4000 rounds"
+        );
+        play(&mut a, &g, 0, &opening).await;
+        a.send(&json!({"t": "takeback", "game": g})).await.unwrap();
+        expect(&mut b, "offer").await;
+        b.send(&json!({"t": "takeback", "game": g})).await.unwrap();
+        for c in [&mut a, &mut b, &mut watcher] {
+            c.wait_for("the game taken back", T, empty)
+                .await
+                .expect("the game taken back");
+            c.clear();
+        }
+    }
+    // The sloth's socket holds what was sent before the server gave up on it, then ends.
+    eprintln!("the sloth was closed after {rounds} rounds");
+    // Fewer than the 3 a round it was sent: what overflowed its queue was dropped, not
+    // delivered late.
+    let (why, got) = sloth.until_closed(T).await;
+    assert!(
+        got.len() < 3 * rounds,
+        "{} messages for {rounds} rounds ({why})",
+        got.len()
+    );
+    // The game goes on, and the other spectator sees it.
+    play(&mut a, &g, 0, &opening).await;
+    let reply = seen(&mut b, 0).await["legal"][0]
+        .as_str()
+        .expect("a reply")
+        .to_string();
+    play(&mut b, &g, 1, &reply).await;
+    seen(&mut watcher, 1).await;
+    assert_eq!(
+        get_json(&server, &format!("/api/game/{g}")).await.1["moves"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
     );
 }

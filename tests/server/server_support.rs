@@ -406,3 +406,123 @@ macro_rules! both_backends {
         }
     };
 }
+
+/// Why [`RawWs::recv`] got nothing.
+#[derive(Debug)]
+pub enum RawEnd {
+    /// The server closed the connection (or broke it).
+    Closed(String),
+    /// Nothing came in time.
+    Timeout,
+}
+
+/// A WebSocket to the server from a chosen loopback address (the server sees 127.0.0.2 as
+/// another client than 127.0.0.1), with a receive buffer of the size asked for: what the
+/// protocol client does not do.
+pub struct RawWs {
+    ws: tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>,
+    /// The name the `welcome` gave.
+    pub name: String,
+}
+
+impl RawWs {
+    /// Connects from `from` and says hello (waits for `welcome`).
+    pub async fn hello(server: &Server, from: &str, recv_buffer: Option<u32>) -> RawWs {
+        RawWs::hello_with(server, from, recv_buffer, json!({"t": "hello", "v": 1})).await
+    }
+
+    /// With a hello of one's own (`"routes": true`, say).
+    pub async fn hello_with(
+        server: &Server,
+        from: &str,
+        recv_buffer: Option<u32>,
+        hello: Value,
+    ) -> RawWs {
+        let hp = server.url.strip_prefix("http://").expect("http URL");
+        let to: std::net::SocketAddr = hp.parse().expect("server address");
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        if let Some(n) = recv_buffer {
+            socket.set_recv_buffer_size(n).expect("receive buffer");
+        }
+        let local: std::net::IpAddr = from.parse().expect("local address");
+        socket
+            .bind(std::net::SocketAddr::new(local, 0))
+            .expect("bind the local address");
+        let stream = socket.connect(to).await.expect("connect");
+        let (ws, _) = tokio_tungstenite::client_async(format!("ws://{hp}/ws"), stream)
+            .await
+            .expect("WebSocket handshake");
+        let mut raw = RawWs {
+            ws,
+            name: String::new(),
+        };
+        raw.send(&hello).await.expect("send hello");
+        loop {
+            let v = raw.recv(T).await.expect("welcome");
+            if v["t"] == "welcome" {
+                raw.name = v["name"].as_str().unwrap_or_default().to_string();
+                return raw;
+            }
+        }
+    }
+
+    /// Sends a JSON value.
+    pub async fn send(&mut self, v: &Value) -> Result<(), String> {
+        use futures_util::SinkExt;
+        self.ws
+            .send(tokio_tungstenite::tungstenite::Message::text(v.to_string()))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// The next message within `within`.
+    pub async fn recv(&mut self, within: Duration) -> Result<Value, RawEnd> {
+        use futures_util::StreamExt;
+        use tokio_tungstenite::tungstenite::Message;
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let next = tokio::time::timeout_at(deadline, self.ws.next())
+                .await
+                .map_err(|_| RawEnd::Timeout)?;
+            match next {
+                Some(Ok(Message::Text(t))) => {
+                    return serde_json::from_str(t.as_str())
+                        .map_err(|e| RawEnd::Closed(format!("not JSON: {e}")));
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    let why = frame.map(|f| f.reason.to_string()).unwrap_or_default();
+                    return Err(RawEnd::Closed(why));
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return Err(RawEnd::Closed(e.to_string())),
+                None => return Err(RawEnd::Closed("end of stream".into())),
+            }
+        }
+    }
+
+    /// Reads until the server closes the connection: the close reason, and the messages
+    /// before it. Panics if it stays open for `within`.
+    pub async fn until_closed(&mut self, within: Duration) -> (String, Vec<Value>) {
+        let deadline = tokio::time::Instant::now() + within;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            match self.recv(left).await {
+                Ok(v) => got.push(v),
+                Err(RawEnd::Closed(why)) => return (why, got),
+                Err(RawEnd::Timeout) => panic!(
+                    "{}: still open after {within:?} ({} messages)",
+                    self.name,
+                    got.len()
+                ),
+            }
+        }
+    }
+}
+
+/// Whether the server lists the player as connected (`/api/player/NAME`).
+pub async fn is_online(server: &Server, name: &str) -> bool {
+    let (status, page) = get_json(server, &format!("/api/player/{name}")).await;
+    assert_eq!(status, 200, "player page of {name}: {page}");
+    page["online"] == true
+}

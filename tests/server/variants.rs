@@ -1,6 +1,7 @@
 //! Variants on the server: a Knights and Archers game played to its end (its game file names
 //! the variant and reads back), a player's own TOML variant in a seek, and malformed or
-//! oversized definitions refused; on SQLite and PostgreSQL.
+//! oversized definitions refused; quick pairing in every built-in variant (Shuffle Parachess
+//! by number too), never across variants; on SQLite and PostgreSQL.
 
 use crate::server_support;
 
@@ -14,7 +15,8 @@ both_backends!(
     120,
     knights_and_archers_game_to_its_end,
     own_variant_seek_plays,
-    bad_definitions_are_refused
+    bad_definitions_are_refused,
+    quick_pairing_in_every_builtin_variant
 );
 
 /// Plays moves from both sides until the game ends (or `max` half-moves, then White resigns).
@@ -172,4 +174,69 @@ async fn bad_definitions_are_refused(backend: Backend) {
         .unwrap();
     let s = expect(&mut a, "seek").await;
     assert_eq!(s["variant"], "Cavalry", "{s}");
+}
+
+async fn quick_pairing_in_every_builtin_variant(backend: Backend) {
+    let db = database(backend);
+    let server = Server::start(&db.url);
+    let mut a = guest(&server).await;
+    let mut b = guest(&server).await;
+    let mut names = Variant::builtin_names();
+    names.push("Shuffle Parachess 17".to_string());
+    names.push("shuffle-parachess-42".to_string());
+    for name in &names {
+        a.send(&json!({"t": "quick", "tc": "60+0", "variant": name}))
+            .await
+            .unwrap();
+        let seek = expect(&mut a, "seek").await;
+        // A quick pairing in another variant does not take this seek.
+        let other = if name == "Cavalry" {
+            "Parachess"
+        } else {
+            "Cavalry"
+        };
+        b.send(&json!({"t": "quick", "tc": "60+0", "variant": other}))
+            .await
+            .unwrap();
+        let own = expect(&mut b, "seek").await;
+        assert_eq!(own["variant"], other, "{own}");
+        b.send(&json!({"t": "cancel_seek", "id": own["id"]}))
+            .await
+            .unwrap();
+        expect(&mut b, "seek_gone").await;
+        // The same variant does.
+        b.send(&json!({"t": "quick", "tc": "60+0", "variant": name}))
+            .await
+            .unwrap();
+        let started = expect(&mut b, "started").await;
+        let id = started["game"].as_str().expect("game id").to_string();
+        expect(&mut a, "started").await;
+        let (_, view) = get_json(&server, &format!("/api/game/{id}")).await;
+        let variant = view["variant"].as_str().unwrap_or_default();
+        match name.as_str() {
+            // One arrangement drawn when the game starts.
+            "Shuffle Parachess" => {
+                assert_eq!(seek["variant"], "Shuffle Parachess");
+                assert!(variant.starts_with("Shuffle Parachess "), "{view}");
+            }
+            "shuffle-parachess-42" => {
+                assert_eq!(seek["variant"], "Shuffle Parachess 42");
+                assert_eq!(variant, "Shuffle Parachess 42");
+            }
+            _ => {
+                assert_eq!(seek["variant"], name.as_str(), "{seek}");
+                assert_eq!(variant, name.as_str(), "{view}");
+            }
+        }
+        a.send(&json!({"t": "abort", "game": id})).await.unwrap();
+        expect(&mut a, "end").await;
+        expect(&mut b, "end").await;
+        a.clear();
+        b.clear();
+    }
+    // A name that is no built-in variant is refused.
+    a.send(&json!({"t": "quick", "tc": "60+0", "variant": "Shuffle Parachess 180"}))
+        .await
+        .unwrap();
+    assert_eq!(expect_error(&mut a).await, "seek");
 }

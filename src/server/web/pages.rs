@@ -100,8 +100,35 @@ fn games_table(rows: &[(GameRow, i64)], empty: &str) -> String {
     out
 }
 
+/// The lobby's variant picker: every built-in variant, Shuffle Parachess as a random
+/// arrangement or one by number (the number box beside it), Parachess first.
+fn variant_options() -> String {
+    let mut out = String::new();
+    for name in Variant::builtin_names() {
+        let label = if name == "Shuffle Parachess" {
+            "Shuffle Parachess (a random arrangement)".to_string()
+        } else {
+            name.clone()
+        };
+        let _ = write!(
+            out,
+            "<option value=\"{v}\">{l}</option>",
+            v = escape(&name),
+            l = escape(&label)
+        );
+    }
+    let _ = write!(
+        out,
+        "<option value=\"shuffle-n\">Shuffle Parachess by number (0 to {})</option>",
+        crate::rules::SHUFFLE_COUNT - 1
+    );
+    out
+}
+
 /// `/`: the lobby.
 pub async fn lobby() -> Response {
+    let variants = variant_options();
+    let last_shuffle = crate::rules::SHUFFLE_COUNT - 1;
     let mut quick = String::new();
     for (label, tc) in QUICK {
         let _ = write!(
@@ -123,10 +150,14 @@ pub async fn lobby() -> Response {
          five minutes.</p></section>\
          <div class=\"lobby\">\
          <section class=\"card\"><h2>Quick pairing</h2><p class=\"dim\">Minutes + seconds added \
-         per move. You are paired with the first player who wants the same.</p>\
+         per move, in the variant chosen below. You are paired with the first player who wants \
+         the same.</p>\
          <div class=\"quick-grid\">{quick}</div>\
          <h3>Or post your own seek, or challenge someone</h3>\
          <form id=\"seek-form\" class=\"seek-form\">\
+         <label class=\"full\">Variant <select name=\"variant\">{variants}</select></label>\
+         <label id=\"shuffle-number\" hidden>Arrangement <input name=\"shuffle\" type=\"number\" \
+         min=\"0\" max=\"{last_shuffle}\" value=\"0\" disabled></label>\
          <label>Game <select name=\"kind\"><option value=\"live\">live, with a clock</option>\
          <option value=\"1\">1 day per move</option><option value=\"2\">2 days per move</option>\
          <option value=\"3\">3 days per move</option><option value=\"5\">5 days per move</option>\
@@ -143,8 +174,8 @@ pub async fn lobby() -> Response {
          <button type=\"submit\">Challenge</button></form>\
          <p id=\"lobby-msg\" class=\"msg\" role=\"status\"></p></section>\
          <div class=\"stack\"><section class=\"card\"><h2>Open seeks</h2><p class=\"dim\">Press one to play it.</p>\
-         <table class=\"seeks\"><thead><tr><th>Player</th><th>Rating</th><th>Clock</th>\
-         <th>Colour</th><th></th></tr></thead><tbody id=\"seeks\"></tbody></table>\
+         <table class=\"seeks\"><thead><tr><th>Player</th><th>Rating</th><th>Variant</th>\
+         <th>Clock</th><th>Colour</th><th></th></tr></thead><tbody id=\"seeks\"></tbody></table>\
          <p id=\"no-seeks\" class=\"dim\">No open seeks right now: post one, or press a quick \
          pairing button.</p></section>\
          <section class=\"card\"><h2>Being played now</h2><div id=\"live\" class=\"live\"></div>\
@@ -664,6 +695,22 @@ pub async fn live_api(State(hub): State<Arc<Hub>>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_variant_picker_offers_every_builtin_and_shuffle_by_number() {
+        let options = variant_options();
+        for name in Variant::builtin_names() {
+            assert!(
+                options.contains(&format!("<option value=\"{name}\">")),
+                "{name}: {options}"
+            );
+        }
+        assert!(options.contains("value=\"shuffle-n\""), "{options}");
+        assert!(
+            options.starts_with("<option value=\"Parachess\">"),
+            "{options}"
+        );
+    }
 
     #[test]
     fn promotion_buttons_follow_the_variant() {

@@ -63,6 +63,7 @@ function renderSeeks() {
     const row = el('tr', { 'data-seek': s.id, class: own ? 'own' : 'open', title: own ? 'Your seek' : 'Play this game' },
       el('td', { text: s.by }),
       el('td', { text: String(s.rating) }),
+      el('td', { class: 'variant', text: s.variant }),
       el('td', { text: (s.tc ? clockLabel(s.tc) : `${s.days} days/move`) + (s.rated ? ' rated' : ' casual') }),
       el('td', { text: s.color === 'random' ? 'random' : `${s.by} plays ${s.color}` }),
       el('td', {}, el('button', { type: 'button', text: own ? 'Cancel' : 'Play' })));
@@ -90,17 +91,33 @@ function renderMyGames(games) {
   $('#no-my-games').hidden = games.length > 0;
 }
 
+/** The variant the picker names (a built-in's name, `Shuffle Parachess N`), or null. */
+function variant() {
+  const f = $('#seek-form');
+  if (f.variant.value !== 'shuffle-n') return f.variant.value;
+  const n = Number(f.shuffle.value);
+  if (!Number.isInteger(n) || n < Number(f.shuffle.min) || n > Number(f.shuffle.max)) {
+    msg(`Give an arrangement number from ${f.shuffle.min} to ${f.shuffle.max}.`);
+    return null;
+  }
+  return `Shuffle Parachess ${n}`;
+}
+
 for (const b of $$('.quick')) {
   b.addEventListener('click', () => {
-    msg(`Looking for an opponent for ${b.textContent}… (your seek is in the list; wait here)`);
-    conn.send({ t: 'quick', tc: b.dataset.tc });
+    const v = variant();
+    if (!v) return;
+    msg(`Looking for an opponent for ${b.textContent}, ${v}… (your seek is in the list; wait here)`);
+    conn.send({ t: 'quick', tc: b.dataset.tc, variant: v });
   });
 }
 
-/** The terms the seek form gives (time control or days, colour, rated), or null. */
+/** The terms the seek form gives (variant, time control or days, colour, rated), or null. */
 function terms() {
   const f = $('#seek-form');
-  const t = { color: f.color.value, rated: f.rated.checked };
+  const v = variant();
+  if (!v) return null;
+  const t = { variant: v, color: f.color.value, rated: f.rated.checked };
   if (f.kind.value !== 'live') return { ...t, days: Number(f.kind.value) };
   const minutes = Number(f.minutes.value);
   const inc = Number(f.inc.value);
@@ -188,6 +205,12 @@ $('#sign-out').addEventListener('click', () => {
   location.reload();
 });
 
+$('#seek-form').variant.addEventListener('change', (ev) => {
+  const byNumber = ev.target.value === 'shuffle-n';
+  $('#seek-form').shuffle.disabled = !byNumber;
+  $('#shuffle-number').hidden = !byNumber;
+});
+
 $('#seek-form').kind.addEventListener('change', (ev) => {
   const live = ev.target.value === 'live';
   const f = $('#seek-form');
@@ -201,7 +224,7 @@ function addChallenge(c) {
   if (list.querySelector(`[data-challenge="${CSS.escape(c.id)}"]`)) return;
   const clock = c.tc ? clockLabel(c.tc) : `${c.days} days/move`;
   const li = el('li', { 'data-challenge': c.id },
-    el('span', { text: `${c.by} challenges you: ${clock}, ${c.rated ? 'rated' : 'casual'}. ` }),
+    el('span', { text: `${c.by} challenges you: ${c.variant}, ${clock}, ${c.rated ? 'rated' : 'casual'}. ` }),
     el('button', { type: 'button', text: 'Accept', onclick: () => conn.send({ t: 'accept', id: c.id }) }),
     el('button', { type: 'button', text: 'Decline', onclick: () => {
       conn.send({ t: 'decline', id: c.id });
