@@ -152,15 +152,17 @@ test('two accounts play a rated game; the player page charts the new rating', { 
   await shot(a, 'player-rated');
 });
 
+/** A fresh browser context on the lobby, signed in as a guest. */
+async function openLobby() {
+  const page = await (await chrome.newContext()).newPage();
+  await page.goto(server.url + '/');
+  await page.waitForFunction(() => window.parachess && window.parachess.conn.me, null, { timeout: 15000 });
+  return page;
+}
+
 test('a challenge by name shows in the lobby and accepting it starts the game', { timeout: 60000 }, async () => {
-  const open = async () => {
-    const page = await (await chrome.newContext()).newPage();
-    await page.goto(server.url + '/');
-    await page.waitForFunction(() => window.parachess && window.parachess.conn.me, null, { timeout: 15000 });
-    return page;
-  };
-  const a = await open();
-  const b = await open();
+  const a = await openLobby();
+  const b = await openLobby();
   const bName = await b.evaluate(() => window.parachess.conn.me.name);
   await a.fill('#seek-form [name=minutes]', '5');
   await a.fill('#seek-form [name=inc]', '2');
@@ -178,14 +180,8 @@ test('a challenge by name shows in the lobby and accepting it starts the game', 
 });
 
 test('the lobby offers every variant, Shuffle by number; seeks show their variant', { timeout: 60000 }, async () => {
-  const open = async () => {
-    const page = await (await chrome.newContext()).newPage();
-    await page.goto(server.url + '/');
-    await page.waitForFunction(() => window.parachess && window.parachess.conn.me, null, { timeout: 15000 });
-    return page;
-  };
-  const a = await open();
-  const b = await open();
+  const a = await openLobby();
+  const b = await openLobby();
   const aName = await a.evaluate(() => window.parachess.conn.me.name);
   const values = await a.locator('#seek-form [name=variant] option').evaluateAll((os) => os.map((o) => o.value));
   for (const v of ['Parachess', 'Knights and Archers', 'Cavalry', 'Short Range', 'Shuffle Parachess', 'shuffle-n']) {

@@ -7,6 +7,7 @@ use crate::common;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
@@ -802,7 +803,7 @@ fn a_dropped_joiner_comes_back_to_the_game_with_the_clock_still_running() {
 }
 
 /// Runs a child to its end, killing it after `limit`.
-pub(crate) fn finish(mut child: Child, limit: Duration) -> (Option<i32>, String) {
+fn finish(mut child: Child, limit: Duration) -> (Option<i32>, String) {
     let deadline = Instant::now() + limit;
     loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -821,24 +822,16 @@ pub(crate) fn finish(mut child: Child, limit: Duration) -> (Option<i32>, String)
     }
 }
 
-#[test]
-fn the_host_and_join_commands_play_a_timed_game() {
-    let _serial = shared();
-    let dir = std::env::temp_dir().join(format!("parachess-net-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// Runs `parachess host` (on loopback, a free port, saving to `host.pgn` in `dir`, with
+/// `host_args` added) and `parachess join` against it (as a random mover, saving to
+/// `join.pgn`), each to its end; returns both outputs after checking that both exited 0.
+pub(crate) fn host_and_join(dir: &Path, host_args: &[&str]) -> (String, String) {
     let (host_file, join_file) = (dir.join("host.pgn"), dir.join("join.pgn"));
     let bin = env!("CARGO_BIN_EXE_parachess");
     let mut hosting = Command::new(bin)
-        .args([
-            "host",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--time",
-            "5+0.1",
-        ])
-        .args(["--player", "easy", "--wait", "10", "--save"])
+        .args(["host", "--bind", "127.0.0.1", "--port", "0"])
+        .args(host_args)
+        .args(["--wait", "10", "--save"])
         .arg(&host_file)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -882,6 +875,16 @@ fn the_host_and_join_commands_play_a_timed_game() {
         (Some(0), Some(0)),
         "{host_out}\n{join_out}"
     );
+    (host_out, join_out)
+}
+
+#[test]
+fn the_host_and_join_commands_play_a_timed_game() {
+    let _serial = shared();
+    let dir = std::env::temp_dir().join(format!("parachess-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (host_file, join_file) = (dir.join("host.pgn"), dir.join("join.pgn"));
+    let (host_out, join_out) = host_and_join(&dir, &["--time", "5+0.1", "--player", "easy"]);
     let last = |out: &str| out.lines().last().unwrap_or_default().to_string();
     assert!(last(&join_out).starts_with("result "), "{join_out}");
     assert_eq!(last(&host_out), last(&join_out));

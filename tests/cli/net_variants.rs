@@ -3,11 +3,10 @@
 //! `join` commands; a host whose variant does not read is refused with the reason.
 
 use crate::common;
-use crate::net::{CODE, Who, drive, finish, same_game, shared, start_host, start_join};
+use crate::net::{CODE, Who, drive, host_and_join, same_game, shared, start_host, start_join};
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
-use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -83,46 +82,9 @@ fn the_host_and_join_commands_play_a_builtin_variant() {
     let dir = std::env::temp_dir().join(format!("parachess-netv-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (host_file, join_file) = (dir.join("host.pgn"), dir.join("join.pgn"));
-    let bin = env!("CARGO_BIN_EXE_parachess");
-    let mut hosting = Command::new(bin)
-        .args(["host", "--bind", "127.0.0.1", "--port", "0", "--code", CODE])
-        .args(["--variant", "Knights and Archers", "--player", "random"])
-        .args(["--wait", "10", "--save"])
-        .arg(&host_file)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(hosting.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
-    let addr = first
-        .split_whitespace()
-        .nth(2)
-        .unwrap_or_default()
-        .to_string();
-    assert!(addr.starts_with("127.0.0.1:"), "{first}");
-    let drain = thread::spawn(move || {
-        let mut rest = String::new();
-        let _ = std::io::Read::read_to_string(&mut stdout, &mut rest);
-        rest
-    });
-    let joining = Command::new(bin)
-        .args([
-            "join", &addr, "--code", CODE, "--player", "random", "--save",
-        ])
-        .arg(&join_file)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let (join_code, join_out) = finish(joining, Duration::from_secs(20));
-    let (host_code, _) = finish(hosting, Duration::from_secs(5));
-    let host_out = drain.join().unwrap();
-    assert_eq!(
-        (host_code, join_code),
-        (Some(0), Some(0)),
-        "{host_out}\n{join_out}"
+    let (_, join_out) = host_and_join(
+        &dir,
+        &["--variant", "Knights and Archers", "--player", "random"],
     );
     assert!(
         join_out.contains("variant Knights and Archers"),
