@@ -11,6 +11,10 @@ pub use crate::server::protocol;
 #[path = "../server/protocol.rs"]
 pub mod protocol;
 
+mod link;
+
+pub use link::{Link, LinkConfig, LinkEvent};
+
 use std::collections::VecDeque;
 use std::time::Duration;
 
@@ -60,6 +64,8 @@ pub struct Client {
     pub name: String,
     /// The session token (after `hello`).
     pub token: String,
+    /// Whether the server calls this player a guest (after `hello`).
+    pub guest: bool,
 }
 
 impl Client {
@@ -78,6 +84,7 @@ impl Client {
             backlog: VecDeque::new(),
             name: String::new(),
             token: String::new(),
+            guest: true,
         })
     }
 
@@ -100,6 +107,7 @@ impl Client {
     pub fn set_identity(&mut self, welcome: &Value) {
         self.name = welcome["name"].as_str().unwrap_or_default().to_string();
         self.token = welcome["token"].as_str().unwrap_or_default().to_string();
+        self.guest = welcome["guest"].as_bool().unwrap_or(true);
     }
 
     /// Sends a JSON value.

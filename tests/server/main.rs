@@ -9,4 +9,5 @@ mod durability;
 mod game;
 mod hostile;
 mod instances;
+mod link;
 mod variants;
