@@ -19,7 +19,7 @@ use common::game::*;
 use parachess::game::LaunchOptions;
 use parachess::game::keymap::Action;
 use parachess::game::play::ai::ComputerPlayer;
-use parachess::game::play::persistence::load_file;
+use parachess::game::play::persistence::{DataDir, load_file};
 use parachess::game::play::state::{ChessGame, GameCommand, Player, StatusLine};
 use parachess::game::screens::{Modal, Screen};
 use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
@@ -583,6 +583,17 @@ fn two_windows_play_a_network_game_and_agree_a_draw() {
         assert_eq!(where_(app), (Screen::Online, Modal::GameOver));
     }
     flush_saves(&host);
+    flush_saves(&joiner);
+    // Each end's saved game says it was a network game, and where.
+    for (app, site) in [
+        (&host, format!("hosted at port {}", addr.port())),
+        (&joiner, format!("joined {addr}")),
+    ] {
+        let dir = app.world().resource::<DataDir>().0.clone();
+        let text = autosave_text(&dir);
+        assert!(text.contains("[Event \"Network game\"]"), "{text}");
+        assert!(text.contains(&format!("[Site \"{site}\"]")), "{text}");
+    }
 }
 
 #[test]

@@ -256,11 +256,23 @@ fn players_of(record: &GameRecord) -> [Player; 2] {
 }
 
 fn tags_for(game: &ChessGame) -> Tags {
+    let origin = &game.origin;
+    let name = |i: usize| {
+        origin.names[i]
+            .clone()
+            .unwrap_or_else(|| player_tag(game.players[i]))
+    };
     Tags {
-        event: Some("Parachess game".into()),
+        event: Some(
+            origin
+                .event
+                .clone()
+                .unwrap_or_else(|| "Parachess game".into()),
+        ),
+        site: origin.site.clone(),
         date: Some(crate::store::today()),
-        white: Some(player_tag(game.players[0])),
-        black: Some(player_tag(game.players[1])),
+        white: Some(name(0)),
+        black: Some(name(1)),
         time_control: game.clocks().map(crate::rules::clock::Clocks::control),
         ..Tags::default()
     }

@@ -37,6 +37,9 @@ pub struct ChessGame {
     pub game: Game,
     /// White's player, then Black's.
     pub players: [Player; 2],
+    /// Where the game is played and by whom, when it is known beyond [`ChessGame::players`]
+    /// (a network game: the opponent's name), for the saved game's tags.
+    pub origin: Origin,
     revision: u64,
     /// Like `revision`, but not changed by showing another position of the same game.
     game_revision: u64,
@@ -55,6 +58,18 @@ pub struct ChessGame {
     /// The time the clocks were last told (`Time<Real>` since the start): moves are charged
     /// at it.
     clock_now: Duration,
+}
+
+/// What a saved game says about where a game was played and by whom, beyond its players'
+/// kinds; reset by every new game.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Origin {
+    /// `[Event]`, e.g. "Network game" (a game at this board when `None`).
+    pub event: Option<String>,
+    /// `[Site]`, e.g. the host's address.
+    pub site: Option<String>,
+    /// White's and Black's names, where known.
+    pub names: [Option<String>; 2],
 }
 
 /// An earlier position shown on the board: the game up to `ply`.
@@ -81,6 +96,7 @@ impl Default for ChessGame {
         ChessGame {
             game: Game::new(),
             players: [Player::Human; 2],
+            origin: Origin::default(),
             revision: 0,
             game_revision: 0,
             id: 0,
@@ -204,6 +220,7 @@ impl ChessGame {
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         self.game = game;
         self.players = players;
+        self.origin = Origin::default();
         self.notes = notes;
         self.browse = None;
         self.abandoned.clear();

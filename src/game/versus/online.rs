@@ -27,8 +27,8 @@ use crate::game::GameSet;
 use crate::game::board::camera::CameraRig;
 use crate::game::keymap::{Action, Context, help_text};
 use crate::game::play::state::{
-    BoardReset, ChessGame, MovePlayed, MoveRequest, PlayStash, Player, StatusLine, capitalise,
-    play_on_board,
+    BoardReset, ChessGame, MovePlayed, MoveRequest, Origin, PlayStash, Player, StatusLine,
+    capitalise, play_on_board,
 };
 use crate::game::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::ui::dialogs::NewGameChoice;
@@ -556,6 +556,30 @@ struct Board<'w> {
     rig: Option<ResMut<'w, CameraRig>>,
 }
 
+/// What the saved game says of a network game: the event, where the host was (as the joiner
+/// reached it, or the address it listened on), and the opponent's name when they gave one.
+fn network_origin(session: &Session) -> Origin {
+    let net = &session.net;
+    let mut names = [None, None];
+    let opponent = crate::net::protocol::clean_name(&net.opponent);
+    if !opponent.is_empty() {
+        names[(!net.you).index()] = Some(opponent);
+    }
+    let site = if session.hosting {
+        session
+            .listening
+            .as_ref()
+            .map(|(addr, _)| format!("hosted at port {}", addr.port()))
+    } else {
+        Some(format!("joined {}", session.target))
+    };
+    Origin {
+        event: Some("Network game".into()),
+        site,
+        names,
+    }
+}
+
 impl Board<'_> {
     /// Puts the session's game on the board as a new game (the autosave keeps the one it
     /// replaces if unfinished), the local player's side at the bottom.
@@ -567,6 +591,7 @@ impl Board<'_> {
         self.game
             .replace_with_notes(net.game.clone(), players, net.notes.clone());
         self.game.set_clocks(net.clocks.clone());
+        self.game.origin = network_origin(session);
         session.game_id = Some(self.game.id());
         if let Some(rig) = &mut self.rig {
             rig.flipped = net.you == Side::Black;
