@@ -28,14 +28,19 @@ mod search;
 mod see;
 mod tables;
 mod tt;
+mod weights;
 
-pub use eval::{VALUE, evaluate};
+pub use eval::{VALUE, evaluate, evaluate_with};
 pub use level::{Level, LevelSettings, MAX_SKILL, ParseLevelError, Player, random_move};
 pub use limits::{EngineError, Limits, SearchResult, StopFlag};
 pub use rng::Rng;
 pub use root::MAX_DEPTH;
 pub use score::{DRAW, MATE, Score, moves_to_mate};
 pub use see::see;
+pub use weights::{
+    DEFAULT_TEXT as DEFAULT_WEIGHTS_TEXT, EvalWeights, FIELDS as WEIGHT_FIELDS, WEIGHT_COUNT,
+    WeightsError,
+};
 
 use std::time::Duration;
 
@@ -139,7 +144,7 @@ impl Engine {
         Engine {
             tt: Table::new(megabytes.min(MAX_HASH_MB)),
             heuristics: Heuristics::new(),
-            evals: EvalCache::new(),
+            evals: EvalCache::new(EvalWeights::shared_default()),
             rng: Rng::from_time(),
         }
     }
@@ -148,6 +153,16 @@ impl Engine {
     /// [`MAX_HASH_MB`]); what the engine learned about positions is forgotten.
     pub fn set_hash_mb(&mut self, megabytes: usize) {
         self.tt = Table::new(megabytes.min(MAX_HASH_MB));
+    }
+
+    /// Evaluates with `weights` from now on (the embedded defaults until then).
+    pub fn set_weights(&mut self, weights: std::sync::Arc<EvalWeights>) {
+        self.evals.set_weights(weights);
+    }
+
+    /// The weights the engine evaluates with.
+    pub fn weights(&self) -> &std::sync::Arc<EvalWeights> {
+        self.evals.weights()
     }
 
     /// Makes the levels' random choices reproducible.
