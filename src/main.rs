@@ -16,6 +16,11 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 
+    /// Evaluate with the weights in this file (`parachess train` writes them) instead of the
+    /// built-in ones, in every command that runs the engine and in the game.
+    #[arg(long, global = true, value_name = "FILE")]
+    eval_file: Option<PathBuf>,
+
     #[command(flatten)]
     window: WindowArgs,
 }
@@ -164,6 +169,15 @@ enum LessonsCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(path) = &cli.eval_file {
+        match parachess::engine::EvalWeights::load(path) {
+            Ok(w) => parachess::engine::set_process_weights(std::sync::Arc::new(w)),
+            Err(e) => {
+                eprintln!("parachess: --eval-file {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     let result =
         match cli.command {
             Some(Command::Perft {

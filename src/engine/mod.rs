@@ -39,7 +39,7 @@ pub use score::{DRAW, MATE, Score, moves_to_mate};
 pub use see::see;
 pub use weights::{
     DEFAULT_TEXT as DEFAULT_WEIGHTS_TEXT, EvalWeights, FIELDS as WEIGHT_FIELDS, WEIGHT_COUNT,
-    WeightsError,
+    WeightsError, set_process_weights,
 };
 
 use std::time::Duration;

@@ -14,7 +14,7 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, PoisonError, RwLock};
 
 use thiserror::Error;
 
@@ -182,22 +182,37 @@ impl WeightsError {
     }
 }
 
-static DEFAULT: LazyLock<Arc<EvalWeights>> = LazyLock::new(|| {
+static EMBEDDED: LazyLock<Arc<EvalWeights>> = LazyLock::new(|| {
     // The embedded file is checked by a unit test; should it ever fail to parse, the
     // hand-written numbers below are the same weights.
     Arc::new(EvalWeights::parse(DEFAULT_TEXT).unwrap_or_else(|_| EvalWeights::hand_written()))
 });
 
+/// The process's weights when `--eval-file` chose others (see [`set_process_weights`]).
+static PROCESS: RwLock<Option<Arc<EvalWeights>>> = RwLock::new(None);
+
+/// Makes `weights` what every engine made from now on evaluates with, and what [`evaluate`]
+/// uses: the command line's `--eval-file`, read once at start, so every command and the game
+/// window use it without each passing it down.
+///
+/// [`evaluate`]: super::evaluate
+pub fn set_process_weights(weights: Arc<EvalWeights>) {
+    *PROCESS.write().unwrap_or_else(PoisonError::into_inner) = Some(weights);
+}
+
 impl Default for EvalWeights {
+    /// The embedded weights.
     fn default() -> EvalWeights {
-        EvalWeights::clone(&DEFAULT)
+        EvalWeights::clone(&EMBEDDED)
     }
 }
 
 impl EvalWeights {
-    /// The embedded default weights, shared.
+    /// The weights new engines use: the process's ([`set_process_weights`]), else the
+    /// embedded ones.
     pub fn shared_default() -> Arc<EvalWeights> {
-        Arc::clone(&DEFAULT)
+        let chosen = PROCESS.read().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(chosen.as_ref().unwrap_or(&EMBEDDED))
     }
 
     /// The hand-written evaluation's numbers (what `data/eval/default.txt` holds).

@@ -9,5 +9,6 @@ mod cli_match;
 mod cli_perft;
 mod engine;
 mod engine_analysis;
+mod eval_file;
 mod net;
 mod uci;
