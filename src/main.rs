@@ -140,6 +140,8 @@ enum Command {
     Match(commands::referee::MatchArgs),
     /// Self-play positions with search scores and results, for tuning (format: src/commands/datagen.rs).
     Datagen(commands::datagen::DatagenArgs),
+    /// Fit the evaluation's weights to datagen's positions (Texel tuning); write a weights file.
+    Train(commands::train::TrainArgs),
     /// Work with the lessons of Learn Parachess.
     Lessons {
         #[command(subcommand)]
@@ -178,45 +180,49 @@ fn main() -> ExitCode {
             }
         }
     }
-    let result =
-        match cli.command {
-            Some(Command::Perft {
-                depth,
-                position,
-                divide,
-                variant,
-            }) => perft(depth, position.as_deref(), divide, variant.as_deref()),
-            Some(Command::CheckGame { file }) => return check_game(&file),
-            Some(Command::Bench {
-                depth,
-                movetime,
-                variant,
-            }) => bench(depth, movetime, variant.as_deref()),
-            Some(Command::Selfplay(args)) => selfplay(&args),
-            Some(Command::Keys) => keys(),
-            Some(Command::Uci) => uci(),
-            Some(Command::Match(args)) => play_match(&args),
-            Some(Command::Datagen(args)) => {
-                commands::datagen::run(&args, &mut std::io::stdout().lock())
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            }
-            Some(Command::Lessons {
-                command: LessonsCommand::Check { dir },
-            }) => return lessons_check(dir.as_deref()),
-            Some(Command::Host(args)) => commands::netplay::run_host(&args, &mut std::io::stdout())
-                .map_err(|e| e.to_string()),
-            Some(Command::Join(args)) => commands::netplay::run_join(&args, &mut std::io::stdout())
-                .map_err(|e| e.to_string()),
-            Some(Command::Review(args)) => review(&args),
-            Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Check(args))) => {
-                return puzzles_check(&args);
-            }
-            Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Generate(args))) => {
-                puzzles_generate(&args)
-            }
-            None => window(cli.window),
-        };
+    let result = match cli.command {
+        Some(Command::Perft {
+            depth,
+            position,
+            divide,
+            variant,
+        }) => perft(depth, position.as_deref(), divide, variant.as_deref()),
+        Some(Command::CheckGame { file }) => return check_game(&file),
+        Some(Command::Bench {
+            depth,
+            movetime,
+            variant,
+        }) => bench(depth, movetime, variant.as_deref()),
+        Some(Command::Selfplay(args)) => selfplay(&args),
+        Some(Command::Keys) => keys(),
+        Some(Command::Uci) => uci(),
+        Some(Command::Match(args)) => play_match(&args),
+        Some(Command::Datagen(args)) => {
+            commands::datagen::run(&args, &mut std::io::stdout().lock())
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+        Some(Command::Train(args)) => commands::train::run(&args, &mut std::io::stdout().lock())
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        Some(Command::Lessons {
+            command: LessonsCommand::Check { dir },
+        }) => return lessons_check(dir.as_deref()),
+        Some(Command::Host(args)) => {
+            commands::netplay::run_host(&args, &mut std::io::stdout()).map_err(|e| e.to_string())
+        }
+        Some(Command::Join(args)) => {
+            commands::netplay::run_join(&args, &mut std::io::stdout()).map_err(|e| e.to_string())
+        }
+        Some(Command::Review(args)) => review(&args),
+        Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Check(args))) => {
+            return puzzles_check(&args);
+        }
+        Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Generate(args))) => {
+            puzzles_generate(&args)
+        }
+        None => window(cli.window),
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

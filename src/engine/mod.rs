@@ -28,6 +28,7 @@ mod search;
 mod see;
 mod tables;
 mod tt;
+pub mod tune;
 mod weights;
 
 pub use eval::{VALUE, evaluate, evaluate_with};

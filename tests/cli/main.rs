@@ -11,4 +11,5 @@ mod engine;
 mod engine_analysis;
 mod eval_file;
 mod net;
+mod train;
 mod uci;
