@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::engine::{
     AnalyseOptions, DEFAULT_HASH_MB, Engine, EvalWeights, LevelSettings, MAX_HASH_MB, MAX_SKILL,
-    PvLine, Report, Score, StopFlag, game_history,
+    MAX_THREADS, PvLine, Report, Score, StopFlag, game_history,
 };
 use crate::rules::{Game, Move, Variant};
 
@@ -105,6 +105,8 @@ struct Session<W> {
     engine_hash_mb: usize,
     multipv: usize,
     skill: u8,
+    /// Search threads (`Threads`), given to the engine when idle.
+    threads: usize,
     /// The weights `EvalFile` chose (the process's until then), given to the engine when idle.
     weights: Arc<EvalWeights>,
     /// The variant `UCI_Variant` chose (Parachess until then).
@@ -130,6 +132,7 @@ impl<W: Write + Send + 'static> Session<W> {
             engine_hash_mb: DEFAULT_HASH_MB,
             multipv: 1,
             skill: MAX_SKILL,
+            threads: 1,
             weights: EvalWeights::shared_default(),
             variant: Variant::parachess(),
         }
@@ -182,6 +185,7 @@ impl<W: Write + Send + 'static> Session<W> {
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             format!("option name Skill Level type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             format!("option name EvalFile type string default {EMBEDDED_EVAL}"),
             "uciok".to_string(),
         ];
@@ -202,6 +206,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let result = match name.to_ascii_lowercase().as_str() {
             "hash" => number(MAX_HASH_MB, 1).map(|n| self.hash_mb = n),
             "multipv" => number(MAX_MULTIPV, 1).map(|n| self.multipv = n),
+            "threads" => number(MAX_THREADS, 1).map(|n| self.threads = n),
             "skill level" => number(MAX_SKILL.into(), 0).map(|n| self.skill = n as u8),
             "uci_variant" => match Variant::named(value.unwrap_or_default().trim()) {
                 Ok(v) => {
@@ -270,6 +275,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let engine = self
             .engine
             .get_or_insert_with(|| Engine::with_hash_mb(hash));
+        engine.set_threads(self.threads);
         if !Arc::ptr_eq(engine.weights(), &self.weights) {
             engine.set_weights(Arc::clone(&self.weights));
         }

@@ -9,7 +9,7 @@ mod cli_match;
 mod cli_perft;
 mod engine;
 mod engine_analysis;
-mod eval_file;
+mod engine_options;
 mod net;
 mod train;
 mod uci;

@@ -1,5 +1,5 @@
-//! Evaluation weights from a file: `--eval-file` on the command line and the UCI option
-//! `EvalFile`. A file with a huge bonus for the side to move (`tempo 500`) makes every depth-1
+//! The engine's options: `Threads` (Lazy SMP), and evaluation weights from a file
+//! (`--eval-file` on the command line, the UCI option `EvalFile`). A file with a huge bonus for the side to move (`tempo 500`) makes every depth-1
 //! score about −500 (the replies' positions carry the bonus), so which weights the engine uses
 //! shows in the `score cp` it reports.
 
@@ -205,4 +205,50 @@ fn eval_file_flag_sets_the_weights_and_refuses_bad_files() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn uci_threads_option_searches_with_helpers_and_answers_legal_moves() {
+    let mut uci = Uci::start(&[]);
+    uci.send("uci");
+    let hello = uci.until("uciok");
+    assert!(
+        hello
+            .iter()
+            .any(|l| l.starts_with("option name Threads type spin default 1 min 1 max ")),
+        "{hello:?}"
+    );
+    for bad in ["0", "100000", "two"] {
+        let answer = uci.answer(&format!("setoption name Threads value {bad}"));
+        assert!(
+            answer.len() == 1 && answer[0].contains("Threads takes a number from 1"),
+            "{answer:?}"
+        );
+    }
+    assert!(uci.answer("setoption name Threads value 2").is_empty());
+    let mut game = parachess::rules::Game::new();
+    let mut moves = Vec::new();
+    for go in [
+        "go depth 6",
+        "go movetime 200",
+        "go depth 5",
+        "go movetime 200",
+    ] {
+        uci.send(&format!("position startpos moves {}", moves.join(" ")));
+        uci.send(go);
+        let lines = uci.until("bestmove");
+        let best = lines
+            .last()
+            .and_then(|l| l.split_whitespace().nth(1))
+            .unwrap_or_default()
+            .to_string();
+        let mv = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.bare(game.position().variant()) == best)
+            .unwrap_or_else(|| panic!("{go}: {best:?} is not legal: {lines:?}"));
+        game.play(mv).unwrap();
+        moves.push(best);
+    }
 }
