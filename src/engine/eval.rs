@@ -9,7 +9,7 @@ use crate::rules::movement::movement;
 use crate::rules::{CellSet, MAX_KINDS, PieceKind, Position, Side, Variant};
 
 use super::tables::tables;
-use super::weights::{EvalWeights, FIELDS, KINDS, WEIGHT_COUNT};
+use super::weights::{EvalWeights, FIELDS, KINDS, STEPS, WEIGHT_COUNT};
 
 /// Parachess's material values in centipawns, indexed by [`PieceKind::index`] (rule book §5;
 /// the King is priceless and counts nothing). The search's exchange and pruning margins use
@@ -70,6 +70,9 @@ pub(crate) struct Params {
     pub mobility_eg: [usize; MAX_KINDS],
     pub mobility_zero: [usize; MAX_KINDS],
     pub attack: [usize; MAX_KINDS],
+    /// Per kind, the numbers themselves: value mg, value eg, mobility mg, mobility eg, zero
+    /// (the search's fast path reads these instead of going through the indices).
+    pub kind: [[i32; 5]; MAX_KINDS],
 }
 
 impl Params {
@@ -87,6 +90,7 @@ impl Params {
             mobility_eg: [NONE; MAX_KINDS],
             mobility_zero: [NONE; MAX_KINDS],
             attack: [NONE; MAX_KINDS],
+            kind: [[0; 5]; MAX_KINDS],
         };
         for s in 0..MAX_KINDS {
             let Some(kind) = PieceKind::from_index(s) else {
@@ -116,6 +120,14 @@ impl Params {
                 p.mobility_zero[s] = EXTRA_ZERO + s;
                 p.attack[s] = EXTRA_ATTACK + s;
             }
+            p.kind[s] = [
+                p.value_mg[s],
+                p.value_eg[s],
+                p.mobility_mg[s],
+                p.mobility_eg[s],
+                p.mobility_zero[s],
+            ]
+            .map(|i| p.flat[i]);
         }
         p
     }
@@ -129,6 +141,23 @@ pub(crate) trait Sink {
     fn add(&mut self, p: &Params, side: usize, mg: usize, eg: usize, n: i32);
     /// Mobility: `per_cell × (cells − zero)`, middle game and endgame, for `side`.
     fn mobility(&mut self, p: &Params, side: usize, kind: usize, cells: i32);
+    /// A pawn of `side`: material, advancement, centrality and, if `passed`, the passed bonus.
+    #[inline(always)]
+    fn pawn(&mut self, p: &Params, side: usize, to_go: usize, centre: i32, passed: bool) {
+        let pawn = PieceKind::Pawn.index();
+        self.add(p, side, p.value_mg[pawn], p.value_eg[pawn], 1);
+        self.add(p, side, ADVANCE_MG + to_go, ADVANCE_EG + to_go, 1);
+        self.add(p, side, PAWN_CENTRE, PAWN_CENTRE + 1, centre);
+        if passed {
+            self.add(p, side, PASSED_MG + to_go, PASSED_EG + to_go, 1);
+        }
+    }
+    /// A piece of `side` of kind `kind` reaching `cells` safe cells: material and mobility.
+    #[inline(always)]
+    fn piece(&mut self, p: &Params, side: usize, kind: usize, cells: i32) {
+        self.add(p, side, p.value_mg[kind], p.value_eg[kind], 1);
+        self.mobility(p, side, kind, cells);
+    }
     /// King danger against `side` (two or more attackers): `attackers` counts them per kind,
     /// `hits` the attacked cells of the King's zone.
     fn danger(&mut self, p: &Params, side: usize, attackers: &[u8; MAX_KINDS], hits: i32);
@@ -143,6 +172,29 @@ struct Score {
 }
 
 impl Sink for Score {
+    #[inline(always)]
+    fn pawn(&mut self, p: &Params, side: usize, to_go: usize, centre: i32, passed: bool) {
+        let to_go = to_go.min(STEPS - 1);
+        let [value_mg, value_eg, ..] = p.kind[PieceKind::Pawn.index()];
+        let f = &p.flat;
+        let mut mg = value_mg + f[ADVANCE_MG + to_go] + f[PAWN_CENTRE] * centre;
+        let mut eg = value_eg + f[ADVANCE_EG + to_go] + f[PAWN_CENTRE + 1] * centre;
+        if passed {
+            mg += f[PASSED_MG + to_go];
+            eg += f[PASSED_EG + to_go];
+        }
+        self.mg[side] += mg;
+        self.eg[side] += eg;
+    }
+
+    #[inline(always)]
+    fn piece(&mut self, p: &Params, side: usize, kind: usize, cells: i32) {
+        let [value_mg, value_eg, per_mg, per_eg, zero] = p.kind[kind];
+        let free = cells - zero;
+        self.mg[side] += value_mg + per_mg * free;
+        self.eg[side] += value_eg + per_eg * free;
+    }
+
     #[inline(always)]
     fn add(&mut self, p: &Params, side: usize, mg: usize, eg: usize, n: i32) {
         self.mg[side] += p.flat[mg] * n;
@@ -209,7 +261,7 @@ pub(crate) fn evaluate_params(pos: &Position, p: &Params) -> i32 {
 /// Walks the position's terms into `sink`; returns the phase (non-pawn material left, capped)
 /// and the full phase (the variant's at the start).
 #[inline(always)]
-pub(crate) fn terms(pos: &Position, p: &Params, sink: &mut impl Sink) -> (i32, i32) {
+pub(crate) fn terms<S: Sink>(pos: &Position, p: &Params, sink: &mut S) -> (i32, i32) {
     let t = tables();
     let v = pos.variant();
     let phase_full = v.phase_full;
@@ -223,7 +275,6 @@ pub(crate) fn terms(pos: &Position, p: &Params, sink: &mut impl Sink) -> (i32, i
     }
     // Non-pawn material of both sides, counted as the pieces are scored.
     let mut phase = 0;
-    let pawn = PieceKind::Pawn.index();
     for side in Side::BOTH {
         let s = side.index();
         let own = pos.side_cells(side);
@@ -233,12 +284,8 @@ pub(crate) fn terms(pos: &Position, p: &Params, sink: &mut impl Sink) -> (i32, i
         for c in pawns & own {
             let i = c.index();
             let to_go = t.to_promote[s][i].min(8) as usize;
-            sink.add(p, s, p.value_mg[pawn], p.value_eg[pawn], 1);
-            sink.add(p, s, ADVANCE_MG + to_go, ADVANCE_EG + to_go, 1);
-            sink.add(p, s, PAWN_CENTRE, PAWN_CENTRE + 1, t.centrality[i]);
-            if (t.passed_span[s][i] & enemy_pawns).is_empty() {
-                sink.add(p, s, PASSED_MG + to_go, PASSED_EG + to_go, 1);
-            }
+            let passed = (t.passed_span[s][i] & enemy_pawns).is_empty();
+            sink.pawn(p, s, to_go, t.centrality[i], passed);
         }
 
         if let Some(k) = pos.king(side) {
@@ -256,10 +303,10 @@ pub(crate) fn terms(pos: &Position, p: &Params, sink: &mut impl Sink) -> (i32, i
         let mut attackers = [0u8; MAX_KINDS];
         let mut attacking = 0;
         let mut hits = 0;
-        let mut piece = |kind: PieceKind, reach: CellSet, sink: &mut _| {
+        let mut piece = |kind: PieceKind, reach: CellSet, sink: &mut S| {
             let k = kind.index();
             phase += v.value(kind);
-            add_piece(sink, p, s, k, (reach & safe).len() as i32);
+            sink.piece(p, s, k, (reach & safe).len() as i32);
             let hit = reach & enemy_zone;
             if !hit.is_empty() {
                 attacking += 1;
@@ -292,13 +339,6 @@ pub(crate) fn terms(pos: &Position, p: &Params, sink: &mut impl Sink) -> (i32, i
         }
     }
     (phase.min(phase_full), phase_full)
-}
-
-/// A piece's material and mobility.
-#[inline(always)]
-fn add_piece(sink: &mut impl Sink, p: &Params, s: usize, k: usize, cells: i32) {
-    sink.add(p, s, p.value_mg[k], p.value_eg[k], 1);
-    sink.mobility(p, s, k, cells);
 }
 
 /// Recent evaluations by position hash: the quiescence search evaluates the same positions
