@@ -245,12 +245,11 @@ pub fn evaluate_with(pos: &Position, weights: &EvalWeights) -> i32 {
 pub(crate) fn evaluate_params(pos: &Position, p: &Params) -> i32 {
     let mut score = Score::default();
     let (phase, phase_full) = terms(pos, p, &mut score);
-    let mut white = [0; 2];
-    for s in 0..2 {
+    let blend = |s: usize| {
         let mg = score.mg[s] - score.danger[s];
-        white[s] = (mg * phase + score.eg[s] * (phase_full - phase)) / phase_full;
-    }
-    let score = white[0] - white[1];
+        (mg * phase + score.eg[s] * (phase_full - phase)) / phase_full
+    };
+    let score = blend(0) - blend(1);
     let relative = match pos.turn() {
         Side::White => score,
         Side::Black => -score,

@@ -610,7 +610,7 @@ mod tests {
         let timed = Limits::movetime(Duration::from_millis(100));
         let started = std::time::Instant::now();
         let r = engine.search_game(&game, &timed, &stop).unwrap();
-        assert!(game.legal_moves().iter().any(|&m| m == r.best));
+        assert!(game.legal_moves().contains(&r.best));
         assert!(started.elapsed() < Duration::from_secs(5));
         let report = engine
             .analyse_game(
@@ -621,7 +621,7 @@ mod tests {
                 &mut |_| {},
             )
             .unwrap();
-        assert!(game.legal_moves().iter().any(|&m| m == report.best));
+        assert!(game.legal_moves().contains(&report.best));
         engine.set_threads(1);
         assert_eq!(engine.threads(), 1);
     }

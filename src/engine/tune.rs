@@ -410,10 +410,12 @@ mod tests {
 
     #[test]
     fn the_trace_evaluates_as_the_evaluation_does() {
-        let mut odd = EvalWeights::default();
-        odd.danger_scale = 400;
-        odd.attack_hit = 3;
-        odd.mobility_eg = [0, 7, 1, 5, 2];
+        let mut odd = EvalWeights {
+            danger_scale: 400,
+            attack_hit: 3,
+            mobility_eg: [0, 7, 1, 5, 2],
+            ..EvalWeights::default()
+        };
         odd.mobility_zero[2] = 3;
         for weights in [EvalWeights::default(), odd] {
             let floats = to_floats(&weights);

@@ -25,8 +25,10 @@ fn scratch(name: &str) -> PathBuf {
 
 /// A weights file whose side to move gets 500 centipawns.
 fn tempo_file(dir: &std::path::Path) -> PathBuf {
-    let mut w = EvalWeights::default();
-    w.tempo = 500;
+    let w = EvalWeights {
+        tempo: 500,
+        ..EvalWeights::default()
+    };
     let path = dir.join("tempo.txt");
     w.save(&path).unwrap();
     path
