@@ -39,8 +39,9 @@ pub use root::MAX_DEPTH;
 pub use score::{DRAW, MATE, Score, moves_to_mate};
 pub use see::see;
 pub use weights::{
-    DEFAULT_TEXT as DEFAULT_WEIGHTS_TEXT, EvalWeights, FIELDS as WEIGHT_FIELDS, WEIGHT_COUNT,
-    WeightsError, set_process_weights,
+    DEFAULT_TEXT as DEFAULT_WEIGHTS_TEXT, EvalWeights, FIELDS as WEIGHT_FIELDS,
+    HAND_WRITTEN_TEXT as HAND_WRITTEN_WEIGHTS_TEXT, WEIGHT_COUNT, WeightsError,
+    set_process_weights,
 };
 
 use std::time::Duration;

@@ -1,7 +1,8 @@
 //! The evaluation's weights as data: one [`EvalWeights`] value holds every number the static
 //! evaluation ([`super::eval`]) multiplies or adds, so `parachess train` can fit them and
 //! `--eval-file` / the UCI option `EvalFile` can load others. The default weights are a file
-//! embedded in the binary (`data/eval/default.txt`), read once at start.
+//! embedded in the binary (`data/eval/default.txt`, Texel-tuned: docs/TRAINING.md), read once
+//! at start; the hand-written weights they replaced are `data/eval/hand-written.txt`.
 //!
 //! # File format (`parachess-eval 1`)
 //! UTF-8 text. The first line that is not blank or a comment (`#` to the end of a line) is the
@@ -30,8 +31,11 @@ pub const KINDS: usize = 5;
 /// Pawn tables are indexed by the steps still needed to promote (0 to 8, more counts as 8).
 pub const STEPS: usize = 9;
 
-/// The embedded default weights (the hand-written evaluation's numbers).
+/// The embedded default weights (Texel-tuned; docs/TRAINING.md has the run and its match).
 pub const DEFAULT_TEXT: &str = include_str!("../../data/eval/default.txt");
+
+/// The hand-written evaluation's weights, as a file (what [`EvalWeights::hand_written`] is).
+pub const HAND_WRITTEN_TEXT: &str = include_str!("../../data/eval/hand-written.txt");
 
 /// Every weight of the static evaluation. `mg` parts count in the middle game and `eg` parts in
 /// the endgame; the evaluation blends them by the non-pawn material left (the variant's values).
@@ -184,7 +188,7 @@ impl WeightsError {
 
 static EMBEDDED: LazyLock<Arc<EvalWeights>> = LazyLock::new(|| {
     // The embedded file is checked by a unit test; should it ever fail to parse, the
-    // hand-written numbers below are the same weights.
+    // hand-written numbers still play.
     Arc::new(EvalWeights::parse(DEFAULT_TEXT).unwrap_or_else(|_| EvalWeights::hand_written()))
 });
 
@@ -215,7 +219,7 @@ impl EvalWeights {
         Arc::clone(chosen.as_ref().unwrap_or(&EMBEDDED))
     }
 
-    /// The hand-written evaluation's numbers (what `data/eval/default.txt` holds).
+    /// The hand-written evaluation's numbers (what `data/eval/hand-written.txt` holds).
     pub fn hand_written() -> EvalWeights {
         EvalWeights {
             material_mg: [100, 350, 300, 300, 600],
@@ -413,13 +417,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_embedded_file_is_the_hand_written_evaluation() {
+    fn the_embedded_files_read() {
+        // The hand-written file is the evaluation's former constants, number for number.
         assert_eq!(
-            EvalWeights::parse(DEFAULT_TEXT),
+            EvalWeights::parse(HAND_WRITTEN_TEXT),
             Ok(EvalWeights::hand_written())
         );
-        assert_eq!(EvalWeights::default(), EvalWeights::hand_written());
         assert_eq!(EvalWeights::hand_written().to_vec().len(), WEIGHT_COUNT);
+        // The default is its own file, not the fallback.
+        assert_eq!(EvalWeights::parse(DEFAULT_TEXT), Ok(EvalWeights::default()));
+        assert_ne!(EvalWeights::default(), EvalWeights::hand_written());
     }
 
     #[test]

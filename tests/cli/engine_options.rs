@@ -187,7 +187,11 @@ fn eval_file_flag_sets_the_weights_and_refuses_bad_files() {
     drop(uci);
 
     let short = dir.join("short.txt");
-    std::fs::write(&short, DEFAULT_WEIGHTS_TEXT.replace("tempo 10\n", "")).unwrap();
+    let without_tempo: Vec<&str> = DEFAULT_WEIGHTS_TEXT
+        .lines()
+        .filter(|l| !l.starts_with("tempo "))
+        .collect();
+    std::fs::write(&short, without_tempo.join("\n")).unwrap();
     for (command, file, expected) in [
         ("bench", PathBuf::from("/nonexistent/w.txt"), "No such file"),
         ("selfplay", short.clone(), "field `tempo` is missing"),
