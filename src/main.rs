@@ -16,6 +16,11 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 
+    /// Evaluate with the weights in this file (`parachess train` writes them) instead of the
+    /// built-in ones, in every command that runs the engine and in the game.
+    #[arg(long, global = true, value_name = "FILE")]
+    eval_file: Option<PathBuf>,
+
     #[command(flatten)]
     window: WindowArgs,
 }
@@ -135,6 +140,8 @@ enum Command {
     Match(commands::referee::MatchArgs),
     /// Self-play positions with search scores and results, for tuning (format: src/commands/datagen.rs).
     Datagen(commands::datagen::DatagenArgs),
+    /// Fit the evaluation's weights to datagen's positions (Texel tuning); write a weights file.
+    Train(commands::train::TrainArgs),
     /// Work with the lessons of Learn Parachess.
     Lessons {
         #[command(subcommand)]
@@ -164,45 +171,58 @@ enum LessonsCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result =
-        match cli.command {
-            Some(Command::Perft {
-                depth,
-                position,
-                divide,
-                variant,
-            }) => perft(depth, position.as_deref(), divide, variant.as_deref()),
-            Some(Command::CheckGame { file }) => return check_game(&file),
-            Some(Command::Bench {
-                depth,
-                movetime,
-                variant,
-            }) => bench(depth, movetime, variant.as_deref()),
-            Some(Command::Selfplay(args)) => selfplay(&args),
-            Some(Command::Keys) => keys(),
-            Some(Command::Uci) => uci(),
-            Some(Command::Match(args)) => play_match(&args),
-            Some(Command::Datagen(args)) => {
-                commands::datagen::run(&args, &mut std::io::stdout().lock())
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
+    if let Some(path) = &cli.eval_file {
+        match parachess::engine::EvalWeights::load(path) {
+            Ok(w) => parachess::engine::set_process_weights(std::sync::Arc::new(w)),
+            Err(e) => {
+                eprintln!("parachess: --eval-file {e}");
+                return ExitCode::FAILURE;
             }
-            Some(Command::Lessons {
-                command: LessonsCommand::Check { dir },
-            }) => return lessons_check(dir.as_deref()),
-            Some(Command::Host(args)) => commands::netplay::run_host(&args, &mut std::io::stdout())
-                .map_err(|e| e.to_string()),
-            Some(Command::Join(args)) => commands::netplay::run_join(&args, &mut std::io::stdout())
-                .map_err(|e| e.to_string()),
-            Some(Command::Review(args)) => review(&args),
-            Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Check(args))) => {
-                return puzzles_check(&args);
-            }
-            Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Generate(args))) => {
-                puzzles_generate(&args)
-            }
-            None => window(cli.window),
-        };
+        }
+    }
+    let result = match cli.command {
+        Some(Command::Perft {
+            depth,
+            position,
+            divide,
+            variant,
+        }) => perft(depth, position.as_deref(), divide, variant.as_deref()),
+        Some(Command::CheckGame { file }) => return check_game(&file),
+        Some(Command::Bench {
+            depth,
+            movetime,
+            variant,
+        }) => bench(depth, movetime, variant.as_deref()),
+        Some(Command::Selfplay(args)) => selfplay(&args),
+        Some(Command::Keys) => keys(),
+        Some(Command::Uci) => uci(),
+        Some(Command::Match(args)) => play_match(&args),
+        Some(Command::Datagen(args)) => {
+            commands::datagen::run(&args, &mut std::io::stdout().lock())
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+        Some(Command::Train(args)) => commands::train::run(&args, &mut std::io::stdout().lock())
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        Some(Command::Lessons {
+            command: LessonsCommand::Check { dir },
+        }) => return lessons_check(dir.as_deref()),
+        Some(Command::Host(args)) => {
+            commands::netplay::run_host(&args, &mut std::io::stdout()).map_err(|e| e.to_string())
+        }
+        Some(Command::Join(args)) => {
+            commands::netplay::run_join(&args, &mut std::io::stdout()).map_err(|e| e.to_string())
+        }
+        Some(Command::Review(args)) => review(&args),
+        Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Check(args))) => {
+            return puzzles_check(&args);
+        }
+        Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Generate(args))) => {
+            puzzles_generate(&args)
+        }
+        None => window(cli.window),
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -28,14 +28,21 @@ mod search;
 mod see;
 mod tables;
 mod tt;
+pub mod tune;
+mod weights;
 
-pub use eval::{VALUE, evaluate};
+pub use eval::{VALUE, evaluate, evaluate_with};
 pub use level::{Level, LevelSettings, MAX_SKILL, ParseLevelError, Player, random_move};
 pub use limits::{EngineError, Limits, SearchResult, StopFlag};
 pub use rng::Rng;
 pub use root::MAX_DEPTH;
 pub use score::{DRAW, MATE, Score, moves_to_mate};
 pub use see::see;
+pub use weights::{
+    DEFAULT_TEXT as DEFAULT_WEIGHTS_TEXT, EvalWeights, FIELDS as WEIGHT_FIELDS,
+    HAND_WRITTEN_TEXT as HAND_WRITTEN_WEIGHTS_TEXT, WEIGHT_COUNT, WeightsError,
+    set_process_weights,
+};
 
 use std::time::Duration;
 
@@ -113,12 +120,34 @@ impl Report {
     }
 }
 
+/// Most search threads [`Engine::set_threads`] accepts.
+pub const MAX_THREADS: usize = 64;
+
 /// The computer player, with the memory it keeps from one move to the next.
 pub struct Engine {
+    /// Shared by the search threads (its slots are atomic).
     tt: Table,
     heuristics: Heuristics,
     evals: EvalCache,
     rng: Rng,
+    /// Lazy SMP's helper threads' own memory: one per thread beyond the first.
+    helpers: Vec<Helper>,
+}
+
+/// What a helper thread keeps between searches.
+struct Helper {
+    heuristics: Heuristics,
+    evals: EvalCache,
+}
+
+/// Stops the helpers when the main search ends, even by a panic (the scope would wait for
+/// them forever otherwise).
+struct StopOnDrop(StopFlag);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
 }
 
 impl Default for Engine {
@@ -139,15 +168,49 @@ impl Engine {
         Engine {
             tt: Table::new(megabytes.min(MAX_HASH_MB)),
             heuristics: Heuristics::new(),
-            evals: EvalCache::new(),
+            evals: EvalCache::new(EvalWeights::shared_default()),
             rng: Rng::from_time(),
+            helpers: Vec::new(),
         }
+    }
+
+    /// Searches with `threads` threads (1 to [`MAX_THREADS`]): Lazy SMP, every thread searching
+    /// the same position over the one transposition table, the helpers starting deeper; the
+    /// first thread's result is the answer. Analyses with several lines and the weak levels'
+    /// noisy choices stay on one thread.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            self.helpers.push(Helper {
+                heuristics: Heuristics::new(),
+                evals: EvalCache::new(std::sync::Arc::clone(self.evals.weights())),
+            });
+        }
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Replaces the transposition table by an empty one of about `megabytes` MB (at most
     /// [`MAX_HASH_MB`]); what the engine learned about positions is forgotten.
     pub fn set_hash_mb(&mut self, megabytes: usize) {
         self.tt = Table::new(megabytes.min(MAX_HASH_MB));
+    }
+
+    /// Evaluates with `weights` from now on (the embedded defaults until then).
+    pub fn set_weights(&mut self, weights: std::sync::Arc<EvalWeights>) {
+        for h in &mut self.helpers {
+            h.evals.set_weights(std::sync::Arc::clone(&weights));
+        }
+        self.evals.set_weights(weights);
+    }
+
+    /// The weights the engine evaluates with.
+    pub fn weights(&self) -> &std::sync::Arc<EvalWeights> {
+        self.evals.weights()
     }
 
     /// Makes the levels' random choices reproducible.
@@ -160,6 +223,9 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.heuristics.clear();
+        for h in &mut self.helpers {
+            h.heuristics.clear();
+        }
     }
 
     /// The best move in the game's current position within `limits`. The game's history counts
@@ -198,7 +264,7 @@ impl Engine {
     ) -> Result<SearchResult, EngineError> {
         let moves = legal_moves(pos)?;
         let mut searcher = searcher(
-            &mut self.tt,
+            &self.tt,
             &mut self.heuristics,
             &mut self.evals,
             pos,
@@ -206,7 +272,9 @@ impl Engine {
             limits,
             stop,
         );
-        let line = searcher.iterate(limits.depth.unwrap_or(MAX_DEPTH), &moves);
+        let line = with_helpers(&self.tt, &mut self.helpers, pos, history, &moves, || {
+            searcher.iterate(limits.depth.unwrap_or(MAX_DEPTH), &moves)
+        });
         Ok(result(&searcher, line))
     }
 
@@ -253,7 +321,7 @@ impl Engine {
             (*report.borrow_mut())(&make_report(s, lines, first))
         };
         let mut searcher = searcher(
-            &mut self.tt,
+            &self.tt,
             &mut self.heuristics,
             &mut self.evals,
             pos,
@@ -264,12 +332,19 @@ impl Engine {
         if let Some(every) = every {
             searcher.progress = Some(search::Progress::new(every, &mut periodic));
         }
-        let lines = searcher.iterate_lines(
-            limits.depth.unwrap_or(MAX_DEPTH),
-            &moves,
-            options.multipv,
-            &mut |s, lines| (*report.borrow_mut())(&make_report(s, lines, first)),
-        );
+        let helpers = if options.multipv == 1 {
+            &mut self.helpers[..]
+        } else {
+            &mut []
+        };
+        let lines = with_helpers(&self.tt, helpers, pos, history, &moves, || {
+            searcher.iterate_lines(
+                limits.depth.unwrap_or(MAX_DEPTH),
+                &moves,
+                options.multipv,
+                &mut |s, lines| (*report.borrow_mut())(&make_report(s, lines, first)),
+            )
+        });
         Ok(make_report(&searcher, &lines, first))
     }
 
@@ -333,7 +408,7 @@ impl Engine {
         let history = game_history(game);
         let limits = settings.limits;
         let mut searcher = searcher(
-            &mut self.tt,
+            &self.tt,
             &mut self.heuristics,
             &mut self.evals,
             pos,
@@ -377,7 +452,7 @@ impl Engine {
 /// A searcher over the engine's table and heuristics (a free function, so the engine's random
 /// generator stays borrowable beside it).
 fn searcher<'a>(
-    tt: &'a mut Table,
+    tt: &'a Table,
     heuristics: &'a mut Heuristics,
     evals: &'a mut EvalCache,
     pos: &Position,
@@ -389,6 +464,44 @@ fn searcher<'a>(
     heuristics.new_search();
     let clock = Clock::new(limits, stop);
     Searcher::new(pos.clone(), history, tt, heuristics, evals, clock)
+}
+
+/// Runs `main` (the first thread's search) while the helpers search the same position over
+/// the shared table; stops and joins them when `main` returns.
+fn with_helpers<R>(
+    tt: &Table,
+    helpers: &mut [Helper],
+    pos: &Position,
+    history: &[u64],
+    moves: &MoveList,
+    main: impl FnOnce() -> R,
+) -> R {
+    if helpers.is_empty() {
+        return main();
+    }
+    let stop = StopFlag::new();
+    std::thread::scope(|scope| {
+        for (i, h) in helpers.iter_mut().enumerate() {
+            let stop = stop.clone();
+            scope.spawn(move || {
+                h.heuristics.new_search();
+                let clock = Clock::new(&Limits::default(), &stop);
+                let mut s = Searcher::new(
+                    pos.clone(),
+                    history,
+                    tt,
+                    &mut h.heuristics,
+                    &mut h.evals,
+                    clock,
+                );
+                // Half the helpers one ply ahead of the main thread, half two.
+                s.start_depth = 2 + (i as u32 % 2);
+                s.iterate(MAX_DEPTH, moves);
+            });
+        }
+        let _stop_helpers = StopOnDrop(stop.clone());
+        main()
+    })
 }
 
 fn legal_moves(pos: &Position) -> Result<MoveList, EngineError> {
@@ -472,6 +585,46 @@ mod tests {
         send::<Engine>();
         send::<StopFlag>();
         send::<SearchResult>();
+    }
+
+    #[test]
+    fn several_threads_answer_as_one_does() {
+        let mut engine = Engine::with_hash_mb(4);
+        engine.set_threads(3);
+        assert_eq!(engine.threads(), 3);
+        let stop = StopFlag::new();
+        // A mate in one: every thread count finds it, with the same score.
+        let mate: Position = "6/3k/3Q4/5/5K4/6/10/5/8/4/6 w 0 1".parse().unwrap();
+        let one = Engine::with_hash_mb(4)
+            .search(&mate, &Limits::depth(4), &stop)
+            .unwrap();
+        let many = engine.search(&mate, &Limits::depth(4), &stop).unwrap();
+        assert_eq!((many.score, many.depth), (one.score, one.depth));
+        assert!(!mate.after(many.best).has_legal_move());
+        // Whole games' positions: always a legal move, from a search that finished its depth.
+        let mut game = Game::new();
+        for _ in 0..6 {
+            let r = engine.search_game(&game, &Limits::depth(5), &stop).unwrap();
+            assert_eq!(r.depth, 5);
+            game.play(r.best).unwrap();
+        }
+        let timed = Limits::movetime(Duration::from_millis(100));
+        let started = std::time::Instant::now();
+        let r = engine.search_game(&game, &timed, &stop).unwrap();
+        assert!(game.legal_moves().contains(&r.best));
+        assert!(started.elapsed() < Duration::from_secs(5));
+        let report = engine
+            .analyse_game(
+                &game,
+                &Limits::depth(4),
+                &AnalyseOptions::default(),
+                &stop,
+                &mut |_| {},
+            )
+            .unwrap();
+        assert!(game.legal_moves().contains(&report.best));
+        engine.set_threads(1);
+        assert_eq!(engine.threads(), 1);
     }
 
     #[test]

@@ -113,8 +113,9 @@ impl Searcher<'_> {
             })
             .collect();
         let timed = self.clock.soft.is_some();
-        for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
-            if depth > 1 && !self.clock.may_deepen(self.nodes) {
+        let first = self.start_depth.clamp(1, MAX_DEPTH);
+        for depth in first..=max_depth.clamp(first, MAX_DEPTH) {
+            if depth > first && !self.clock.may_deepen(self.nodes) {
                 break;
             }
             for k in 0..lines.len() {

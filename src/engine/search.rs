@@ -28,7 +28,7 @@ pub(crate) struct Frame {
 /// One search's working state.
 pub(crate) struct Searcher<'a> {
     pub(super) pos: Position,
-    pub(super) tt: &'a mut Table,
+    pub(super) tt: &'a Table,
     pub(super) heuristics: &'a mut Heuristics,
     pub(super) evals: &'a mut EvalCache,
     /// Hashes of the game's positions up to the root, then of the search path.
@@ -51,6 +51,9 @@ pub(crate) struct Searcher<'a> {
     pub(super) known_check: (u64, bool),
     /// Periodic reports of the best lines so far, from inside the search (analysis only).
     pub(super) progress: Option<Progress<'a>>,
+    /// The first depth of iterative deepening (Lazy SMP's helpers start deeper than 1, so the
+    /// threads work on different depths and fill the shared table with different results).
+    pub(super) start_depth: u32,
 }
 
 /// What a periodic report needs: how often, when next, the lines as they stand, and where to
@@ -86,7 +89,7 @@ impl<'a> Searcher<'a> {
     pub fn new(
         pos: Position,
         history: &[u64],
-        tt: &'a mut Table,
+        tt: &'a Table,
         heuristics: &'a mut Heuristics,
         evals: &'a mut EvalCache,
         clock: Clock,
@@ -111,6 +114,7 @@ impl<'a> Searcher<'a> {
             frames: (0..MAX_PLY).map(|_| None).collect(),
             known_check: (0, false),
             progress: None,
+            start_depth: 1,
         }
     }
 

@@ -9,13 +9,16 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use crate::engine::{
-    AnalyseOptions, DEFAULT_HASH_MB, Engine, LevelSettings, MAX_HASH_MB, MAX_SKILL, PvLine, Report,
-    Score, StopFlag, game_history,
+    AnalyseOptions, DEFAULT_HASH_MB, Engine, EvalWeights, LevelSettings, MAX_HASH_MB, MAX_SKILL,
+    MAX_THREADS, PvLine, Report, Score, StopFlag, game_history,
 };
 use crate::rules::{Game, Move, Variant};
 
 use super::command::{Command, CommandError, Go};
 use super::{MAX_LINE_BYTES, VARIANT};
+
+/// The `EvalFile` value that means the weights built into the program.
+pub const EMBEDDED_EVAL: &str = "<embedded>";
 
 /// Most lines `MultiPV` may ask for.
 pub const MAX_MULTIPV: usize = 8;
@@ -102,6 +105,10 @@ struct Session<W> {
     engine_hash_mb: usize,
     multipv: usize,
     skill: u8,
+    /// Search threads (`Threads`), given to the engine when idle.
+    threads: usize,
+    /// The weights `EvalFile` chose (the process's until then), given to the engine when idle.
+    weights: Arc<EvalWeights>,
     /// The variant `UCI_Variant` chose (Parachess until then).
     variant: &'static Variant,
 }
@@ -125,6 +132,8 @@ impl<W: Write + Send + 'static> Session<W> {
             engine_hash_mb: DEFAULT_HASH_MB,
             multipv: 1,
             skill: MAX_SKILL,
+            threads: 1,
+            weights: EvalWeights::shared_default(),
             variant: Variant::parachess(),
         }
     }
@@ -176,6 +185,8 @@ impl<W: Write + Send + 'static> Session<W> {
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             format!("option name Skill Level type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            format!("option name EvalFile type string default {EMBEDDED_EVAL}"),
             "uciok".to_string(),
         ];
         for line in lines {
@@ -195,6 +206,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let result = match name.to_ascii_lowercase().as_str() {
             "hash" => number(MAX_HASH_MB, 1).map(|n| self.hash_mb = n),
             "multipv" => number(MAX_MULTIPV, 1).map(|n| self.multipv = n),
+            "threads" => number(MAX_THREADS, 1).map(|n| self.threads = n),
             "skill level" => number(MAX_SKILL.into(), 0).map(|n| self.skill = n as u8),
             "uci_variant" => match Variant::named(value.unwrap_or_default().trim()) {
                 Ok(v) => {
@@ -204,6 +216,17 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
                 Err(e) => Err(format!("UCI_Variant: {e}")),
             },
+            "evalfile" => {
+                let path = value.unwrap_or_default().trim();
+                if path.is_empty() || path == EMBEDDED_EVAL {
+                    self.weights = Arc::new(EvalWeights::default());
+                    Ok(())
+                } else {
+                    EvalWeights::load(std::path::Path::new(path))
+                        .map(|w| self.weights = Arc::new(w))
+                        .map_err(|e| format!("EvalFile: {e} (the previous weights stay)"))
+                }
+            }
             _ => Err(format!("no option named '{name}'")),
         };
         match result {
@@ -249,8 +272,14 @@ impl<W: Write + Send + 'static> Session<W> {
             engine.set_hash_mb(hash);
         }
         self.engine_hash_mb = hash;
-        self.engine
-            .get_or_insert_with(|| Engine::with_hash_mb(hash))
+        let engine = self
+            .engine
+            .get_or_insert_with(|| Engine::with_hash_mb(hash));
+        engine.set_threads(self.threads);
+        if !Arc::ptr_eq(engine.weights(), &self.weights) {
+            engine.set_weights(Arc::clone(&self.weights));
+        }
+        engine
     }
 
     fn go(&mut self, go: Go) -> io::Result<()> {

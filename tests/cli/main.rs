@@ -9,6 +9,8 @@ mod cli_match;
 mod cli_perft;
 mod engine;
 mod engine_analysis;
+mod engine_options;
 mod net;
 mod net_variants;
+mod train;
 mod uci;
