@@ -40,6 +40,13 @@ pub struct MatchArgs {
     /// Command line of the second engine.
     #[arg(long, value_name = "COMMAND")]
     pub engine2: String,
+    /// A UCI option for the first engine, `NAME=VALUE` (repeatable), set after its handshake,
+    /// e.g. `--option1 "Skill Level=5"` or `--option1 Threads=2`.
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
+    pub option1: Vec<(String, String)>,
+    /// A UCI option for the second engine, `NAME=VALUE` (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
+    pub option2: Vec<(String, String)>,
     /// Number of games; engine1 has White in odd games.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games: u32,
@@ -175,12 +182,28 @@ impl Ending {
     }
 }
 
+/// `NAME=VALUE`, both non-empty, on one line.
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value))
+            if !name.trim().is_empty()
+                && !value.trim().is_empty()
+                && !text.chars().any(char::is_control) =>
+        {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!("{text:?} is not NAME=VALUE")),
+    }
+}
+
 /// One engine seat: its command, and its running program (`None` after it died).
 struct Seat {
     label: &'static str,
     command: String,
     /// The `UCI_Variant` value to select.
     variant: String,
+    /// Options set after the handshake.
+    options: Vec<(String, String)>,
     client: Option<UciClient>,
     name: String,
 }
@@ -189,7 +212,13 @@ impl Seat {
     /// The running client, started again if it died in an earlier game.
     fn client(&mut self) -> Result<&mut UciClient, UciError> {
         if self.client.is_none() {
-            let client = UciClient::spawn_in(&self.command, HANDSHAKE_TIMEOUT, &self.variant)?;
+            let mut client = UciClient::spawn_in(&self.command, HANDSHAKE_TIMEOUT, &self.variant)?;
+            for (name, value) in &self.options {
+                if !client.has_option(name) {
+                    return Err(UciError::NoOption(name.clone()));
+                }
+                client.set_option(name, value)?;
+            }
             self.name = client.name().to_string();
             self.client = Some(client);
         }
@@ -276,16 +305,17 @@ struct Played {
 
 /// Both seats, not yet started.
 fn fresh_seats(args: &MatchArgs, uci_name: &str) -> [Seat; 2] {
-    let seat = |label, command: &String| Seat {
+    let seat = |label, command: &String, options: &Vec<(String, String)>| Seat {
         label,
         command: command.clone(),
         variant: uci_name.to_string(),
+        options: options.clone(),
         client: None,
         name: String::new(),
     };
     [
-        seat("engine1", &args.engine1),
-        seat("engine2", &args.engine2),
+        seat("engine1", &args.engine1, &args.option1),
+        seat("engine2", &args.engine2, &args.option2),
     ]
 }
 

@@ -54,6 +54,9 @@ pub enum UciError {
     /// The engine offers a `UCI_Variant` option without this variant.
     #[error("the engine does not play {0} (its UCI_Variant option: {1})")]
     Variant(String, String),
+    /// An option asked for that the engine does not list.
+    #[error("the engine has no option named {0:?}")]
+    NoOption(String),
     /// `bestmove (none)` or `bestmove 0000` in a position with legal moves.
     #[error("the engine answered without a move: {0:?}")]
     NoMove(String),

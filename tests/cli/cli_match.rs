@@ -151,6 +151,32 @@ fn concurrent_games_play_the_requested_number() {
 }
 
 #[test]
+fn each_engine_gets_its_own_options() {
+    // Skill 0 (depth 1, much noise) against full strength: the ladder's widest step.
+    let engine = our_engine();
+    let (code, out, err) = parachess(&[
+        "match",
+        "--engine1",
+        &engine,
+        "--engine2",
+        &engine,
+        "--option1",
+        "Skill Level=0",
+        "--option2",
+        "Hash=8",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--tc",
+        "2+0.05",
+    ]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    let (_, (wins, losses, _, _)) = report(&out, 4);
+    assert!(losses > wins, "skill 0 should lose to full strength: {out}");
+}
+
+#[test]
 fn engines_that_misbehave_lose_with_the_reason() {
     let cases = [
         (
@@ -238,6 +264,28 @@ fn bad_match_arguments_fail_clearly() {
         (
             &["--engine1", &engine, "--engine2", "true"],
             "engine2: the engine exited",
+        ),
+        (
+            &[
+                "--engine1",
+                &engine,
+                "--engine2",
+                &engine,
+                "--option1",
+                "Skill Level",
+            ],
+            "NAME=VALUE",
+        ),
+        (
+            &[
+                "--engine1",
+                &engine,
+                "--engine2",
+                &engine,
+                "--option2",
+                "Colour=blue",
+            ],
+            "no option named \"Colour\"",
         ),
     ];
     for (args, expected) in cases {
