@@ -574,7 +574,7 @@ fn legend_entries(how: Movement) -> Vec<(Color, &'static str, bool)> {
         out.push((WAVE_COLOUR, "wave-path", false));
     }
     if how.slides() {
-        out.push((TEXT_FAINT, "faint: beyond a piece in the way", false));
+        out.push((theme::TEXT_FAINT, "faint: beyond a piece in the way", false));
     }
     if how.leaps_of(LeapKind::Knight) {
         out.push((KNIGHT_COLOUR, "knight leap", false));
@@ -588,14 +588,12 @@ fn legend_entries(how: Movement) -> Vec<(Color, &'static str, bool)> {
         out.push((WAVE_COLOUR, "arcwise step", false));
     }
     if how.pawn_steps() {
-        out.push((TEXT_FAINT, "faint ring: no capture that way", false));
+        out.push((theme::TEXT_FAINT, "faint ring: no capture that way", false));
     }
     out.push((super::view::GUIDE_MOVE.with_alpha(1.0), "can go", true));
     out.push((super::view::GUIDE_CAPTURE.with_alpha(1.0), "can take", true));
     out
 }
-
-const TEXT_FAINT: Color = Color::srgb(0.45, 0.45, 0.48);
 
 /// A colour swatch and its meaning: a short bar for a line, a round dot for a mark.
 fn swatch(colour: Color, label: &'static str, dot: bool) -> impl Bundle {

@@ -20,9 +20,6 @@ use crate::game::ui::{StatusText, button_row, side_panel, theme};
 use crate::lessons::{Goal, Lesson, RunState, stars_for};
 use crate::rules::{Cell, PieceKind};
 
-/// A completed lesson's colour in the list.
-const DONE: Color = Color::srgb(0.45, 0.80, 0.50);
-
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(LearnView::List), spawn_list)
         .add_systems(OnEnter(LearnView::Stage), spawn_panel)
@@ -137,7 +134,7 @@ fn spawn_list(
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.72)),
+        BackgroundColor(theme::OVERLAY),
         GlobalZIndex(5),
         children![(
             Node {
@@ -249,14 +246,14 @@ fn lesson_tile(
     let border = if suggested {
         theme::ACCENT
     } else if complete {
-        DONE.with_alpha(0.6)
+        theme::GOOD.with_alpha(0.6)
     } else {
         Color::NONE
     };
     let tag = if suggested {
         ("NEXT", theme::ACCENT)
     } else if complete {
-        ("COMPLETE", DONE)
+        ("COMPLETE", theme::GOOD)
     } else {
         ("", theme::TEXT_DIM)
     };
@@ -453,7 +450,7 @@ fn spawn_panel(mut commands: Commands, art: Option<Res<LearnArt>>) {
                     border_radius: BorderRadius::all(px(6)),
                     ..default()
                 },
-                BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.05)),
+                BackgroundColor(theme::ROW),
                 children![
                     field(Field::Goal, 14.0, theme::ACCENT),
                     (
@@ -802,7 +799,7 @@ fn spawn_end_card(
             ));
         }
         if ended.new_best {
-            card.spawn(text("New best for this stage", 13.0, DONE));
+            card.spawn(text("New best for this stage", 13.0, theme::GOOD));
         }
         if last_stage {
             card.spawn(text(lesson_line, 14.0, theme::TEXT));

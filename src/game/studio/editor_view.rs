@@ -16,8 +16,6 @@ use crate::game::ui::widgets::{ActionButton, button, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 use crate::rules::Side;
 
-/// "Ready to play" in the verdict.
-const READY: Color = Color::srgb(0.45, 0.80, 0.50);
 /// A palette piece's square, in logical pixels.
 const SLOT: f32 = 44.0;
 /// How high a dragged board piece floats over the board.
@@ -133,7 +131,7 @@ fn spawn_panel(mut commands: Commands) {
                     border_radius: BorderRadius::all(px(6)),
                     ..default()
                 },
-                BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.05)),
+                BackgroundColor(theme::ROW),
             ),
             (
                 button_row(),
@@ -240,7 +238,7 @@ fn update_verdict(
         commands.entity(entity).despawn_children();
         commands.entity(entity).with_children(|list| {
             let (heading, colour) = if check.playable() {
-                ("Ready to play", READY)
+                ("Ready to play", theme::GOOD)
             } else {
                 ("Not playable yet", theme::WARNING)
             };

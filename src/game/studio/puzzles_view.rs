@@ -15,9 +15,6 @@ use crate::game::ui::widgets::{ActionButton, button, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 use crate::rules::Side;
 
-/// "Solved!" and the right move's arrow.
-const GOOD: Color = Color::srgb(0.45, 0.82, 0.50);
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FlipBefore>()
         .add_systems(OnEnter(Screen::Puzzles), (spawn_panel, remember_flip))
@@ -65,13 +62,13 @@ fn spawn_panel(mut commands: Commands) {
                     border_radius: BorderRadius::all(px(6)),
                     ..default()
                 },
-                BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.05)),
+                BackgroundColor(theme::ROW),
                 children![
                     field(Field::Rating, 17.0, theme::TEXT),
                     field(Field::Streak, 13.0, theme::TEXT_DIM),
                 ],
             ),
-            field(Field::Outcome, 26.0, GOOD),
+            field(Field::Outcome, 26.0, theme::GOOD),
             field(Field::Change, 14.0, theme::TEXT),
             (StatusText, text("", 14.0, theme::TEXT)),
             (
@@ -203,7 +200,7 @@ fn update_panel(
             t.0 = value.clone();
         }
         if *which == Field::Outcome {
-            let c = if failed { theme::WARNING } else { GOOD };
+            let c = if failed { theme::WARNING } else { theme::GOOD };
             if colour.0 != c {
                 colour.0 = c;
             }
@@ -275,6 +272,6 @@ fn draw_arrow(screen: Res<PuzzleScreen>, game: Res<ChessGame>, mut gizmos: Gizmo
     };
     let position = game.game.position();
     if position.is_legal(mv) {
-        draw_move_arrow(&mut gizmos, position, mv, GOOD);
+        draw_move_arrow(&mut gizmos, position, mv, theme::GOOD);
     }
 }

@@ -309,7 +309,7 @@ pub fn move_list() -> impl Bundle {
             border_radius: BorderRadius::all(px(6)),
             ..default()
         },
-        BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.04)),
+        BackgroundColor(theme::ROW),
         ScrollPosition::default(),
     )
 }

@@ -374,7 +374,7 @@ fn fill_graphs(
                     height: px(1),
                     ..default()
                 },
-                BackgroundColor(Color::srgba(0.96, 0.78, 0.45, 0.45)),
+                BackgroundColor(theme::ACCENT.with_alpha(0.45)),
                 GlobalZIndex(1),
                 Pickable::IGNORE,
             ));
@@ -388,7 +388,7 @@ fn fill_graphs(
                 GlobalZIndex(1),
                 Pickable::IGNORE,
                 children![(
-                    text("White's chances", 10.0, Color::srgb(0.45, 0.45, 0.48)),
+                    text("White's chances", 10.0, theme::TEXT_FAINT),
                     Pickable::IGNORE
                 )],
             ));

@@ -40,6 +40,16 @@ pub const TEXT_DIM: Color = Color::srgb(0.62, 0.62, 0.62);
 pub const WARNING: Color = Color::srgb(0.98, 0.60, 0.40);
 /// Accent (titles, the side to move).
 pub const ACCENT: Color = Color::srgb(0.96, 0.78, 0.45);
+/// Done, solved, ready: what went right.
+pub const GOOD: Color = Color::srgb(0.45, 0.80, 0.50);
+/// The faintest text (axis labels, small print).
+pub const TEXT_FAINT: Color = Color::srgb(0.45, 0.45, 0.48);
+/// A row or field set off from the panel behind it.
+pub const ROW: Color = Color::srgba(1.0, 1.0, 1.0, 0.05);
+/// A full-screen layer that carries text over the board (a lesson's end, waiting for a player).
+pub const OVERLAY: Color = Color::srgba(0.05, 0.05, 0.06, 0.78);
+/// What dims the board behind the title card.
+pub const TITLE_DIM: Color = Color::srgba(0.05, 0.05, 0.06, 0.55);
 
 /// The colour of a cell of this shape.
 pub fn shape_colour(shape: crate::rules::Shape) -> Color {

@@ -41,7 +41,7 @@ fn spawn_title(mut commands: Commands) {
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.55)),
+        BackgroundColor(theme::TITLE_DIM),
         GlobalZIndex(5),
         children![(
             Node {

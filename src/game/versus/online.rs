@@ -893,7 +893,7 @@ fn overlay(view: OnlineView, children: impl Bundle) -> impl Bundle {
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.8)),
+        BackgroundColor(theme::OVERLAY),
         GlobalZIndex(5),
         children![crate::game::ui::widgets::card(children)],
     )
@@ -1095,7 +1095,7 @@ fn spawn_panel(mut commands: Commands) {
                 border_radius: BorderRadius::all(px(6)),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.96, 0.78, 0.45, 0.15)),
+            BackgroundColor(theme::ACCENT.with_alpha(0.15)),
             children![
                 (OfferText, text(label, 14.0, theme::ACCENT)),
                 button("Accept", Action::Versus(VersusAction::Net(yes))),

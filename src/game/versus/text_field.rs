@@ -164,7 +164,7 @@ pub fn text_field(id: FieldId, width: f32) -> impl Bundle {
             border_radius: BorderRadius::all(px(6)),
             ..default()
         },
-        BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.06)),
+        BackgroundColor(theme::ROW),
         BorderColor::all(theme::TEXT_DIM),
         children![(FieldText(id), text("", 16.0, theme::TEXT), Pickable::IGNORE)],
     )
