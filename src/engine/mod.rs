@@ -588,6 +588,35 @@ mod tests {
     }
 
     #[test]
+    fn a_scoring_pass_cut_short_keeps_the_last_complete_one() {
+        // A weak skill level scores every root move, deeper and deeper. When its time runs out
+        // in the middle of a pass, it must choose among all the moves of the last whole pass,
+        // not among the few the cut pass reached first.
+        let mut engine = Engine::with_hash_mb(1);
+        let game = Game::new();
+        let pos = game.position().clone();
+        let moves = legal_moves(&pos).unwrap();
+        let limits = Limits {
+            nodes: Some(50_000),
+            ..Limits::depth(6)
+        };
+        let stop = StopFlag::new();
+        let history = game_history(&game);
+        let mut s = searcher(
+            &engine.tt,
+            &mut engine.heuristics,
+            &mut engine.evals,
+            &pos,
+            &history,
+            &limits,
+            &stop,
+        );
+        let scored = s.score_all(6, &moves);
+        assert!(s.stopped, "the node limit cut a pass short");
+        assert_eq!(scored.len(), moves.len());
+    }
+
+    #[test]
     fn several_threads_answer_as_one_does() {
         let mut engine = Engine::with_hash_mb(4);
         engine.set_threads(3);

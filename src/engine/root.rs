@@ -204,25 +204,34 @@ impl Searcher<'_> {
         }
     }
 
-    /// A score for every root move at `depth`, each searched with a full window (so they can be
-    /// compared, for the weaker levels' choice among near-best moves).
+    /// A score for every root move, each searched with a full window (so they can be compared,
+    /// for the weaker levels' choice among near-best moves), one depth after another up to
+    /// `depth`: the deepest pass that scored *every* move counts. A pass the time limit cuts
+    /// short is dropped, so a move is never chosen from the few that happened to be scored
+    /// first (which made a level with a deeper cap play worse under a fast clock). Empty only
+    /// when even the first pass was stopped before its first move.
     pub fn score_all(&mut self, depth: u32, moves: &MoveList) -> Vec<(Move, i32)> {
-        let depth = depth.clamp(1, MAX_DEPTH);
-        if depth > 1 {
-            self.iterate(depth - 1, moves);
-        }
-        let mut out = Vec::with_capacity(moves.len());
-        for &mv in moves.iter() {
+        let mut best: Vec<(Move, i32)> = Vec::new();
+        for d in 1..=depth.clamp(1, MAX_DEPTH) {
+            let mut pass = Vec::with_capacity(moves.len());
+            for &mv in moves.iter() {
+                if self.stopped {
+                    break;
+                }
+                let undo = self.make(mv);
+                let score = -self.negamax(d as i32 - 1, -INFINITE, INFINITE, 1, true);
+                self.unmake(mv, undo);
+                if !self.stopped {
+                    pass.push((mv, score));
+                }
+            }
+            if pass.len() == moves.len() || best.is_empty() {
+                best = pass;
+            }
             if self.stopped {
                 break;
             }
-            let undo = self.make(mv);
-            let score = -self.negamax(depth as i32 - 1, -INFINITE, INFINITE, 1, true);
-            self.unmake(mv, undo);
-            if !self.stopped {
-                out.push((mv, score));
-            }
         }
-        out
+        best
     }
 }
