@@ -1,19 +1,14 @@
 //! The engine's options: `Threads` (Lazy SMP), and evaluation weights from a file
-//! (`--eval-file` on the command line, the UCI option `EvalFile`). A file with a huge bonus for the side to move (`tempo 500`) makes every depth-1
-//! score about −500 (the replies' positions carry the bonus), so which weights the engine uses
-//! shows in the `score cp` it reports.
+//! (`--eval-file` on the command line, the UCI option `EvalFile`). A file with a huge bonus for
+//! the side to move (`tempo 500`) makes every depth-1 score about −500 (the replies' positions
+//! carry the bonus), so which weights the engine uses shows in the `score cp` it reports.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::thread;
-use std::time::Duration;
+use std::process::{Command, Stdio};
+
+use crate::uci::Engine as Uci;
 
 use parachess::engine::{DEFAULT_WEIGHTS_TEXT, EvalWeights};
-
-/// Longest wait for any answer (CI machines are slow and shared).
-const WAIT: Duration = Duration::from_secs(20);
 
 /// A scratch folder of this test's own.
 fn scratch(name: &str) -> PathBuf {
@@ -34,91 +29,19 @@ fn tempo_file(dir: &std::path::Path) -> PathBuf {
     path
 }
 
-/// `parachess uci` with extra arguments, killed when dropped.
-struct Uci {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Uci {
-    fn start(args: &[&str]) -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_parachess"))
-            .arg("uci")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let (tx, lines) = mpsc::channel();
-        let stdout = child.stdout.take().unwrap();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        let stdin = child.stdin.take().unwrap();
-        Uci {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first starting with `prefix`.
-    fn until(&self, prefix: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(WAIT)
-                .unwrap_or_else(|e| panic!("no '{prefix}' ({e}) after {lines:?}"));
-            let found = line.starts_with(prefix);
-            lines.push(line);
-            if found {
-                return lines;
-            }
-        }
-    }
-
-    /// What a line provokes, up to `readyok`.
-    fn answer(&mut self, line: &str) -> Vec<String> {
-        self.send(line);
-        self.send("isready");
-        let mut lines = self.until("readyok");
-        lines.pop();
-        lines
-    }
-
-    /// The last `score cp` of a depth-1 search of the start position.
-    fn depth_one_score(&mut self) -> i32 {
-        self.send("position startpos");
-        self.send("go depth 1");
-        let lines = self.until("bestmove");
-        let bestmove = lines.last().cloned().unwrap_or_default();
-        assert!(!bestmove.contains("(none)"), "{lines:?}");
-        lines
-            .iter()
-            .filter_map(|l| l.split(" score cp ").nth(1))
-            .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
-            .next_back()
-            .unwrap_or_else(|| panic!("no score in {lines:?}"))
-    }
-}
-
-impl Drop for Uci {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The last `score cp` of a depth-1 search of the start position.
+fn depth_one_score(uci: &mut Uci) -> i32 {
+    uci.send("position startpos");
+    uci.send("go depth 1");
+    let lines = uci.until("bestmove");
+    let bestmove = lines.last().cloned().unwrap_or_default();
+    assert!(!bestmove.contains("(none)"), "{lines:?}");
+    lines
+        .iter()
+        .filter_map(|l| l.split(" score cp ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .next_back()
+        .unwrap_or_else(|| panic!("no score in {lines:?}"))
 }
 
 #[test]
@@ -128,7 +51,7 @@ fn uci_evalfile_option_loads_weights_and_keeps_them_after_a_bad_file() {
     let garbage = dir.join("garbage.txt");
     std::fs::write(&garbage, "hello\n").unwrap();
 
-    let mut uci = Uci::start(&[]);
+    let mut uci = Uci::start_with(&[]);
     uci.send("uci");
     let hello = uci.until("uciok");
     assert!(
@@ -143,7 +66,7 @@ fn uci_evalfile_option_loads_weights_and_keeps_them_after_a_bad_file() {
             && missing[0].starts_with("info string error: EvalFile: /nonexistent/weights.txt:"),
         "{missing:?}"
     );
-    let default = uci.depth_one_score();
+    let default = depth_one_score(&mut uci);
     assert!(default.abs() < 200, "{default}");
 
     let tempo_text = tempo.to_string_lossy().into_owned();
@@ -151,7 +74,7 @@ fn uci_evalfile_option_loads_weights_and_keeps_them_after_a_bad_file() {
         uci.answer(&format!("setoption name EvalFile value {tempo_text}"))
             .is_empty()
     );
-    let loaded = uci.depth_one_score();
+    let loaded = depth_one_score(&mut uci);
     assert!(loaded < -300, "the file's weights are used: {loaded}");
 
     let bad = uci.answer(&format!(
@@ -162,13 +85,17 @@ fn uci_evalfile_option_loads_weights_and_keeps_them_after_a_bad_file() {
         bad.len() == 1 && bad[0].contains("not a Parachess weights file"),
         "{bad:?}"
     );
-    assert_eq!(uci.depth_one_score(), loaded, "a bad file changes nothing");
+    assert_eq!(
+        depth_one_score(&mut uci),
+        loaded,
+        "a bad file changes nothing"
+    );
 
     assert!(
         uci.answer("setoption name EvalFile value <embedded>")
             .is_empty()
     );
-    assert_eq!(uci.depth_one_score(), default);
+    assert_eq!(depth_one_score(&mut uci), default);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -176,14 +103,14 @@ fn uci_evalfile_option_loads_weights_and_keeps_them_after_a_bad_file() {
 fn eval_file_flag_sets_the_weights_and_refuses_bad_files() {
     let dir = scratch("flag");
     let tempo = tempo_file(&dir);
-    let mut uci = Uci::start(&["--eval-file", &tempo.to_string_lossy()]);
-    assert!(uci.depth_one_score() < -300);
+    let mut uci = Uci::start_with(&["--eval-file", &tempo.to_string_lossy()]);
+    assert!(depth_one_score(&mut uci) < -300);
     drop(uci);
     // The embedded file itself is a valid weights file.
     let default = dir.join("default.txt");
     std::fs::write(&default, DEFAULT_WEIGHTS_TEXT).unwrap();
-    let mut uci = Uci::start(&["--eval-file", &default.to_string_lossy()]);
-    assert!(uci.depth_one_score().abs() < 200);
+    let mut uci = Uci::start_with(&["--eval-file", &default.to_string_lossy()]);
+    assert!(depth_one_score(&mut uci).abs() < 200);
     drop(uci);
 
     let short = dir.join("short.txt");
@@ -215,7 +142,7 @@ fn eval_file_flag_sets_the_weights_and_refuses_bad_files() {
 
 #[test]
 fn uci_threads_option_searches_with_helpers_and_answers_legal_moves() {
-    let mut uci = Uci::start(&[]);
+    let mut uci = Uci::start_with(&[]);
     uci.send("uci");
     let hello = uci.until("uciok");
     assert!(

@@ -15,7 +15,7 @@ use parachess::uci::{Go, UciClient, UciError};
 const WAIT: Duration = Duration::from_secs(20);
 
 /// `parachess uci`, killed when dropped.
-struct Engine {
+pub(crate) struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -24,8 +24,14 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    /// `parachess uci ARGS…`.
+    pub(crate) fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_parachess"))
             .arg("uci")
+            .args(args)
             .env("RUST_BACKTRACE", "0")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -63,12 +69,12 @@ impl Engine {
         stdin.flush().unwrap();
     }
 
-    fn send(&mut self, line: &str) {
+    pub(crate) fn send(&mut self, line: &str) {
         self.send_bytes(format!("{line}\n").as_bytes());
     }
 
     /// Lines up to and including the first that starts with `prefix`.
-    fn until(&self, prefix: &str) -> Vec<String> {
+    pub(crate) fn until(&self, prefix: &str) -> Vec<String> {
         let mut lines = Vec::new();
         loop {
             let line = self
@@ -84,7 +90,7 @@ impl Engine {
     }
 
     /// What the command says before the `readyok` of an `isready` sent after it.
-    fn answer(&mut self, line: &str) -> Vec<String> {
+    pub(crate) fn answer(&mut self, line: &str) -> Vec<String> {
         self.send(line);
         self.send("isready");
         let mut lines = self.until("readyok");
