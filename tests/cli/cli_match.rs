@@ -13,6 +13,14 @@ fn our_engine() -> String {
     format!("{} uci", shlex::try_quote(path).unwrap())
 }
 
+/// `parachess match` of our engine against itself, with `args` after the two engines.
+fn self_match(args: &[&str]) -> (Option<i32>, String, String) {
+    let engine = our_engine();
+    let mut all = vec!["match", "--engine1", &engine, "--engine2", &engine];
+    all.extend_from_slice(args);
+    parachess(&all)
+}
+
 /// A tiny UCI engine in `sh` that answers `go` with `on_go` (a shell command).
 fn script_engine(on_go: &str) -> String {
     let body = format!(
@@ -60,13 +68,7 @@ fn report(out: &str, games: u32) -> (Vec<&str>, (u32, u32, u32, f64)) {
 fn our_engine_plays_itself_over_uci() {
     let dir = std::env::temp_dir().join(format!("parachess-match-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let engine = our_engine();
-    let (code, out, err) = parachess(&[
-        "match",
-        "--engine1",
-        &engine,
-        "--engine2",
-        &engine,
+    let (code, out, err) = self_match(&[
         "--games",
         "2",
         "--tc",
@@ -117,13 +119,7 @@ fn our_engine_plays_itself_over_uci() {
 fn concurrent_games_play_the_requested_number() {
     let dir = std::env::temp_dir().join(format!("parachess-match-conc-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let engine = our_engine();
-    let (code, out, err) = parachess(&[
-        "match",
-        "--engine1",
-        &engine,
-        "--engine2",
-        &engine,
+    let (code, out, err) = self_match(&[
         "--games",
         "5",
         "--concurrency",
@@ -153,13 +149,7 @@ fn concurrent_games_play_the_requested_number() {
 #[test]
 fn each_engine_gets_its_own_options() {
     // Skill 0 (depth 1, much noise) against full strength: the ladder's widest step.
-    let engine = our_engine();
-    let (code, out, err) = parachess(&[
-        "match",
-        "--engine1",
-        &engine,
-        "--engine2",
-        &engine,
+    let (code, out, err) = self_match(&[
         "--option1",
         "Skill Level=0",
         "--option2",

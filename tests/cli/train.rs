@@ -48,24 +48,28 @@ fn training_on_a_tiny_data_set_lowers_its_loss() {
         "{}",
         String::from_utf8_lossy(&made.stderr)
     );
-    let out = parachess(
-        &[
-            "train",
-            "--data",
-            "d.bin",
-            "--out",
-            "w.txt",
-            "--epochs",
-            "6",
-            "--batch",
-            "128",
-            "--seed",
-            "5",
-            "--threads",
-            "2",
-        ],
-        &dir,
-    );
+    // Six epochs of the same settings, writing `out`.
+    let train = |out: &str| {
+        parachess(
+            &[
+                "train",
+                "--data",
+                "d.bin",
+                "--out",
+                out,
+                "--epochs",
+                "6",
+                "--batch",
+                "128",
+                "--seed",
+                "5",
+                "--threads",
+                "2",
+            ],
+            &dir,
+        )
+    };
+    let out = train("w.txt");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -78,24 +82,7 @@ fn training_on_a_tiny_data_set_lowers_its_loss() {
     let trained = EvalWeights::load(&dir.join("w.txt")).unwrap();
     assert_ne!(trained, EvalWeights::default());
     // The same seed (and threads) gives the same weights.
-    let again = parachess(
-        &[
-            "train",
-            "--data",
-            "d.bin",
-            "--out",
-            "w2.txt",
-            "--epochs",
-            "6",
-            "--batch",
-            "128",
-            "--seed",
-            "5",
-            "--threads",
-            "2",
-        ],
-        &dir,
-    );
+    let again = train("w2.txt");
     assert!(again.status.success());
     assert_eq!(EvalWeights::load(&dir.join("w2.txt")).unwrap(), trained);
     // The engine plays with them.
