@@ -127,8 +127,11 @@ fn read_player_variants() -> Found {
     (own, broken)
 }
 
+/// Takes the read's result when it is done. Polling goes around change detection: only a
+/// finished read is a change, which is what makes [`fill_own`] list the variants again.
 fn collect(mut variants: ResMut<PlayerVariants>) {
-    let Some(task) = variants.reading.as_mut() else {
+    let waiting = variants.bypass_change_detection();
+    let Some(task) = waiting.reading.as_mut() else {
         return;
     };
     if let Some(found) = block_on(poll_once(task)) {
@@ -186,5 +189,38 @@ fn show_shuffle_number(
         if number.0 != shown {
             number.0 = shown;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_own_variants_list_is_built_once_per_read_not_every_frame() {
+        let mut app = App::new();
+        app.insert_resource(PlayerVariants {
+            found: (
+                Vec::new(),
+                vec!["broken.toml, line 2: bad (not offered)".into()],
+            ),
+            read: true,
+            reading: None,
+        })
+        .add_systems(Update, (collect, fill_own).chain());
+        let list = app.world_mut().spawn(OwnVariantsBox).id();
+        app.update();
+        let children = |app: &App| -> Vec<Entity> {
+            app.world()
+                .get::<Children>(list)
+                .map(|c| c.to_vec())
+                .unwrap_or_default()
+        };
+        let first = children(&app);
+        assert_eq!(first.len(), 1, "the broken file's line");
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(children(&app), first, "the same entities: nothing rebuilt");
     }
 }
