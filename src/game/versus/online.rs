@@ -560,10 +560,10 @@ struct Board<'w> {
 /// reached it, or the address it listened on), and the opponent's name when they gave one.
 fn network_origin(session: &Session) -> Origin {
     let net = &session.net;
+    // The name as the protocol read it: already cleaned to one printable line.
     let mut names = [None, None];
-    let opponent = crate::net::protocol::clean_name(&net.opponent);
-    if !opponent.is_empty() {
-        names[(!net.you).index()] = Some(opponent);
+    if !net.opponent.is_empty() {
+        names[(!net.you).index()] = Some(net.opponent.clone());
     }
     let site = if session.hosting {
         session
