@@ -73,6 +73,11 @@ struct WindowArgs {
     #[arg(long, value_enum, value_name = "menu|host|join", num_args = 0..=1,
           default_missing_value = "menu", conflicts_with_all = ["lesson", "position"])]
     online: Option<parachess::game::versus::online::OnlineStart>,
+    /// Open the server screen on this game server (remembered for the next runs), e.g.
+    /// http://example.org:8080.
+    #[cfg(feature = "gui")]
+    #[arg(long, value_name = "URL", conflicts_with_all = ["lesson", "position", "online"])]
+    server: Option<String>,
     /// Open the board editor (with --position, on that position).
     #[arg(long, conflicts_with_all = ["lesson", "bench_frames", "puzzle"])]
     editor: bool,
@@ -356,6 +361,11 @@ fn window(args: WindowArgs) -> Result<(), String> {
     options.time = args.time;
     options.engine = args.engine;
     options.online = args.online;
+    if let Some(server) = &args.server {
+        let server = server.trim().trim_end_matches('/');
+        parachess::client::host_port(server).map_err(|e| format!("--server: {e}"))?;
+        options.server = Some(server.to_string());
+    }
     // A position to play, a screenshot or a benchmark go straight to the board; a lesson to
     // the learn screen, a puzzle to the Puzzles screen; an analysis opens over the title screen.
     if options.analyse.is_some() {
@@ -364,6 +374,8 @@ fn window(args: WindowArgs) -> Result<(), String> {
         options.screen = parachess::game::screens::Screen::Learn;
     } else if options.online.is_some() {
         options.screen = parachess::game::screens::Screen::Online;
+    } else if options.server.is_some() {
+        options.screen = parachess::game::screens::Screen::Server;
     } else if options.puzzle.is_some() {
         options.screen = parachess::game::screens::Screen::Puzzles;
     } else if args.editor {

@@ -3,7 +3,7 @@
 //! small tokio runtime) holds the WebSocket, answers for its liveness and reconnects with the
 //! session's token when the connection drops, so a player keeps their name, seeks and games.
 
-use std::sync::mpsc;
+use std::sync::{Mutex, PoisonError, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -68,10 +68,10 @@ pub enum LinkEvent {
 }
 
 /// The front end's end of a link. Dropping it closes the connection (the thread ends on its
-/// own; nothing waits for it).
+/// own; nothing waits for it). It is `Sync`, so a front end may keep it in shared state.
 pub struct Link {
     commands: UnboundedSender<Value>,
-    events: mpsc::Receiver<LinkEvent>,
+    events: Mutex<mpsc::Receiver<LinkEvent>>,
     _thread: JoinHandle<()>,
 }
 
@@ -98,7 +98,7 @@ impl Link {
             .map_err(|e| ClientError::Socket(format!("cannot start a thread: {e}")))?;
         Ok(Link {
             commands,
-            events: outbox,
+            events: Mutex::new(outbox),
             _thread: thread,
         })
     }
@@ -111,12 +111,20 @@ impl Link {
 
     /// The next event, if one is waiting.
     pub fn try_recv(&self) -> Option<LinkEvent> {
-        self.events.try_recv().ok()
+        self.events
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .try_recv()
+            .ok()
     }
 
     /// The next event within `within` (for tests and headless front ends).
     pub fn recv_timeout(&self, within: Duration) -> Option<LinkEvent> {
-        self.events.recv_timeout(within).ok()
+        self.events
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .recv_timeout(within)
+            .ok()
     }
 }
 

@@ -11,9 +11,13 @@ pub use crate::server::protocol;
 #[path = "../server/protocol.rs"]
 pub mod protocol;
 
+mod game;
 mod link;
+mod lobby;
 
+pub use game::ServerGame;
 pub use link::{Link, LinkConfig, LinkEvent};
+pub use lobby::{GameEntry, Lobby, LobbyChange, Seek, clock_words};
 
 use std::collections::VecDeque;
 use std::time::Duration;

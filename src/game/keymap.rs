@@ -127,6 +127,8 @@ pub enum Action {
     SelectWorst(usize),
     /// Clocks and online play: see [`crate::game::versus::VersusAction`].
     Versus(crate::game::versus::VersusAction),
+    /// Playing on a game server: see [`crate::game::lobby::LobbyAction`].
+    Lobby(crate::game::lobby::LobbyAction),
 }
 
 impl Action {
@@ -211,6 +213,9 @@ const ANALYSIS: Context = Context::On(Screen::Analysis);
 /// The online screen, in the table below.
 const ONLINE: Context = Context::On(Screen::Online);
 use crate::game::versus::VersusAction as V;
+/// The server screen, in the table below.
+const SERVER: Context = Context::On(Screen::Server);
+use crate::game::lobby::LobbyAction as Lb;
 /// The board editor, in the table below.
 const EDITOR: Context = Context::On(Screen::Editor);
 /// The Puzzles screen, in the table below.
@@ -283,6 +288,102 @@ pub const KEYMAP: &[Binding] = &[
     key(K::KeyH, Action::StageHint, LEARN, "hint"),
     key(K::KeyH, Action::Versus(V::HostSetup), ONLINE, "host a game"),
     key(K::KeyJ, Action::Versus(V::JoinSetup), ONLINE, "join a game"),
+    key(K::KeyS, Action::Lobby(Lb::Open), ONLINE, "play on a server"),
+    key(
+        K::KeyN,
+        Action::Lobby(Lb::SeekDialog),
+        SERVER,
+        "find a game",
+    ),
+    key(
+        K::KeyW,
+        Action::Lobby(Lb::WatchDialog),
+        SERVER,
+        "watch a game",
+    ),
+    key(
+        K::KeyR,
+        Action::Lobby(Lb::Refresh),
+        SERVER,
+        "refresh the lobby",
+    ),
+    key(K::KeyS, Action::Lobby(Lb::SignInDialog), SERVER, "sign in"),
+    key(K::ArrowLeft, Action::PreviousMove, SERVER, "previous move"),
+    key(K::ArrowRight, Action::NextMove, SERVER, "next move"),
+    key(K::Home, Action::FirstMove, SERVER, "first move"),
+    key(K::End, Action::LastMove, SERVER, "back to the game"),
+    key(
+        K::Enter,
+        Action::Lobby(Lb::Connect),
+        Dialog(Modal::ServerSignIn),
+        "connect",
+    ),
+    key(
+        K::Tab,
+        Action::Lobby(Lb::NextField),
+        Dialog(Modal::ServerSignIn),
+        "next field",
+    ),
+    ctrl(
+        K::KeyV,
+        Action::Versus(V::Paste),
+        Dialog(Modal::ServerSignIn),
+        "paste",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::ServerSignIn),
+        "cancel",
+    ),
+    key(
+        K::Enter,
+        Action::Lobby(Lb::Quick),
+        Dialog(Modal::SeekGame),
+        "quick pairing",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::SeekGame),
+        "cancel",
+    ),
+    key(
+        K::Enter,
+        Action::Lobby(Lb::SendChallenge),
+        Dialog(Modal::Challenge),
+        "challenge",
+    ),
+    ctrl(
+        K::KeyV,
+        Action::Versus(V::Paste),
+        Dialog(Modal::Challenge),
+        "paste",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::Challenge),
+        "cancel",
+    ),
+    key(
+        K::Enter,
+        Action::Lobby(Lb::Watch),
+        Dialog(Modal::WatchGame),
+        "watch",
+    ),
+    ctrl(
+        K::KeyV,
+        Action::Versus(V::Paste),
+        Dialog(Modal::WatchGame),
+        "paste",
+    ),
+    key(
+        K::Escape,
+        Action::CloseDialog,
+        Dialog(Modal::WatchGame),
+        "cancel",
+    ),
     key(K::ArrowLeft, Action::PreviousMove, ONLINE, "previous move"),
     key(K::ArrowRight, Action::NextMove, ONLINE, "next move"),
     key(K::Home, Action::FirstMove, ONLINE, "first move"),
@@ -807,6 +908,7 @@ impl Action {
             Action::ShowReviewed(ply) => study::review::show_reviewed(world, ply),
             Action::SelectWorst(index) => study::review::select(world, index),
             Action::Versus(action) => action.run(world),
+            Action::Lobby(action) => action.run(world),
             Action::OpenEditor => set_screen(world, Screen::Editor),
             Action::OpenPuzzles => set_screen(world, Screen::Puzzles),
             Action::Editor(action) => crate::game::studio::editor::act(world, action),
@@ -841,6 +943,7 @@ fn back(world: &mut World) {
     if crate::game::learn::back(world)
         || study::analysis::back(world)
         || crate::game::versus::online::back(world)
+        || crate::game::lobby::back(world)
         || crate::game::studio::back(world)
     {
         return;
@@ -860,6 +963,7 @@ mod tests {
             Screen::Learn,
             Screen::Analysis,
             Screen::Online,
+            Screen::Server,
             Screen::Editor,
             Screen::Puzzles,
         ];
@@ -873,6 +977,10 @@ mod tests {
             Modal::StageEnd,
             Modal::HostGame,
             Modal::JoinGame,
+            Modal::ServerSignIn,
+            Modal::SeekGame,
+            Modal::Challenge,
+            Modal::WatchGame,
         ];
         for screen in screens {
             for modal in modals {
@@ -906,12 +1014,17 @@ mod tests {
             Modal::StageEnd,
             Modal::HostGame,
             Modal::JoinGame,
+            Modal::ServerSignIn,
+            Modal::SeekGame,
+            Modal::Challenge,
+            Modal::WatchGame,
         ] {
             for screen in [
                 Screen::Play,
                 Screen::Learn,
                 Screen::Analysis,
                 Screen::Online,
+                Screen::Server,
                 Screen::Editor,
                 Screen::Puzzles,
             ] {

@@ -9,6 +9,7 @@ pub mod bare_scene;
 pub mod board;
 pub mod keymap;
 pub mod learn;
+pub mod lobby;
 pub mod offscreen;
 pub mod play;
 pub mod screens;
@@ -98,6 +99,8 @@ pub struct LaunchOptions {
     pub online: Option<versus::online::OnlineStart>,
     /// Open this puzzle (index into the built-in set) on the Puzzles screen (`--puzzle`).
     pub puzzle: Option<usize>,
+    /// Open the server screen on this game server (`--server http://HOST:PORT`).
+    pub server: Option<String>,
 }
 
 impl Default for LaunchOptions {
@@ -117,6 +120,7 @@ impl Default for LaunchOptions {
             engine: None,
             online: None,
             puzzle: None,
+            server: None,
         }
     }
 }
@@ -149,6 +153,7 @@ impl Plugin for CorePlugin {
             study::core_plugin,
             versus::core_plugin,
             studio::core_plugin,
+            lobby::core_plugin,
         ));
     }
 }
@@ -169,6 +174,7 @@ impl Plugin for GamePlugin {
             study::view_plugin,
             versus::view_plugin,
             studio::view_plugin,
+            lobby::view_plugin,
         ));
     }
 }

@@ -25,6 +25,8 @@ pub enum Screen {
     Puzzles,
     /// Hosting or joining a game over the network.
     Online,
+    /// A game server: its lobby, and games played or watched there.
+    Server,
 }
 
 impl Screen {
@@ -38,6 +40,7 @@ impl Screen {
             Screen::Editor => "board editor",
             Screen::Puzzles => "puzzles",
             Screen::Online => "online game",
+            Screen::Server => "server lobby",
         }
     }
 
@@ -78,6 +81,14 @@ pub enum Modal {
     HostGame,
     /// Joining a network game: the host's address and the code (text fields).
     JoinGame,
+    /// A game server's address, and a name and password or a guest's visit (text fields).
+    ServerSignIn,
+    /// Finding a game on a server: clock, variant, rated; quick pairing, a seek, a challenge.
+    SeekGame,
+    /// Challenging a player on a server by name (a text field).
+    Challenge,
+    /// Watching a game on a server by its id (a text field).
+    WatchGame,
 }
 
 /// Whether no dialog is open.

@@ -358,3 +358,21 @@ pub fn until_saved_game_read(app: &mut App) {
     app.update();
     app.update();
 }
+
+/// Types `text` key by key, as a keyboard sends it.
+pub fn type_text(app: &mut App, text: &str) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    for c in text.chars() {
+        let key = c.to_string();
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+            logical_key: Key::Character(key.as_str().into()),
+            state: ButtonState::Pressed,
+            text: Some(key.as_str().into()),
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}

@@ -466,24 +466,6 @@ fn joining(addr: &str, code: &str) -> App {
     joiner
 }
 
-/// Types `text` key by key, as a keyboard sends it.
-fn type_text(app: &mut App, text: &str) {
-    use bevy::input::ButtonState;
-    use bevy::input::keyboard::{Key, KeyboardInput};
-    for c in text.chars() {
-        let key = c.to_string();
-        app.world_mut().write_message(KeyboardInput {
-            key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
-            logical_key: Key::Character(key.as_str().into()),
-            state: ButtonState::Pressed,
-            text: Some(key.as_str().into()),
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
-}
-
 fn playing(app: &App) -> bool {
     online(app).session().is_some_and(|s| s.playing()) && where_(app).0 == Screen::Online
 }

@@ -12,6 +12,7 @@ mod game_headless;
 mod game_learn;
 mod game_monkey;
 mod game_saves;
+mod game_server;
 mod game_studio;
 mod game_study;
 mod game_versus;

@@ -235,7 +235,12 @@ impl Act<'_> {
         let human = self.game.human_to_move();
         let elsewhere = self.game.player_to_move() == crate::game::play::state::Player::Elsewhere;
         if !human && elsewhere && self.selection.cell.is_none() && !self.game.game.is_over() {
-            self.status.warn("Wait for your opponent's move");
+            let watching = self.game.players == [crate::game::play::state::Player::Elsewhere; 2];
+            self.status.warn(if watching {
+                "You are watching this game: the players' moves arrive by themselves"
+            } else {
+                "Wait for your opponent's move"
+            });
             return false;
         }
         match decide(self.game.board(), self.selection.cell, cell, human) {

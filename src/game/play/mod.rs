@@ -2,6 +2,7 @@
 //! key input that asks the rules, the computer player, and saving.
 
 pub mod ai;
+pub mod follow;
 pub mod input;
 pub mod persistence;
 pub mod state;

@@ -224,10 +224,31 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            autosave
-                .in_set(GameSet::View)
-                .run_if(in_state(Screen::Play).or_else(crate::game::versus::network_game_on_board)),
+            autosave.in_set(GameSet::View).run_if(
+                in_state(Screen::Play)
+                    .or_else(crate::game::versus::network_game_on_board)
+                    .or_else(crate::game::lobby::server_game_on_board),
+            ),
         );
+}
+
+/// Keeps a game among the named saves as `name` (written off the frame thread; the status
+/// line says where). Returns whether the write was queued.
+pub fn save_named(world: &mut World, name: String, text: String) -> bool {
+    let sent = world
+        .get_resource::<Saves>()
+        .and_then(|s| s.writer.as_ref())
+        .map(|w| w.send(Job::Save { name, text }));
+    match sent {
+        Some(Ok(())) => true,
+        Some(Err(e)) => {
+            if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
+                status.warn(format!("Not saved: {e}"));
+            }
+            false
+        }
+        None => false,
+    }
 }
 
 fn player_tag(player: Player) -> String {

@@ -565,6 +565,10 @@ pub(super) fn plugin(app: &mut App) {
             OnEnter(crate::game::screens::Screen::Online),
             return_play_game,
         )
+        .add_systems(
+            OnEnter(crate::game::screens::Screen::Server),
+            return_play_game,
+        )
         .add_message::<MoveRequest>()
         .add_message::<GameCommand>()
         .add_message::<MovePlayed>()
@@ -895,7 +899,7 @@ fn watch_game_end(
     let now = (game.id(), over);
     let before = seen.replace(now);
     use crate::game::screens::Screen;
-    if !matches!(screen.get(), Screen::Play | Screen::Online) {
+    if !matches!(screen.get(), Screen::Play | Screen::Online | Screen::Server) {
         return;
     }
     let newly_over = over && before != Some(now);

@@ -180,6 +180,7 @@ fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
 fn mark_choices(
     choice: Res<NewGameChoice>,
     versus: crate::game::versus::Choices,
+    seek: Option<Res<crate::game::lobby::SeekForm>>,
     mut buttons: Query<(&ActionButton, &mut Outline)>,
     fresh: Query<Entity, (With<ActionButton>, Without<Outline>)>,
     mut commands: Commands,
@@ -195,6 +196,12 @@ fn mark_choices(
             Action::ChooseLevel(l) => l == choice.level,
             Action::ChooseVariant(v) => v == choice.variant,
             Action::Versus(v) => versus.chosen(v),
+            Action::Lobby(crate::game::lobby::LobbyAction::Clock(i)) => {
+                seek.as_ref().is_some_and(|f| f.clock == i)
+            }
+            Action::Lobby(crate::game::lobby::LobbyAction::Rated(r)) => {
+                seek.as_ref().is_some_and(|f| f.rated == r)
+            }
             _ => false,
         };
         let colour = if on { theme::ACCENT } else { Color::NONE };

@@ -39,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PlayerVariants>()
         .add_systems(OnEnter(Modal::NewGame), start_reading)
         .add_systems(OnEnter(Modal::HostGame), start_reading)
+        .add_systems(OnEnter(Modal::SeekGame), start_reading)
         .add_systems(
             Update,
             (collect, fill_own, show_shuffle_number)

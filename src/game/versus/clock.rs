@@ -139,11 +139,13 @@ pub fn face(d: Duration) -> String {
 #[derive(bevy::ecs::system::SystemParam)]
 struct Keeper<'w> {
     online: Option<Res<'w, super::online::Online>>,
+    server: Option<Res<'w, crate::game::lobby::ServerSession>>,
 }
 
 impl Keeper<'_> {
     fn remote(&self, game: &ChessGame) -> bool {
         self.online.as_ref().is_some_and(|o| o.owns_game(game.id()))
+            || self.server.as_ref().is_some_and(|s| s.owns_game(game.id()))
     }
 }
 

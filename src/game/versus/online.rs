@@ -24,12 +24,9 @@ use super::VersusAction;
 use super::clock::{TimeChoice, clock_row, label};
 use super::text_field::{FieldId, Fields, text_field};
 use crate::game::GameSet;
-use crate::game::board::camera::CameraRig;
 use crate::game::keymap::{Action, Context, help_text};
-use crate::game::play::state::{
-    BoardReset, ChessGame, MovePlayed, MoveRequest, Origin, PlayStash, Player, StatusLine,
-    capitalise, play_on_board,
-};
+use crate::game::play::follow::FollowBoard;
+use crate::game::play::state::{ChessGame, MoveRequest, Origin, Player, StatusLine, capitalise};
 use crate::game::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::ui::dialogs::NewGameChoice;
 use crate::game::ui::theme;
@@ -545,17 +542,6 @@ pub fn request(world: &mut World, command: NetCommand) {
     }
 }
 
-/// Everything [`poll_session`] changes on the board.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Board<'w> {
-    game: ResMut<'w, ChessGame>,
-    stash: ResMut<'w, PlayStash>,
-    status: ResMut<'w, StatusLine>,
-    played: MessageWriter<'w, MovePlayed>,
-    reset: MessageWriter<'w, BoardReset>,
-    rig: Option<ResMut<'w, CameraRig>>,
-}
-
 /// What the saved game says of a network game: the event, where the host was (as the joiner
 /// reached it, or the address it listened on), and the opponent's name when they gave one.
 fn network_origin(session: &Session) -> Origin {
@@ -580,53 +566,15 @@ fn network_origin(session: &Session) -> Origin {
     }
 }
 
-impl Board<'_> {
-    /// Puts the session's game on the board as a new game (the autosave keeps the one it
-    /// replaces if unfinished), the local player's side at the bottom.
-    fn bind(&mut self, session: &mut Session) {
-        let net = &session.net;
-        let mut players = [Player::Elsewhere; 2];
-        players[net.you.index()] = Player::Human;
-        *self.stash = PlayStash::default();
-        self.game
-            .replace_with_notes(net.game.clone(), players, net.notes.clone());
-        self.game.set_clocks(net.clocks.clone());
-        self.game.origin = network_origin(session);
-        session.game_id = Some(self.game.id());
-        if let Some(rig) = &mut self.rig {
-            rig.flipped = net.you == Side::Black;
-        }
-        self.reset.write(BoardReset);
-    }
-
-    /// Brings the board's game in line with the session's: a single new move glides, anything
-    /// else (a takeback, a result, a resync) redraws.
-    fn mirror(&mut self, net: &NetGame) {
-        let ours = self.game.game.plies();
-        let theirs = net.game.plies();
-        let same_start = self.game.game.start_position() == net.game.start_position();
-        let prefix = ours.iter().zip(theirs).all(|(a, b)| a.mv == b.mv);
-        let mut glided = false;
-        if same_start && prefix && ours.len() + 1 == theirs.len() && !self.game.game.is_over() {
-            let mv = theirs[ours.len()].mv;
-            // The host's clocks, not the board's, charge the move.
-            self.game.set_clocks(None);
-            if let Ok(m) = play_on_board(&mut self.game, mv) {
-                self.played.write(m);
-                glided = true;
-            }
-        }
-        self.game
-            .mirror(net.game.clone(), net.notes.clone(), net.clocks.clone());
-        if !glided {
-            self.reset.write(BoardReset);
-        }
-    }
+/// Puts the session's game on the board, the local player's side at the bottom.
+fn bind(board: &mut FollowBoard, session: &mut Session) {
+    let origin = network_origin(session);
+    session.game_id = Some(board.bind(&session.net, Some(session.net.you), origin));
 }
 
 /// Takes the session's events (at most [`EVENTS_PER_FRAME`] a frame, never waiting), checks
 /// each with the rules and shows it.
-fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Board) {
+fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: FollowBoard) {
     let now = time.elapsed();
     let online = &mut *online;
     let Some(session) = online.session.as_mut() else {
@@ -654,7 +602,7 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Bo
             NetEvent::Connected { .. } => {
                 session.link = Link::Up;
                 if session.hosting && session.game_id.is_none() {
-                    board.bind(session);
+                    bind(&mut board, session);
                     board.status.info(format!("{them} joined: the game begins"));
                 } else if session.hosting {
                     board
@@ -666,7 +614,7 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Bo
                 session.link = Link::Up;
                 session.asked = None;
                 if session.game_id.is_none() {
-                    board.bind(session);
+                    bind(&mut board, session);
                     board.status.info(format!(
                         "Connected: you play {}{}",
                         state.you,
@@ -907,7 +855,8 @@ fn spawn_menu(mut commands: Commands) {
             text(
                 "One player hosts; the other joins with the host's address and join code. \
                  Both machines must be on the same network, or the host's port must be \
-                 reachable from the other.",
+                 reachable from the other. Or play on a server: a lobby of players \
+                 anywhere, live and correspondence games, ratings.",
                 13.0,
                 theme::TEXT_DIM
             ),
@@ -916,6 +865,10 @@ fn spawn_menu(mut commands: Commands) {
                 children![
                     button("Host a game (H)", Action::Versus(VersusAction::HostSetup)),
                     button("Join a game (J)", Action::Versus(VersusAction::JoinSetup)),
+                    button(
+                        "Play on a server (S)",
+                        Action::Lobby(crate::game::lobby::LobbyAction::Open)
+                    ),
                     button("Back (Esc)", Action::Back),
                 ],
             ),

@@ -26,6 +26,16 @@ pub enum FieldId {
     Address,
     /// The join code (letters and digits).
     Code,
+    /// A game server's address, `http://host:port`.
+    Server,
+    /// An account's name on a server.
+    Name,
+    /// An account's password (shown as dots, never kept after it is sent).
+    Password,
+    /// The name of a player to challenge.
+    Opponent,
+    /// A server game's id.
+    GameId,
 }
 
 impl FieldId {
@@ -35,6 +45,10 @@ impl FieldId {
             FieldId::Port => 5,
             FieldId::Address => 100,
             FieldId::Code => 16,
+            FieldId::Server => 200,
+            FieldId::Name | FieldId::Opponent => 20,
+            FieldId::Password => 200,
+            FieldId::GameId => 16,
         }
     }
 
@@ -44,7 +58,11 @@ impl FieldId {
             FieldId::Port => c.is_ascii_digit(),
             // Host names, IPv4 and bracketed IPv6 addresses, and the port.
             FieldId::Address => c.is_ascii_alphanumeric() || "-._:[]%".contains(c),
-            FieldId::Code => c.is_ascii_alphanumeric(),
+            FieldId::Code | FieldId::GameId => c.is_ascii_alphanumeric(),
+            FieldId::Server => c.is_ascii_alphanumeric() || "-._:[]%/".contains(c),
+            // The server's name rule: letters, digits, `_` and `-`.
+            FieldId::Name | FieldId::Opponent => c.is_ascii_alphanumeric() || "_-".contains(c),
+            FieldId::Password => !c.is_control(),
         }
     }
 
@@ -54,6 +72,11 @@ impl FieldId {
             FieldId::Port => "47317",
             FieldId::Address => "e.g. 192.168.1.20:47317",
             FieldId::Code => "e.g. K7PQ2M",
+            FieldId::Server => "e.g. http://example.org:8080",
+            FieldId::Name => "name (empty: a guest)",
+            FieldId::Password => "password (8 characters or more)",
+            FieldId::Opponent => "their name",
+            FieldId::GameId => "e.g. Xk3mP9aQ",
         }
     }
 
@@ -62,6 +85,9 @@ impl FieldId {
         match self {
             FieldId::Port => Modal::HostGame,
             FieldId::Address | FieldId::Code => Modal::JoinGame,
+            FieldId::Server | FieldId::Name | FieldId::Password => Modal::ServerSignIn,
+            FieldId::Opponent => Modal::Challenge,
+            FieldId::GameId => Modal::WatchGame,
         }
     }
 }
@@ -75,6 +101,16 @@ pub struct Fields {
     pub address: String,
     /// The code field.
     pub code: String,
+    /// The server address field.
+    pub server: String,
+    /// The account name field.
+    pub name: String,
+    /// The password field.
+    pub password: String,
+    /// The opponent's name field.
+    pub opponent: String,
+    /// The game id field.
+    pub game_id: String,
     /// The field typing goes to.
     pub focus: FieldId,
 }
@@ -85,6 +121,11 @@ impl Default for Fields {
             port: crate::net::DEFAULT_PORT.to_string(),
             address: String::new(),
             code: String::new(),
+            server: String::new(),
+            name: String::new(),
+            password: String::new(),
+            opponent: String::new(),
+            game_id: String::new(),
             focus: FieldId::Address,
         }
     }
@@ -97,6 +138,11 @@ impl Fields {
             FieldId::Port => &self.port,
             FieldId::Address => &self.address,
             FieldId::Code => &self.code,
+            FieldId::Server => &self.server,
+            FieldId::Name => &self.name,
+            FieldId::Password => &self.password,
+            FieldId::Opponent => &self.opponent,
+            FieldId::GameId => &self.game_id,
         }
     }
 
@@ -105,6 +151,11 @@ impl Fields {
             FieldId::Port => &mut self.port,
             FieldId::Address => &mut self.address,
             FieldId::Code => &mut self.code,
+            FieldId::Server => &mut self.server,
+            FieldId::Name => &mut self.name,
+            FieldId::Password => &mut self.password,
+            FieldId::Opponent => &mut self.opponent,
+            FieldId::GameId => &mut self.game_id,
         }
     }
 
@@ -113,7 +164,13 @@ impl Fields {
     pub fn insert(&mut self, id: FieldId, typed: &str) -> bool {
         let mut refused = false;
         let field = self.get_mut(id);
-        for c in typed.trim().chars() {
+        // A password keeps its spaces; elsewhere pasted text is trimmed.
+        let typed = if id == FieldId::Password {
+            typed
+        } else {
+            typed.trim()
+        };
+        for c in typed.chars() {
             let c = if id == FieldId::Code {
                 c.to_ascii_uppercase()
             } else {
@@ -140,6 +197,11 @@ impl Fields {
             FieldId::Address => FieldId::Code,
             FieldId::Code => FieldId::Address,
             FieldId::Port => FieldId::Port,
+            FieldId::Server => FieldId::Name,
+            FieldId::Name => FieldId::Password,
+            FieldId::Password => FieldId::Server,
+            FieldId::Opponent => FieldId::Opponent,
+            FieldId::GameId => FieldId::GameId,
         };
     }
 }
@@ -240,7 +302,13 @@ fn show_fields(
         }
     }
     for (field, mut t, mut colour) in &mut texts {
-        let value = fields.get(field.0);
+        let dots;
+        let value = if field.0 == FieldId::Password {
+            dots = "\u{2022}".repeat(fields.password.chars().count());
+            dots.as_str()
+        } else {
+            fields.get(field.0)
+        };
         let focused = fields.focus == field.0;
         let (want, ink) = match (value.is_empty(), focused) {
             (true, false) => (field.0.placeholder().to_string(), theme::TEXT_DIM),

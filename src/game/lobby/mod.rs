@@ -1,0 +1,484 @@
+//! Play on a game server (`parachess-server`): the server screen's lobby and its games.
+//!
+//! * [`session`]: the connection (a [`crate::client::Link`] on its own thread, polled each
+//!   frame), who the player is, the lobby's lists, and the game on the board, every server
+//!   message checked by the rules before the board follows it. The address and the session
+//!   are remembered in `server.ron` in the data folder (`--server` wins for one run).
+//! * [`view`]: the lobby card (challenges, open seeks, the player's games with how many wait
+//!   for a move) and the side panel of a game being played or watched.
+//! * [`dialogs`]: sign in (or play as a guest), find a game (clock, variant, rated; quick
+//!   pairing, a seek, a challenge by name), watch a game by its id.
+
+pub mod dialogs;
+pub mod session;
+pub mod view;
+
+use bevy::prelude::*;
+use serde_json::json;
+
+pub use session::{ServerSession, server_game_on_board};
+
+use crate::game::GameSet;
+use crate::game::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::versus::{FieldId, Fields};
+use session::Intent;
+
+/// Which part of the server screen shows.
+#[derive(SubStates, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[source(Screen = Screen::Server)]
+pub enum ServerView {
+    /// The lobby.
+    #[default]
+    Lobby,
+    /// A game on the board, played or watched.
+    Playing,
+}
+
+/// The clocks the find-a-game dialog offers: seconds and increment, or days per move.
+pub const CLOCKS: [(&str, Clock); 9] = [
+    ("1+0", Clock::Live(60, 0)),
+    ("3+2", Clock::Live(180, 2)),
+    ("5+3", Clock::Live(300, 3)),
+    ("10+5", Clock::Live(600, 5)),
+    ("15+10", Clock::Live(900, 10)),
+    ("30+20", Clock::Live(1800, 20)),
+    ("1 day", Clock::Days(1)),
+    ("3 days", Clock::Days(3)),
+    ("7 days", Clock::Days(7)),
+];
+
+/// A clock for a seek.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// A live game: base seconds and increment seconds.
+    Live(u32, u32),
+    /// Correspondence: days per move.
+    Days(u32),
+}
+
+/// What the find-a-game dialog has chosen.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeekForm {
+    /// Index into [`CLOCKS`].
+    pub clock: usize,
+    /// Rated (accounts only) or casual.
+    pub rated: bool,
+}
+
+impl Default for SeekForm {
+    fn default() -> SeekForm {
+        SeekForm {
+            clock: 2,
+            rated: false,
+        }
+    }
+}
+
+/// A request about the game on the board.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum GameRequest {
+    /// Offer a draw, or accept the opponent's offer.
+    Draw,
+    /// Decline the opponent's draw offer.
+    DrawNo,
+    /// Ask to take back, or allow the opponent's request.
+    Takeback,
+    /// Refuse the opponent's request.
+    TakebackNo,
+    /// Resign.
+    Resign,
+    /// End the game without result (before both sides moved).
+    Abort,
+    /// Challenge the opponent again, colours swapped (after the game).
+    Rematch,
+}
+
+impl GameRequest {
+    fn verb(self) -> &'static str {
+        match self {
+            GameRequest::Draw => "draw",
+            GameRequest::DrawNo => "draw_no",
+            GameRequest::Takeback => "takeback",
+            GameRequest::TakebackNo => "takeback_no",
+            GameRequest::Resign => "resign",
+            GameRequest::Abort => "abort",
+            GameRequest::Rematch => "rematch",
+        }
+    }
+}
+
+/// What the server screen's buttons and keys ask for (the keymap's `Action::Lobby`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum LobbyAction {
+    /// Go to the server screen.
+    Open,
+    /// Open the sign-in dialog.
+    SignInDialog,
+    /// Connect with the sign-in dialog's address: signed in if a name is typed, else a guest.
+    Connect,
+    /// Create the account the sign-in dialog names.
+    Register,
+    /// Forget the session: the next connection is a new guest.
+    SignOut,
+    /// The next field of the open dialog takes the keyboard.
+    NextField,
+    /// Open the find-a-game dialog.
+    SeekDialog,
+    /// Choose a clock (index into [`CLOCKS`]).
+    Clock(usize),
+    /// Rated or casual.
+    Rated(bool),
+    /// Quick pairing with the chosen terms.
+    Quick,
+    /// Post an open seek with the chosen terms.
+    PostSeek,
+    /// Open the challenge dialog.
+    ChallengeDialog,
+    /// Challenge the player the dialog names, with the chosen terms.
+    SendChallenge,
+    /// Accept the seek shown in this row.
+    AcceptSeek(usize),
+    /// Withdraw one's own seek shown in this row.
+    CancelSeek(usize),
+    /// Accept the challenge shown in this row.
+    AcceptChallenge(usize),
+    /// Decline the challenge shown in this row.
+    DeclineChallenge(usize),
+    /// Put the player's game shown in this row on the board.
+    OpenGame(usize),
+    /// Open the watch dialog.
+    WatchDialog,
+    /// Watch the game the dialog names.
+    Watch,
+    /// Ask the server for the lists again.
+    Refresh,
+    /// A request about the game on the board.
+    Game(GameRequest),
+    /// Back from the board to the lobby (the game goes on at the server).
+    ToLobby,
+}
+
+impl LobbyAction {
+    /// Does what the action means, now.
+    pub fn run(self, world: &mut World) {
+        let said = match self {
+            LobbyAction::Open => {
+                set_screen(world, Screen::Server);
+                Ok(())
+            }
+            LobbyAction::SignInDialog => {
+                sign_in_dialog(world);
+                Ok(())
+            }
+            LobbyAction::Connect => connect(world, false),
+            LobbyAction::Register => connect(world, true),
+            LobbyAction::SignOut => {
+                world.resource_mut::<ServerSession>().sign_out();
+                status(
+                    world,
+                    false,
+                    "Signed out: connect again to play as a new guest",
+                );
+                Ok(())
+            }
+            LobbyAction::NextField => {
+                if let Some(mut f) = world.get_resource_mut::<Fields>() {
+                    f.next_field();
+                }
+                Ok(())
+            }
+            LobbyAction::SeekDialog => {
+                set_modal(world, Modal::SeekGame);
+                Ok(())
+            }
+            LobbyAction::Clock(i) => {
+                if i < CLOCKS.len() {
+                    world.resource_mut::<SeekForm>().clock = i;
+                }
+                Ok(())
+            }
+            LobbyAction::Rated(rated) => {
+                world.resource_mut::<SeekForm>().rated = rated;
+                Ok(())
+            }
+            LobbyAction::Quick => seek(world, "quick", None),
+            LobbyAction::PostSeek => seek(world, "seek", None),
+            LobbyAction::ChallengeDialog => {
+                if let Some(mut f) = world.get_resource_mut::<Fields>() {
+                    f.focus = FieldId::Opponent;
+                }
+                set_modal(world, Modal::Challenge);
+                Ok(())
+            }
+            LobbyAction::SendChallenge => {
+                let to = world
+                    .get_resource::<Fields>()
+                    .map(|f| f.opponent.trim().to_string())
+                    .unwrap_or_default();
+                if to.is_empty() {
+                    Err("Type the name of the player to challenge".to_string())
+                } else {
+                    seek(world, "challenge", Some(to))
+                }
+            }
+            LobbyAction::AcceptSeek(i) => by_row(world, i, |s| &s.seeks, "accept"),
+            LobbyAction::CancelSeek(i) => by_row(world, i, |s| &s.seeks, "cancel_seek"),
+            LobbyAction::AcceptChallenge(i) => by_row(world, i, |s| &s.challenges, "accept"),
+            LobbyAction::DeclineChallenge(i) => by_row(world, i, |s| &s.challenges, "decline"),
+            LobbyAction::OpenGame(i) => {
+                let id = world
+                    .resource::<ServerSession>()
+                    .shown
+                    .games
+                    .get(i)
+                    .cloned();
+                match id {
+                    Some(id) => watch(world, id),
+                    None => Err("That game is no longer listed".to_string()),
+                }
+            }
+            LobbyAction::WatchDialog => {
+                if let Some(mut f) = world.get_resource_mut::<Fields>() {
+                    f.focus = FieldId::GameId;
+                }
+                set_modal(world, Modal::WatchGame);
+                Ok(())
+            }
+            LobbyAction::Watch => {
+                let id = world
+                    .get_resource::<Fields>()
+                    .map(|f| f.game_id.trim().to_string())
+                    .unwrap_or_default();
+                if id.is_empty() {
+                    Err("Type the game's id (the end of its web address)".to_string())
+                } else {
+                    set_modal(world, Modal::None);
+                    watch(world, id)
+                }
+            }
+            LobbyAction::Refresh => {
+                let s = world.resource::<ServerSession>();
+                s.send(json!({"t": "lobby"}))
+                    .and_then(|()| s.send(json!({"t": "my_games"})))
+            }
+            LobbyAction::Game(request) => game_request(world, request),
+            LobbyAction::ToLobby => {
+                session::to_lobby(world);
+                Ok(())
+            }
+        };
+        if let Err(e) = said {
+            status(world, true, e);
+        }
+    }
+}
+
+fn status(world: &mut World, warn: bool, text: impl Into<String>) {
+    if let Some(mut s) = world.get_resource_mut::<crate::game::play::state::StatusLine>() {
+        if warn {
+            s.warn(text);
+        } else {
+            s.info(text);
+        }
+    }
+}
+
+/// Opens the sign-in dialog, the address filled in with the server last used.
+pub fn sign_in_dialog(world: &mut World) {
+    let server = world.resource::<ServerSession>().server.clone();
+    if let Some(mut f) = world.get_resource_mut::<Fields>() {
+        if f.server.is_empty() {
+            f.server = server;
+        }
+        f.focus = FieldId::Server;
+    }
+    status(
+        world,
+        false,
+        "Leave the name empty to play as a guest; Enter connects",
+    );
+    set_modal(world, Modal::ServerSignIn);
+}
+
+/// Connects as the sign-in dialog says (a new account with `register`).
+fn connect(world: &mut World, register: bool) -> Result<(), String> {
+    let (server, name, password) = world
+        .get_resource::<Fields>()
+        .map(|f| {
+            (
+                f.server.trim().trim_end_matches('/').to_string(),
+                f.name.trim().to_string(),
+                f.password.clone(),
+            )
+        })
+        .unwrap_or_default();
+    let server = if server.is_empty() {
+        session::DEFAULT_SERVER.to_string()
+    } else if server.contains("://") {
+        server
+    } else {
+        format!("http://{server}")
+    };
+    crate::client::host_port(&server)
+        .map_err(|_| format!("{server:?} is not a server address like http://example.org:8080"))?;
+    let intent = match (name.is_empty(), register) {
+        (true, true) => return Err("Type a name and a password for the new account".into()),
+        (true, false) => Intent::Guest,
+        (false, _) if password.len() < 8 => {
+            return Err("A password has at least 8 characters".into());
+        }
+        (false, false) => Intent::Login { name, password },
+        (false, true) => Intent::Register { name, password },
+    };
+    let guest = intent == Intent::Guest;
+    world
+        .resource_mut::<ServerSession>()
+        .connect(server.clone(), intent)?;
+    if let Some(mut f) = world.get_resource_mut::<Fields>() {
+        // A password is sent once and never kept.
+        f.password.clear();
+        f.server = server.clone();
+    }
+    if guest {
+        set_modal(world, Modal::None);
+    }
+    status(world, false, format!("Connecting to {server}..."));
+    Ok(())
+}
+
+/// Sends a seek, a quick pairing or a challenge with the dialog's terms and variant.
+fn seek(world: &mut World, verb: &str, to: Option<String>) -> Result<(), String> {
+    let form = *world.resource::<SeekForm>();
+    let (label, clock) = CLOCKS[form.clock.min(CLOCKS.len() - 1)];
+    let variant = world
+        .get_resource::<crate::game::ui::dialogs::NewGameChoice>()
+        .map(|c| c.variant)
+        .unwrap_or(crate::game::ui::dialogs::VariantPick::Fixed(
+            crate::rules::Variant::parachess(),
+        ));
+    let mut m = json!({"t": verb, "rated": form.rated});
+    match clock {
+        Clock::Live(base, inc) => m["tc"] = json!(format!("{base}+{inc}")),
+        Clock::Days(d) => m["days"] = json!(d),
+    }
+    use crate::game::ui::dialogs::VariantPick;
+    let name = match variant {
+        VariantPick::Fixed(v) if !v.is_builtin() => {
+            if verb == "quick" {
+                return Err(
+                    "Quick pairing is for the built-in variants: post a seek or challenge \
+                     someone to play your own"
+                        .into(),
+                );
+            }
+            m["variant_def"] = json!(v.to_inline_toml());
+            v.name().to_string()
+        }
+        VariantPick::Fixed(v) => v.name().to_string(),
+        VariantPick::Shuffle { random: true } => "Shuffle Parachess".to_string(),
+        VariantPick::Shuffle { random: false } => world
+            .get_resource::<crate::game::ui::dialogs::NewGameChoice>()
+            .and_then(|c| c.variant())
+            .map_or("Shuffle Parachess".to_string(), |v| v.name().to_string()),
+    };
+    if m.get("variant_def").is_none() {
+        m["variant"] = json!(name);
+    }
+    if verb == "quick" && matches!(clock, Clock::Days(_)) {
+        // Quick pairing is for live clocks: a correspondence seek waits instead.
+        m["t"] = json!("seek");
+    }
+    if let Some(to) = &to {
+        m["to"] = json!(to);
+    }
+    world.resource_mut::<ServerSession>().send(m)?;
+    set_modal(world, Modal::None);
+    let rated = if form.rated { "rated" } else { "casual" };
+    let said = match to {
+        Some(to) => format!("Challenge sent to {to}: {label} {name}, {rated}"),
+        None if verb == "quick" => format!("Looking for an opponent: {label} {name}, {rated}"),
+        None => format!("Seek posted: {label} {name}, {rated}; it waits in the lobby"),
+    };
+    status(world, false, said);
+    Ok(())
+}
+
+/// Sends `verb` with the id of the row `i` of a list the lobby shows.
+fn by_row(
+    world: &mut World,
+    i: usize,
+    list: impl Fn(&session::Shown) -> &Vec<String>,
+    verb: &str,
+) -> Result<(), String> {
+    let session = world.resource::<ServerSession>();
+    let Some(id) = list(&session.shown).get(i).cloned() else {
+        return Err("That is no longer listed".into());
+    };
+    session.send(json!({"t": verb, "id": id}))
+}
+
+/// Follows a game and puts it on the board when it arrives.
+fn watch(world: &mut World, id: String) -> Result<(), String> {
+    let mut session = world.resource_mut::<ServerSession>();
+    session.send(json!({"t": "watch", "game": id}))?;
+    session.awaited = Some(id.clone());
+    status(world, false, format!("Opening game {id}..."));
+    Ok(())
+}
+
+fn game_request(world: &mut World, request: GameRequest) -> Result<(), String> {
+    let session = world.resource::<ServerSession>();
+    let Some(game) = session.current() else {
+        return Err("There is no server game on the board".into());
+    };
+    if game.seat.is_none() {
+        return Err("You are watching this game".into());
+    }
+    let id = game.id.clone();
+    session.send(json!({"t": request.verb(), "game": id}))?;
+    let said = match request {
+        GameRequest::Resign => "You resign",
+        GameRequest::Abort => "Abort asked",
+        GameRequest::Rematch => "Rematch offered: the challenge waits for your opponent",
+        GameRequest::DrawNo => "You decline the draw",
+        GameRequest::TakebackNo => "You refuse the takeback",
+        GameRequest::Draw | GameRequest::Takeback => "",
+    };
+    if !said.is_empty() {
+        status(world, false, said);
+    }
+    Ok(())
+}
+
+/// Esc on the server screen: from a game back to the lobby. Returns whether it handled it.
+pub fn back(world: &mut World) -> bool {
+    let playing = world
+        .get_resource::<State<ServerView>>()
+        .is_some_and(|v| *v.get() == ServerView::Playing);
+    if playing {
+        session::to_lobby(world);
+    }
+    playing
+}
+
+/// What needs no window: the connection, the lobby's state and the game on the board.
+pub(super) fn core_plugin(app: &mut App) {
+    app.init_resource::<ServerSession>()
+        .init_resource::<SeekForm>()
+        .add_sub_state::<ServerView>()
+        .add_systems(Startup, session::recall)
+        .add_systems(OnEnter(Screen::Server), session::enter)
+        .add_systems(OnExit(Screen::Server), session::leave)
+        .add_systems(Update, session::poll_link.in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            session::forward_moves
+                .in_set(GameSet::Rules)
+                .run_if(in_state(Screen::Server)),
+        );
+}
+
+/// What draws: the lobby card, the game panel, the dialogs.
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_plugins((view::plugin, dialogs::plugin));
+}

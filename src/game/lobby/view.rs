@@ -1,0 +1,465 @@
+//! What the server screen shows: the lobby card over the dimmed board (who the player is,
+//! challenges, open seeks, the player's games and how many wait for a move), and beside a game
+//! the panel with both players, the clocks or the day's deadline, the offers and the requests.
+
+use bevy::prelude::*;
+
+use super::session::LinkState;
+use super::{GameRequest, LobbyAction, ServerSession, ServerView};
+use crate::game::GameSet;
+use crate::game::keymap::{Action, Context, help_text};
+use crate::game::ui::theme;
+use crate::game::ui::widgets::{button, card, row, text};
+use crate::game::ui::{Panel, StatusText, button_row};
+use crate::game::versus::clock::clock_row;
+use crate::rules::Side;
+
+use super::session::ROWS;
+
+fn lobby(action: LobbyAction) -> Action {
+    Action::Lobby(action)
+}
+
+/// The lobby card's line about the connection.
+#[derive(Component)]
+struct WhoLine;
+
+/// Where the lists go, rebuilt when what they show changes.
+#[derive(Component)]
+struct Lists;
+
+fn spawn_lobby(mut commands: Commands) {
+    commands.spawn((
+        DespawnOnExit(ServerView::Lobby),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            top: px(0),
+            bottom: px(0),
+            right: px(0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(theme::OVERLAY),
+        GlobalZIndex(5),
+        children![card(children![
+            text("Parachess server", 26.0, theme::ACCENT),
+            (WhoLine, text("", 14.0, theme::TEXT_DIM)),
+            (
+                row(),
+                children![
+                    button("Find a game (F)", lobby(LobbyAction::SeekDialog)),
+                    button("Watch a game (W)", lobby(LobbyAction::WatchDialog)),
+                    button("Refresh (R)", lobby(LobbyAction::Refresh)),
+                    button("Sign in (S)", lobby(LobbyAction::SignInDialog)),
+                    button("Sign out", lobby(LobbyAction::SignOut)),
+                    button("Back (Esc)", Action::Back),
+                ],
+            ),
+            (
+                Lists,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(6),
+                    width: percent(100),
+                    max_height: px(420),
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+            ),
+            (StatusText, text("", 14.0, theme::TEXT)),
+        ])],
+    ));
+}
+
+/// One line of a list: words, then buttons.
+fn list_row(words: String, buttons: Vec<(&'static str, Action)>) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::SpaceBetween,
+            column_gap: px(8),
+            padding: UiRect::axes(px(8), px(4)),
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(theme::ROW),
+        Children::spawn((
+            Spawn((
+                Node {
+                    flex_shrink: 1.0,
+                    ..default()
+                },
+                children![text(words, 14.0, theme::TEXT)],
+            )),
+            Spawn((
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    column_gap: px(6),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                Children::spawn(SpawnIter(
+                    buttons
+                        .into_iter()
+                        .map(|(label, action)| button(label, action)),
+                )),
+            )),
+        )),
+    )
+}
+
+/// What the lists show, as lines with their buttons: built from the session, compared with
+/// what is on screen, and spawned only when different.
+type Section = (String, Vec<(String, Vec<(&'static str, Action)>)>);
+
+fn sections(session: &ServerSession) -> Vec<Section> {
+    let me = session.identity.as_ref().map_or("", |i| i.name.as_str());
+    let mut out = Vec::new();
+    let lobby_state = &session.lobby;
+    if !lobby_state.challenges.is_empty() {
+        let rows = lobby_state
+            .challenges
+            .iter()
+            .take(ROWS)
+            .enumerate()
+            .map(|(i, c)| {
+                let words = format!(
+                    "{} ({}) challenges you: {}, {}, {}",
+                    c.by,
+                    c.rating,
+                    c.clock(),
+                    c.variant,
+                    if c.rated { "rated" } else { "casual" }
+                );
+                (
+                    words,
+                    vec![
+                        ("Accept", lobby(LobbyAction::AcceptChallenge(i))),
+                        ("Decline", lobby(LobbyAction::DeclineChallenge(i))),
+                    ],
+                )
+            })
+            .collect();
+        out.push(("Challenges to you".to_string(), rows));
+    }
+    let waiting = lobby_state.waiting();
+    let games_title = match (lobby_state.games.len(), waiting) {
+        (0, _) => "Your games: none going on".to_string(),
+        (n, 0) => format!("Your games ({n})"),
+        (n, w) => format!("Your games ({n}, {w} waiting for your move)"),
+    };
+    let rows = lobby_state
+        .games
+        .iter()
+        .take(ROWS)
+        .enumerate()
+        .map(|(i, g)| {
+            let them = if g.white == me { &g.black } else { &g.white };
+            let words = format!(
+                "against {them}: {} {}, {} moves{}",
+                g.variant,
+                g.speed,
+                g.plies,
+                if g.my_turn { " - your move" } else { "" }
+            );
+            (words, vec![("Play", lobby(LobbyAction::OpenGame(i)))])
+        })
+        .collect();
+    out.push((games_title, rows));
+    let seeks: Vec<_> = lobby_state.seeks.iter().take(ROWS).collect();
+    let seeks_title = match lobby_state.seeks.len() {
+        0 => "Open seeks: none (Find a game posts one)".to_string(),
+        n if n > ROWS => format!("Open seeks ({n}, the oldest {ROWS} shown)"),
+        n => format!("Open seeks ({n})"),
+    };
+    let rows = seeks
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let words = format!(
+                "{} ({}): {}, {}, {}, {}",
+                s.by,
+                s.rating,
+                s.clock(),
+                s.variant,
+                if s.rated { "rated" } else { "casual" },
+                match s.color.as_str() {
+                    "white" => "plays White",
+                    "black" => "plays Black",
+                    _ => "colours at random",
+                }
+            );
+            let act = if s.by == me {
+                ("Cancel", lobby(LobbyAction::CancelSeek(i)))
+            } else {
+                ("Accept", lobby(LobbyAction::AcceptSeek(i)))
+            };
+            (words, vec![act])
+        })
+        .collect();
+    out.push((seeks_title, rows));
+    out
+}
+
+/// Rebuilds the lists when what they would show differs from what they show.
+fn show_lists(
+    session: Res<ServerSession>,
+    lists: Query<Entity, With<Lists>>,
+    mut shown_text: Local<Vec<String>>,
+    mut commands: Commands,
+) {
+    let Ok(parent) = lists.single() else {
+        shown_text.clear();
+        return;
+    };
+    let sections = sections(&session);
+    let words: Vec<String> = sections
+        .iter()
+        .flat_map(|(title, rows)| {
+            std::iter::once(title.clone()).chain(rows.iter().map(|r| format!("{r:?}")))
+        })
+        .collect();
+    if *shown_text == words {
+        return;
+    }
+    *shown_text = words;
+    commands.entity(parent).despawn_children();
+    commands.entity(parent).with_children(|p| {
+        for (title, rows) in sections {
+            p.spawn(text(title, 15.0, theme::ACCENT));
+            for (words, buttons) in rows {
+                p.spawn(list_row(words, buttons));
+            }
+        }
+    });
+}
+
+fn show_who(session: Res<ServerSession>, mut lines: Query<&mut Text, With<WhoLine>>) {
+    let who = match (&session.state, &session.identity) {
+        (LinkState::Up, Some(i)) if i.guest => format!(
+            "Connected to {} as {} (a guest: create an account to keep a rating)",
+            session.server, i.name
+        ),
+        (LinkState::Up, Some(i)) => format!("Connected to {} as {}", session.server, i.name),
+        (LinkState::Up, None) | (LinkState::Connecting { attempt: 0, .. }, _) => {
+            format!("Connecting to {}...", session.server)
+        }
+        (LinkState::Connecting { attempt, reason }, _) => {
+            format!("Connection lost ({reason}): retrying (try {attempt})...")
+        }
+        (LinkState::Stopped(why), _) => format!("Not connected: {why}. Sign in (S) to try again"),
+        (LinkState::Off, _) => "Not connected: Sign in (S) to connect".to_string(),
+    };
+    for mut t in &mut lines {
+        if t.0 != who {
+            t.0.clone_from(&who);
+        }
+    }
+}
+
+/// The panel's lines that [`show_game`] fills.
+#[derive(Component)]
+struct GameWho;
+
+#[derive(Component)]
+struct GameLink;
+
+/// An answer row for the opponent's offer (`true`: draw; `false`: takeback).
+#[derive(Component)]
+struct OfferRow(bool);
+
+fn spawn_panel(mut commands: Commands) {
+    let answer = |label: &'static str, draw: bool, yes: GameRequest, no: GameRequest| {
+        (
+            OfferRow(draw),
+            Node {
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                align_items: AlignItems::Center,
+                column_gap: px(6),
+                row_gap: px(4),
+                display: Display::None,
+                padding: UiRect::all(px(6)),
+                border_radius: BorderRadius::all(px(6)),
+                ..default()
+            },
+            BackgroundColor(theme::ACCENT.with_alpha(0.15)),
+            children![
+                text(label, 14.0, theme::ACCENT),
+                button("Accept", lobby(LobbyAction::Game(yes))),
+                button("Decline", lobby(LobbyAction::Game(no))),
+            ],
+        )
+    };
+    let ask = |label: &'static str, r: GameRequest| button(label, lobby(LobbyAction::Game(r)));
+    commands.spawn((
+        Panel,
+        DespawnOnExit(ServerView::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(0),
+            top: px(0),
+            bottom: px(0),
+            width: px(340),
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(16)),
+            row_gap: px(10),
+            ..default()
+        },
+        BackgroundColor(theme::PANEL),
+        children![
+            text("PARACHESS SERVER", 24.0, theme::ACCENT),
+            crate::game::ui::turn_row(px(0)),
+            (GameWho, text("", 13.0, theme::TEXT_DIM)),
+            clock_row(),
+            (GameLink, text("", 13.0, theme::TEXT_DIM)),
+            answer(
+                "Your opponent offers a draw",
+                true,
+                GameRequest::Draw,
+                GameRequest::DrawNo
+            ),
+            answer(
+                "Your opponent asks to take back a move",
+                false,
+                GameRequest::Takeback,
+                GameRequest::TakebackNo
+            ),
+            (StatusText, text("", 14.0, theme::TEXT)),
+            text(
+                "Moves (click one, or Left / Right, to look back)",
+                13.0,
+                theme::TEXT_DIM
+            ),
+            crate::game::study::navigation::move_list(),
+            (
+                button_row(),
+                children![
+                    ask("Offer draw", GameRequest::Draw),
+                    ask("Takeback", GameRequest::Takeback),
+                    ask("Resign", GameRequest::Resign),
+                    ask("Abort", GameRequest::Abort),
+                    ask("Rematch", GameRequest::Rematch),
+                    button("Lobby (Esc)", lobby(LobbyAction::ToLobby)),
+                    button("Flip", Action::Flip),
+                    button("2D / 3D", Action::ToggleView),
+                    button("Names", Action::ToggleNames),
+                    button("Sound", Action::ToggleMute),
+                ],
+            ),
+            text(
+                format!(
+                    "Move by clicking or dragging a piece when it is your turn; the server \
+                     checks it and your opponent's moves arrive by themselves. {}",
+                    help_text(&[Context::Board])
+                ),
+                11.0,
+                theme::TEXT_DIM,
+            ),
+        ],
+    ));
+}
+
+/// A correspondence deadline in words, from now (Unix milliseconds).
+fn deadline_words(deadline: i64) -> String {
+    let now = jiff::Timestamp::now().as_millisecond();
+    let left = (deadline - now).max(0) / 1000;
+    let (d, h, m) = (left / 86_400, left % 86_400 / 3600, left % 3600 / 60);
+    if d > 0 {
+        format!("{d} d {h} h left to move")
+    } else {
+        format!("{h} h {m} min left to move")
+    }
+}
+
+/// Who plays whom, the connection, and the opponent's offers.
+#[allow(clippy::type_complexity)]
+fn show_game(
+    session: Res<ServerSession>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<GameWho>>,
+        Query<(&mut Text, &mut TextColor), With<GameLink>>,
+    )>,
+    mut offers: Query<(&OfferRow, &mut Node)>,
+) {
+    let Some(g) = session.current() else {
+        return;
+    };
+    let clock = crate::client::clock_words(
+        g.net
+            .clocks
+            .as_ref()
+            .map(|c| c.control().to_string())
+            .as_deref(),
+        g.days,
+    );
+    let terms = format!(
+        "{} {}, {clock}, {}",
+        g.variant,
+        g.speed,
+        if g.rated { "rated" } else { "casual" }
+    );
+    let mut who = match g.seat {
+        Some(side) => format!("You play {side} against {} ({terms})", g.opponent()),
+        None => format!(
+            "Watching {} (White) against {} (Black) ({terms})",
+            g.names[0], g.names[1]
+        ),
+    };
+    if g.aborted {
+        who.push_str(". Aborted");
+    } else if let Some(d) = g.deadline.filter(|_| !g.is_over() && g.days.is_some()) {
+        who.push_str(&format!(". {}", deadline_words(d)));
+    }
+    for mut t in &mut texts.p0() {
+        if t.0 != who {
+            t.0.clone_from(&who);
+        }
+    }
+    let (link, warn) = match &session.state {
+        LinkState::Up => (format!("Game {} on {}", g.id, session.server), false),
+        LinkState::Connecting { .. } => ("Connection lost: reconnecting...".to_string(), true),
+        LinkState::Stopped(_) | LinkState::Off => ("Not connected".to_string(), true),
+    };
+    for (mut t, mut colour) in &mut texts.p1() {
+        if t.0 != link {
+            t.0.clone_from(&link);
+        }
+        let ink = if warn {
+            theme::WARNING
+        } else {
+            theme::TEXT_DIM
+        };
+        if colour.0 != ink {
+            colour.0 = ink;
+        }
+    }
+    let from_them = |o: Option<Side>| g.seat.is_some_and(|me| o == Some(!me)) && !g.is_over();
+    for (offer, mut node) in &mut offers {
+        let shown = if offer.0 {
+            from_them(g.net.draw_offer)
+        } else {
+            from_them(g.net.takeback)
+        };
+        let want = if shown { Display::Flex } else { Display::None };
+        if node.display != want {
+            node.display = want;
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(ServerView::Lobby), spawn_lobby)
+        .add_systems(OnEnter(ServerView::Playing), spawn_panel)
+        .add_systems(
+            Update,
+            (
+                (show_lists, show_who).run_if(in_state(ServerView::Lobby)),
+                show_game.run_if(in_state(ServerView::Playing)),
+            )
+                .in_set(GameSet::View),
+        );
+}

@@ -1,0 +1,376 @@
+//! The server screen in a headless App against a real `parachess-server` on loopback: a guest
+//! signs in with the keys, finds a game with quick pairing against a bot, plays it on the board
+//! by clicking, resigns, and finds it among the saved games; a second run over the same data
+//! folder remembers the server and comes back as the same player, watches a game between two
+//! bots, and may not move in it; a refused sign-in changes nothing.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use serde_json::{Value, json};
+
+use crate::common;
+use common::game::*;
+use parachess::client::{Link, LinkConfig, LinkEvent};
+use parachess::game::LaunchOptions;
+use parachess::game::keymap::Action;
+use parachess::game::lobby::session::LinkState;
+use parachess::game::lobby::{GameRequest, LobbyAction, ServerSession, ServerView};
+use parachess::game::play::state::{ChessGame, Player, StatusLine};
+use parachess::game::screens::{Modal, Screen};
+use parachess::rules::Game;
+
+/// A `parachess-server` on a free loopback port over a fresh SQLite file; killed at drop.
+struct Server {
+    child: Child,
+    url: String,
+    _dir: PathBuf,
+}
+
+impl Server {
+    fn start() -> Server {
+        let dir = temp_data_dir("server-db");
+        let db = format!("sqlite:{}", dir.join("games.db").display());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_parachess-server"))
+            .args(["--listen", "127.0.0.1:0", "--db", &db])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start parachess-server");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut lines = BufReader::new(stdout).lines();
+            if let Some(Ok(line)) = lines.next() {
+                let _ = tx.send(line);
+            }
+            for _ in lines {}
+        });
+        let line = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the server printed no first line");
+        let url = line
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_string();
+        Server {
+            child,
+            url,
+            _dir: dir,
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A bot on the server through the same link the game uses.
+struct Bot {
+    link: Link,
+    name: String,
+    kept: Vec<Value>,
+}
+
+impl Bot {
+    fn join(server: &str) -> Bot {
+        let link = Link::start(LinkConfig::new(server)).expect("link");
+        let started = Instant::now();
+        loop {
+            assert!(started.elapsed() < Duration::from_secs(20), "no welcome");
+            if let Some(LinkEvent::Welcome { name, .. }) =
+                link.recv_timeout(Duration::from_millis(100))
+            {
+                return Bot {
+                    link,
+                    name,
+                    kept: Vec::new(),
+                };
+            }
+        }
+    }
+
+    fn send(&self, v: Value) {
+        assert!(self.link.send(v));
+    }
+
+    /// The first message `pred` accepts (within 20 s), running `app` meanwhile.
+    fn wait(&mut self, app: Option<&mut App>, pred: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.kept.iter().position(&pred) {
+            return self.kept.remove(i);
+        }
+        let started = Instant::now();
+        let mut app = app;
+        loop {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "bot waited in vain"
+            );
+            if let Some(app) = app.as_deref_mut() {
+                app.update();
+            }
+            if let Some(LinkEvent::Message(v)) = self.link.recv_timeout(Duration::from_millis(5)) {
+                if pred(&v) {
+                    return v;
+                }
+                self.kept.push(v);
+            }
+        }
+    }
+}
+
+fn session(app: &App) -> &ServerSession {
+    app.world().resource::<ServerSession>()
+}
+
+fn status(app: &App) -> String {
+    app.world().resource::<StatusLine>().text.clone()
+}
+
+fn view(app: &App) -> Option<ServerView> {
+    app.world()
+        .get_resource::<State<ServerView>>()
+        .map(|v| *v.get())
+}
+
+fn lobby(app: &mut App, action: LobbyAction) {
+    Action::Lobby(action).run(app.world_mut());
+    app.update();
+}
+
+fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    assert!(
+        run_until(app, Duration::from_secs(20), done).is_some(),
+        "{what}: not within 20 s (status: {:?})",
+        status(app)
+    );
+}
+
+/// An app over `data`, started on the title screen, opened on the server screen as a person
+/// does (O: play online, S: play on a server), connected as a guest with Enter.
+fn guest_app(data: PathBuf, server: Option<&str>) -> App {
+    let mut app = headless_app_with(
+        data,
+        LaunchOptions {
+            screen: Screen::Title,
+            server: server.map(str::to_string),
+            ..LaunchOptions::default()
+        },
+    );
+    tap(&mut app, KeyCode::KeyO);
+    assert_eq!(where_(&app).0, Screen::Online);
+    tap(&mut app, KeyCode::KeyS);
+    // The screen opens, then (a frame later) its sign-in dialog.
+    app.update();
+    assert_eq!(where_(&app), (Screen::Server, Modal::ServerSignIn));
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(where_(&app), (Screen::Server, Modal::None));
+    until(&mut app, "welcome", |a| {
+        session(a).state == LinkState::Up && session(a).identity.is_some()
+    });
+    app
+}
+
+fn my_name(app: &App) -> String {
+    session(app)
+        .identity
+        .as_ref()
+        .expect("signed in")
+        .name
+        .clone()
+}
+
+fn saves_with(dir: &Path, needle: &str) -> Vec<String> {
+    std::fs::read_dir(dir.join("saves"))
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+                .filter(|t| t.contains(needle))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_guest_finds_a_game_plays_it_on_the_board_and_keeps_it() {
+    let server = Server::start();
+    let data = temp_data_dir("server-guest");
+    let mut app = guest_app(data.clone(), Some(&server.url));
+    let me = my_name(&app);
+    assert!(me.starts_with("Guest"), "{me}");
+
+    // A bot posts a 5+3 seek, playing Black; it shows in the lobby.
+    let mut bot = Bot::join(&server.url);
+    bot.send(json!({"t": "seek", "tc": "300+3", "color": "black"}));
+    let bot_name = bot.name.clone();
+    until(&mut app, "the seek in the lobby", |a| {
+        session(a).lobby.seeks.iter().any(|s| s.by == bot_name)
+    });
+
+    // N: find a game; 5+3 is chosen at first; Enter: quick pairing takes the bot's seek.
+    tap(&mut app, KeyCode::KeyN);
+    assert_eq!(where_(&app).1, Modal::SeekGame);
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(where_(&app).1, Modal::None);
+    until(&mut app, "the game on the board", |a| {
+        view(a) == Some(ServerView::Playing)
+    });
+    let id = session(&app).current().expect("a game").id.clone();
+    {
+        let chess = app.world().resource::<ChessGame>();
+        assert_eq!(chess.players, [Player::Human, Player::Elsewhere]);
+        assert_eq!(chess.origin.names[1].as_deref(), Some(bot_name.as_str()));
+        assert!(chess.clocks().is_some(), "a live game shows its clocks");
+    }
+
+    // The player clicks a move; the server acknowledges it to both.
+    let mv = game(&app).legal_moves()[0];
+    click_cell(&mut app, mv.from);
+    click_cell(&mut app, mv.to);
+    let moved = bot.wait(Some(&mut app), |v| v["t"] == "moved" && v["n"] == 0);
+    assert_eq!(moved["move"], mv.to_string());
+    until(&mut app, "the player's move acknowledged", |a| {
+        session(a)
+            .current()
+            .is_some_and(|g| g.net.game.plies().len() == 1)
+    });
+
+    // The bot answers; the board follows.
+    let reply = moved["legal"][0]
+        .as_str()
+        .expect("a legal reply")
+        .to_string();
+    bot.send(json!({"t": "move", "game": id, "n": 1, "move": reply}));
+    until(&mut app, "the bot's move on the board", |a| {
+        game(a).plies().len() == 2
+    });
+
+    // Resign (the panel's button); the game ends, the dialog says so, and it is kept.
+    lobby(&mut app, LobbyAction::Game(GameRequest::Resign));
+    until(&mut app, "the resignation and its dialog", |a| {
+        game(a).is_over() && where_(a).1 == Modal::GameOver
+    });
+    flush_saves(&app);
+    let kept = saves_with(&data, &format!("/game/{id}"));
+    assert_eq!(kept.len(), 1, "the finished game is among the saves");
+    assert!(
+        kept[0].contains("[Event \"Casual game online\"]"),
+        "{}",
+        kept[0]
+    );
+    assert!(
+        kept[0].contains(&format!("[White \"{me}\"]")),
+        "{}",
+        kept[0]
+    );
+    assert!(
+        kept[0].contains(&format!("[Black \"{bot_name}\"]")),
+        "{}",
+        kept[0]
+    );
+    assert!(kept[0].contains("0-1"), "{}", kept[0]);
+    let record = parachess::rules::record::read_game(kept[0].as_bytes()).expect("a game file");
+    assert_eq!(record.game.plies().len(), 2);
+
+    // The server and its session are remembered for the next run.
+    let remembered = std::fs::read_to_string(data.join("server.ron")).unwrap_or_default();
+    assert!(remembered.contains(&server.url), "{remembered}");
+}
+
+#[test]
+fn the_next_run_comes_back_as_the_same_player_and_watches_a_game() {
+    let server = Server::start();
+    let data = temp_data_dir("server-again");
+    let first = guest_app(data.clone(), Some(&server.url));
+    let me = my_name(&first);
+    let file = data.join("server.ron");
+    let started = Instant::now();
+    while !std::fs::read_to_string(&file).is_ok_and(|t| t.contains("token")) {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "never remembered"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    drop(first);
+
+    // No --server now: the sign-in dialog offers the remembered one; Enter resumes the player.
+    let mut app = guest_app(data, None);
+    assert_eq!(my_name(&app), me, "the same guest comes back");
+
+    // A short password is refused before anything is sent; a wrong one by the server.
+    tap(&mut app, KeyCode::KeyS);
+    assert_eq!(where_(&app).1, Modal::ServerSignIn);
+    tap(&mut app, KeyCode::Tab);
+    type_text(&mut app, "nobody");
+    tap(&mut app, KeyCode::Tab);
+    type_text(&mut app, "short");
+    tap(&mut app, KeyCode::Enter);
+    assert!(status(&app).contains("at least 8"), "{}", status(&app));
+    type_text(&mut app, " but wrong");
+    tap(&mut app, KeyCode::Enter);
+    until(&mut app, "the refusal", |a| {
+        status(a).contains("Sign-in refused")
+    });
+    assert_eq!(my_name(&app), me, "a refused sign-in changes nothing");
+    assert!(
+        app.world()
+            .resource::<parachess::game::versus::Fields>()
+            .password
+            .is_empty(),
+        "a password is not kept once sent"
+    );
+    tap(&mut app, KeyCode::Escape);
+
+    // Two bots play; the player watches by the game's id.
+    let mut white = Bot::join(&server.url);
+    let mut black = Bot::join(&server.url);
+    white.send(json!({"t": "challenge", "to": black.name, "tc": "600+5", "color": "white"}));
+    let challenge = black.wait(None, |v| v["t"] == "challenge");
+    black.send(json!({"t": "accept", "id": challenge["id"]}));
+    let started = white.wait(None, |v| v["t"] == "started");
+    let id = started["game"].as_str().expect("an id").to_string();
+    let opening = white.wait(None, |v| v["t"] == "game");
+    let mut g = Game::new();
+    let first = opening["legal"][0].as_str().expect("legal").to_string();
+    g.play_text(&first).expect("legal");
+    white.send(json!({"t": "move", "game": id, "n": 0, "move": first}));
+    black.wait(None, |v| v["t"] == "moved" && v["n"] == 0);
+
+    tap(&mut app, KeyCode::KeyW);
+    assert_eq!(where_(&app).1, Modal::WatchGame);
+    type_text(&mut app, &id);
+    tap(&mut app, KeyCode::Enter);
+    until(&mut app, "the watched game on the board", |a| {
+        view(a) == Some(ServerView::Playing) && game(a).plies().len() == 1
+    });
+    assert_eq!(session(&app).current().expect("watched").seat, None);
+    assert_eq!(
+        app.world().resource::<ChessGame>().players,
+        [Player::Elsewhere; 2]
+    );
+
+    // A spectator's click is refused; the bots' next move arrives.
+    let mv = game(&app).legal_moves()[0];
+    click_cell(&mut app, mv.from);
+    click_cell(&mut app, mv.to);
+    assert!(status(&app).contains("watching"), "{}", status(&app));
+    let second = g.position().legal_moves()[0].to_string();
+    black.send(json!({"t": "move", "game": id, "n": 1, "move": second}));
+    until(&mut app, "the bots' move", |a| game(a).plies().len() == 2);
+
+    // Esc: back to the lobby; the game goes on without the board.
+    for _ in 0..2 {
+        if view(&app) == Some(ServerView::Playing) {
+            tap(&mut app, KeyCode::Escape);
+        }
+    }
+    assert_eq!(view(&app), Some(ServerView::Lobby));
+    assert!(session(&app).current().is_none());
+}
