@@ -466,7 +466,6 @@ pub(super) fn core_plugin(app: &mut App) {
     app.init_resource::<ServerSession>()
         .init_resource::<SeekForm>()
         .add_sub_state::<ServerView>()
-        .add_systems(Startup, session::recall)
         .add_systems(OnEnter(Screen::Server), session::enter)
         .add_systems(OnExit(Screen::Server), session::leave)
         .add_systems(Update, session::poll_link.in_set(GameSet::Input))

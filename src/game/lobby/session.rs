@@ -14,7 +14,6 @@ use serde_json::{Value, json};
 use super::ServerView;
 use crate::client::{Link, LinkConfig, LinkEvent, Lobby, LobbyChange, ServerGame};
 use crate::game::play::follow::FollowBoard;
-use crate::game::play::persistence::DataDir;
 use crate::game::play::state::{ChessGame, MoveRequest, Origin, StatusLine, capitalise};
 use crate::game::screens::{Modal, Screen};
 use crate::net::NetEvent;
@@ -100,6 +99,8 @@ pub struct ServerSession {
     pub shown: Shown,
     /// How quickly a lost link retries (tests shorten it).
     pub retry_delay: Duration,
+    /// Whether the remembered server was read.
+    recalled: bool,
 }
 
 /// What the lobby's rows show (see [`ServerSession::shown`]).
@@ -143,6 +144,7 @@ impl Default for ServerSession {
             kept: HashSet::new(),
             shown: Shown::default(),
             retry_delay: Duration::from_secs(2),
+            recalled: false,
         }
     }
 }
@@ -239,14 +241,15 @@ struct Remembered {
 const REMEMBERED_FILE: &str = "server.ron";
 
 fn remembered_path(world: &World) -> Option<PathBuf> {
-    world
-        .get_resource::<DataDir>()
-        .map(|d| d.0.join(REMEMBERED_FILE))
+    crate::game::play::persistence::data_folder(world).map(|d| d.join(REMEMBERED_FILE))
 }
 
-/// Reads the remembered server at start-up (a tiny file); a damaged one is set aside and
-/// reported. `--server` wins over it.
-pub(super) fn recall(world: &mut World) {
+/// Reads the remembered server when the server screen first opens (a tiny file); a damaged
+/// one is set aside and reported. `--server` wins over it.
+fn recall(world: &mut World) {
+    if std::mem::replace(&mut world.resource_mut::<ServerSession>().recalled, true) {
+        return;
+    }
     let launch = world
         .get_resource::<crate::game::LaunchOptions>()
         .and_then(|o| o.server.clone());
@@ -335,18 +338,21 @@ pub(super) fn poll_link(world: &mut World) {
             LinkEvent::Welcome { name, guest, token } => welcome(world, name, guest, token),
             LinkEvent::Message(v) => message(world, &v),
             LinkEvent::Lost { reason, attempt } => {
+                let reason = plain(&reason);
                 let mut session = world.resource_mut::<ServerSession>();
                 session.state = LinkState::Connecting {
                     attempt,
                     reason: reason.clone(),
                 };
-                status(
-                    world,
-                    true,
-                    format!("Connection to the server lost ({reason}); retrying (try {attempt})"),
-                );
+                let said = if session.identity.is_some() {
+                    format!("The connection to the server was lost ({reason}); reconnecting")
+                } else {
+                    format!("Cannot reach {} ({reason}); trying again", session.server)
+                };
+                status(world, true, said);
             }
             LinkEvent::Stopped(reason) => {
+                let reason = format!("the server cannot be reached: {}", plain(&reason));
                 let mut session = world.resource_mut::<ServerSession>();
                 session.link = None;
                 session.state = LinkState::Stopped(reason.clone());
@@ -358,6 +364,21 @@ pub(super) fn poll_link(world: &mut World) {
                 return;
             }
         }
+    }
+}
+
+/// A network failure in a player's words.
+fn plain(reason: &str) -> String {
+    let r = reason
+        .trim_start_matches("the server cannot be reached: ")
+        .trim_start_matches("connection: ")
+        .trim_start_matches("IO error: ");
+    if r.contains("Connection refused") {
+        "nothing answers at that address".to_string()
+    } else if r.contains("timed out") {
+        "no answer in time".to_string()
+    } else {
+        r.to_string()
     }
 }
 
@@ -699,6 +720,7 @@ pub(super) fn forward_moves(
 /// Entering the server screen: the lobby (or the sign-in dialog when not connected); a game
 /// that began meanwhile goes on the board.
 pub(super) fn enter(world: &mut World) {
+    recall(world);
     let connected = world.resource::<ServerSession>().connected();
     status(world, false, "");
     if !connected {

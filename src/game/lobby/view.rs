@@ -49,7 +49,7 @@ fn spawn_lobby(mut commands: Commands) {
             (
                 row(),
                 children![
-                    button("Find a game (F)", lobby(LobbyAction::SeekDialog)),
+                    button("Find a game (N)", lobby(LobbyAction::SeekDialog)),
                     button("Watch a game (W)", lobby(LobbyAction::WatchDialog)),
                     button("Refresh (R)", lobby(LobbyAction::Refresh)),
                     button("Sign in (S)", lobby(LobbyAction::SignInDialog)),
@@ -158,11 +158,15 @@ fn sections(session: &ServerSession) -> Vec<Section> {
         .enumerate()
         .map(|(i, g)| {
             let them = if g.white == me { &g.black } else { &g.white };
+            let played = match g.plies {
+                0 => "not begun".to_string(),
+                1 => "1 half-move".to_string(),
+                n => format!("{n} half-moves"),
+            };
             let words = format!(
-                "against {them}: {} {}, {} moves{}",
+                "against {them}: {} {}, {played}{}",
                 g.variant,
                 g.speed,
-                g.plies,
                 if g.my_turn { " - your move" } else { "" }
             );
             (words, vec![("Play", lobby(LobbyAction::OpenGame(i)))])
@@ -247,8 +251,17 @@ fn show_who(session: Res<ServerSession>, mut lines: Query<&mut Text, With<WhoLin
         (LinkState::Up, None) | (LinkState::Connecting { attempt: 0, .. }, _) => {
             format!("Connecting to {}...", session.server)
         }
-        (LinkState::Connecting { attempt, reason }, _) => {
-            format!("Connection lost ({reason}): retrying (try {attempt})...")
+        (LinkState::Connecting { attempt, .. }, Some(_)) => {
+            format!(
+                "Connection lost: reconnecting to {} (try {attempt})...",
+                session.server
+            )
+        }
+        (LinkState::Connecting { attempt, .. }, None) => {
+            format!(
+                "Not connected: trying {} again (try {attempt})...",
+                session.server
+            )
         }
         (LinkState::Stopped(why), _) => format!("Not connected: {why}. Sign in (S) to try again"),
         (LinkState::Off, _) => "Not connected: Sign in (S) to connect".to_string(),

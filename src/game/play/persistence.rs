@@ -232,6 +232,14 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
+/// The data folder the saves live in (`None` when there is none: then nothing is written).
+pub fn data_folder(world: &World) -> Option<PathBuf> {
+    world
+        .get_resource::<Saves>()
+        .and_then(|s| s.store.as_ref())
+        .map(|s| s.dir().to_path_buf())
+}
+
 /// Keeps a game among the named saves as `name` (written off the frame thread; the status
 /// line says where). Returns whether the write was queued.
 pub fn save_named(world: &mut World, name: String, text: String) -> bool {

@@ -125,7 +125,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                mark_choices.run_if(in_state(Modal::NewGame).or_else(in_state(Modal::HostGame))),
+                mark_choices.run_if(
+                    in_state(Modal::NewGame)
+                        .or_else(in_state(Modal::HostGame))
+                        .or_else(in_state(Modal::SeekGame)),
+                ),
                 fill_load_list.run_if(in_state(Modal::Load)),
             )
                 .in_set(crate::game::GameSet::View),
