@@ -98,6 +98,8 @@ pub struct LaunchOptions {
     pub online: Option<versus::online::OnlineStart>,
     /// Open this puzzle (index into the built-in set) on the Puzzles screen (`--puzzle`).
     pub puzzle: Option<usize>,
+    /// The board's theme and piece colouring (`--theme`, `--pieces`).
+    pub theme: ui::theme::BoardTheme,
 }
 
 impl Default for LaunchOptions {
@@ -117,6 +119,7 @@ impl Default for LaunchOptions {
             engine: None,
             online: None,
             puzzle: None,
+            theme: ui::theme::BoardTheme::default(),
         }
     }
 }
@@ -201,6 +204,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
         }));
     }
     app.add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
+        .insert_resource(options.theme)
         .insert_resource(options)
         .add_plugins(GamePlugin);
     app.run()

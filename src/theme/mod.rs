@@ -211,6 +211,15 @@ pub const INK_SYMBOLS: SymbolColours = SymbolColours {
     black_outline: Rgb::hex(0xffffff),
 };
 
+/// Pearl and crimson symbols, as the models of [`PEARL_CRIMSON`].
+pub const CRIMSON_SYMBOLS: SymbolColours = SymbolColours {
+    name: "pearl and crimson",
+    white_fill: Rgb::new(0.99, 0.98, 0.95),
+    white_outline: Rgb::hex(0x1a1414),
+    black_fill: Rgb::hex(0x8c1a24),
+    black_outline: Rgb::hex(0xfbeeee),
+};
+
 /// Gold and cobalt symbols.
 pub const GOLD_COBALT_SYMBOLS: SymbolColours = SymbolColours {
     name: "gold and cobalt",
@@ -250,7 +259,7 @@ pub const WOOD: Theme = Theme {
         light_marker(0xd2f2cc),
     ],
     models: [IVORY_EBONY, PEARL_CRIMSON],
-    symbols: [CLASSIC_SYMBOLS, INK_SYMBOLS],
+    symbols: [CLASSIC_SYMBOLS, CRIMSON_SYMBOLS],
 };
 
 /// White, grey and charcoal on black: the cells told apart by lightness alone, as far apart as
@@ -295,7 +304,7 @@ pub const OKABE_ITO: Theme = Theme {
         light_marker(0xffffff),
     ],
     models: [IVORY_EBONY, PEARL_CRIMSON],
-    symbols: [CLASSIC_SYMBOLS, INK_SYMBOLS],
+    symbols: [CLASSIC_SYMBOLS, CRIMSON_SYMBOLS],
 };
 
 /// Cream and two greens, as on a club's vinyl board.
@@ -316,7 +325,7 @@ pub const TOURNAMENT: Theme = Theme {
         light_marker(0xf4f4e0),
     ],
     models: [IVORY_EBONY, PEARL_CRIMSON],
-    symbols: [CLASSIC_SYMBOLS, INK_SYMBOLS],
+    symbols: [CLASSIC_SYMBOLS, CRIMSON_SYMBOLS],
 };
 
 /// Every theme, the default first.
