@@ -100,6 +100,44 @@ mod tests {
         signs.iter().all(|&s| s > margin) || signs.iter().all(|&s| s < -margin)
     }
 
+    /// A new theme recolours the frame's material and the background in place.
+    #[test]
+    fn a_new_theme_recolours_the_frame_and_background() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::asset::AssetPlugin::default()))
+            .init_asset::<Mesh>()
+            .init_asset::<PlainMaterial>()
+            .init_resource::<ClearColor>()
+            .init_resource::<BoardTheme>()
+            .add_systems(Startup, spawn_frame)
+            .add_systems(Update, restyle_frame);
+        app.update();
+        let frame = |app: &mut App| {
+            let handle = app
+                .world_mut()
+                .query_filtered::<&MeshMaterial3d<PlainMaterial>, With<Frame>>()
+                .single(app.world())
+                .map(|m| m.0.clone())
+                .ok();
+            let materials = app.world().resource::<Assets<PlainMaterial>>();
+            let colour = handle
+                .as_ref()
+                .and_then(|h| materials.get(h))
+                .map(|m| m.linear_colour());
+            (handle, colour, app.world().resource::<ClearColor>().0)
+        };
+        let linear = |c: crate::theme::Rgb| Some(theme::colour(c).to_linear().to_vec4());
+        let (handle, wood, clear) = frame(&mut app);
+        assert_eq!(wood, linear(crate::theme::WOOD.frame));
+        assert_eq!(clear, theme::colour(crate::theme::WOOD.background));
+        app.world_mut().resource_mut::<BoardTheme>().theme = &crate::theme::TOURNAMENT;
+        app.update();
+        let (same, tournament, clear) = frame(&mut app);
+        assert_eq!(same, handle);
+        assert_eq!(tournament, linear(crate::theme::TOURNAMENT.frame));
+        assert_eq!(clear, theme::colour(crate::theme::TOURNAMENT.background));
+    }
+
     #[test]
     fn the_frame_lies_around_the_board_never_under_or_between_its_tiles() {
         let mesh = frame_mesh();

@@ -320,3 +320,52 @@ fn show_for_view(
         *t = symbol_transform(rig.flipped);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::ui::theme::BoardTheme;
+
+    /// A new piece colouring recolours the models' materials and repaints the symbols'
+    /// pictures behind the same handles: pieces on the board need no new entities.
+    #[test]
+    fn a_new_colouring_restyles_models_and_symbols_in_place() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::asset::AssetPlugin::default()))
+            .init_asset::<Mesh>()
+            .init_asset::<Image>()
+            .init_asset::<PlainMaterial>()
+            .init_asset::<PictureMaterial>()
+            .init_resource::<BoardTheme>()
+            .add_systems(PreStartup, load_art)
+            .add_systems(Update, restyle_pieces);
+        app.update();
+        let (model, symbol_image) = {
+            let art = app.world().resource::<PieceArt>();
+            let queen = &art.looks[&Look::Queen];
+            (art.model_material.clone(), queen.symbol_image.clone())
+        };
+        let black_model = |app: &App| {
+            let plain = app.world().resource::<Assets<PlainMaterial>>();
+            plain.get(&model[1]).map(|m| m.linear_colour())
+        };
+        let black_picture = |app: &App| {
+            let images = app.world().resource::<Assets<Image>>();
+            images.get(&symbol_image[1]).and_then(|i| i.data.clone())
+        };
+        let (ebony, ebony_picture) = (black_model(&app), black_picture(&app));
+        let linear = |c: crate::theme::Rgb| Some(colour(c).to_linear().to_vec4());
+        assert_eq!(ebony, linear(crate::theme::WOOD.models[0].black));
+        app.world_mut().resource_mut::<BoardTheme>().pieces = 1;
+        app.update();
+        assert_eq!(
+            black_model(&app),
+            linear(crate::theme::WOOD.models[1].black)
+        );
+        let crimson_picture = black_picture(&app);
+        assert!(crimson_picture.is_some() && crimson_picture != ebony_picture);
+        let art = app.world().resource::<PieceArt>();
+        assert_eq!(art.model_material, model);
+        assert_eq!(art.looks[&Look::Queen].symbol_image, symbol_image);
+    }
+}

@@ -43,6 +43,12 @@ impl PlainMaterial {
 }
 
 impl PlainMaterial {
+    /// The base colour, linear.
+    #[cfg(test)]
+    pub(crate) fn linear_colour(&self) -> Vec4 {
+        self.plain.colour
+    }
+
     /// Gives it another base colour (a theme's), keeping its finish.
     pub(crate) fn set_colour(&mut self, colour: Color) {
         self.plain.colour = colour.to_linear().to_vec4();

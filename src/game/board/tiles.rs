@@ -351,6 +351,36 @@ fn place_labels(
 mod tests {
     use super::*;
 
+    /// A new theme recolours the marker materials the markers already hold, by cell shape.
+    #[test]
+    fn a_new_theme_recolours_the_markers_in_place() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::asset::AssetPlugin::default()))
+            .init_asset::<StandardMaterial>()
+            .init_asset::<Mesh>()
+            .init_resource::<BoardTheme>()
+            .add_systems(Startup, spawn_marker_art)
+            .add_systems(Update, restyle_markers);
+        app.update();
+        let handles = app.world().resource::<MarkerArt>().material.clone();
+        let colours = |app: &App| {
+            let materials = app.world().resource::<Assets<StandardMaterial>>();
+            handles
+                .clone()
+                .map(|h| materials.get(&h).map(|m| m.base_color))
+        };
+        let wood = crate::theme::WOOD.markers.map(|m| Some(theme::colour_a(m)));
+        assert_eq!(colours(&app), wood);
+        app.world_mut().resource_mut::<BoardTheme>().theme = &crate::theme::CONTRAST;
+        app.update();
+        let contrast = crate::theme::CONTRAST
+            .markers
+            .map(|m| Some(theme::colour_a(m)));
+        assert_eq!(colours(&app), contrast);
+        assert_ne!(contrast, wood);
+        assert_eq!(app.world().resource::<MarkerArt>().material, handles);
+    }
+
     #[test]
     fn tiles_of_one_colour_share_one_material() {
         let mut materials = Assets::<StandardMaterial>::default();
