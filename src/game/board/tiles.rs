@@ -193,8 +193,7 @@ fn restyle_markers(
 
 /// Colours every tile from the game and the pointer: last move, selection, check, hover.
 fn tile_colours(
-    game: Res<ChessGame>,
-    board_theme: Res<BoardTheme>,
+    (game, board_theme): (Res<ChessGame>, Res<BoardTheme>),
     selection: Res<Selection>,
     hovered: Res<Hovered>,
     mut tiles: Query<(&CellTile, &mut MeshMaterial3d<StandardMaterial>)>,
