@@ -6,6 +6,7 @@
 //! * [`lessons`] — Learn Parachess: lessons as data, stage runs, the solver that proves them.
 //! * [`net`] — games over the network (host, join, the protocol).
 //! * [`study`] — game review, puzzles and puzzle ratings.
+//! * [`theme`] — board themes as data, and the colour science that checks them.
 //! * `game` — the Bevy desktop game (feature `gui`).
 //! * `client` — a client of the game server's protocol (feature `client`).
 
@@ -22,4 +23,5 @@ pub mod rules;
 pub mod server;
 pub mod store;
 pub mod study;
+pub mod theme;
 pub mod uci;

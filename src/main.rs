@@ -40,6 +40,12 @@ struct WindowArgs {
     /// Board view to start in.
     #[arg(long, value_name = "2d|3d")]
     view: Option<String>,
+    /// The board's look (`parachess themes` lists them); default wood.
+    #[arg(long, value_name = "NAME", value_parser = theme_arg)]
+    theme: Option<&'static parachess::theme::Theme>,
+    /// The theme's first or second colouring of the pieces (models in 3D, symbols in 2D).
+    #[arg(long, value_name = "1|2", value_parser = clap::value_parser!(u8).range(1..=2))]
+    pieces: Option<u8>,
     /// Window or screenshot size in pixels.
     #[arg(long, value_name = "WxH")]
     size: Option<String>,
@@ -139,6 +145,8 @@ enum Command {
     Selfplay(commands::selfplay::SelfplayArgs),
     /// Print every key of the game window, as the README's table of controls.
     Keys,
+    /// List the board themes, one a line: `NAME #flat #rising #falling` (the three cell colours).
+    Themes,
     /// Speak the UCI protocol (Parachess variant) on stdin and stdout, for GUIs and referees.
     Uci,
     /// Referee games between two UCI engine programs, checking every move and keeping clocks.
@@ -200,6 +208,9 @@ fn main() -> ExitCode {
         }) => bench(depth, movetime, variant.as_deref()),
         Some(Command::Selfplay(args)) => selfplay(&args),
         Some(Command::Keys) => keys(),
+        Some(Command::Themes) => {
+            commands::themes::run(&mut std::io::stdout().lock()).map_err(|e| e.to_string())
+        }
         Some(Command::Uci) => uci(),
         Some(Command::Match(args)) => play_match(&args),
         Some(Command::Datagen(args)) => {
@@ -235,6 +246,11 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Reads `--theme`: an unknown name is refused with the list of names.
+fn theme_arg(text: &str) -> Result<&'static parachess::theme::Theme, String> {
+    parachess::theme::named(text).map_err(|e| e.to_string())
 }
 
 fn bench(depth: u32, movetime: Option<u64>, variant: Option<&str>) -> Result<(), String> {
@@ -384,6 +400,12 @@ fn window(args: WindowArgs) -> Result<(), String> {
         options.screen = parachess::game::screens::Screen::Play;
     }
     options.antialias = args.antialias;
+    if let Some(theme) = args.theme {
+        options.theme.theme = theme;
+    }
+    if let Some(n) = args.pieces {
+        options.theme.pieces = usize::from(n - 1);
+    }
     if options.bench_frames == Some(0) {
         return Err("--bench-frames must be at least 1".into());
     }

@@ -11,6 +11,7 @@ pub mod puzzles;
 pub mod referee;
 pub mod review;
 pub mod selfplay;
+pub mod themes;
 pub mod train;
 
 use std::path::Path;

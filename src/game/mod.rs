@@ -101,6 +101,8 @@ pub struct LaunchOptions {
     pub puzzle: Option<usize>,
     /// Open the server screen on this game server (`--server http://HOST:PORT`).
     pub server: Option<String>,
+    /// The board's theme and piece colouring (`--theme`, `--pieces`).
+    pub theme: ui::theme::BoardTheme,
 }
 
 impl Default for LaunchOptions {
@@ -121,6 +123,7 @@ impl Default for LaunchOptions {
             online: None,
             puzzle: None,
             server: None,
+            theme: ui::theme::BoardTheme::default(),
         }
     }
 }
@@ -207,6 +210,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
         }));
     }
     app.add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
+        .insert_resource(options.theme)
         .insert_resource(options)
         .add_plugins(GamePlugin);
     app.run()

@@ -12,5 +12,6 @@ mod engine_analysis;
 mod engine_options;
 mod net;
 mod net_variants;
+mod themes;
 mod train;
 mod uci;

@@ -17,3 +17,4 @@ mod game_studio;
 mod game_study;
 mod game_versus;
 mod screenshot;
+mod themes;

@@ -14,15 +14,15 @@ use parachess::game::board::pieces::piece_home;
 use parachess::game::play::state::cell_world;
 use parachess::rules::{Cell, Position, Shape, Side, board};
 
-const SIZE: UVec2 = UVec2::new(800, 500);
+pub(crate) const SIZE: UVec2 = UVec2::new(800, 500);
 
-fn out_dir() -> PathBuf {
+pub(crate) fn out_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("parachess-screenshot-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
-fn render(args: &[&str], out: &Path) -> Vec<[f32; 3]> {
+pub(crate) fn render(args: &[&str], out: &Path) -> Vec<[f32; 3]> {
     let size = format!("{}x{}", SIZE.x, SIZE.y);
     let output = Command::new(env!("CARGO_BIN_EXE_parachess"))
         .args(["--screenshot", out.to_str().unwrap(), "--size", &size])
@@ -54,7 +54,7 @@ fn render(args: &[&str], out: &Path) -> Vec<[f32; 3]> {
 }
 
 /// Mean colour of a 5×5 patch at a board point.
-fn sample(pixels: &[[f32; 3]], p: [f32; 2]) -> [f32; 3] {
+pub(crate) fn sample(pixels: &[[f32; 3]], p: [f32; 2]) -> [f32; 3] {
     sample_at(pixels, project_2d(SIZE, p))
 }
 
@@ -79,7 +79,7 @@ fn saturation(c: [f32; 3]) -> f32 {
     if max <= 0.0 { 0.0 } else { (max - min) / max }
 }
 
-fn luminance(c: [f32; 3]) -> f32 {
+pub(crate) fn luminance(c: [f32; 3]) -> f32 {
     0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
 }
 

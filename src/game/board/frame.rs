@@ -7,11 +7,16 @@ use crate::game::board::meshes::{
     MeshBuilder, board_corners, board_notches, convex_hull, offset_polygon, triangulate,
 };
 use crate::game::board::plain_material::PlainMaterial;
-use crate::game::ui::theme;
+use crate::game::ui::theme::{self, BoardTheme};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_frame);
+    app.add_systems(Startup, spawn_frame)
+        .add_systems(Update, restyle_frame.in_set(crate::game::GameSet::View));
 }
+
+/// The frame's entity.
+#[derive(Component)]
+struct Frame;
 
 /// The wooden frame: a slab around the board and in the notches of its outline.
 ///
@@ -39,16 +44,41 @@ fn spawn_frame(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<PlainMaterial>>,
+    board_theme: Res<BoardTheme>,
 ) {
+    let colour = theme::colour(board_theme.theme.frame);
     commands.spawn((
         Name::new("frame"),
+        Frame,
         Mesh3d(meshes.add(frame_mesh())),
-        MeshMaterial3d(materials.add(PlainMaterial::new(theme::FRAME, 0.45, 0.4))),
+        MeshMaterial3d(materials.add(PlainMaterial::new(colour, 0.45, 0.4))),
         Transform::from_xyz(0.0, -0.001, 0.0),
         // It lies under everything else: its shadow would fall on nothing.
         NotShadowCaster,
         Pickable::IGNORE,
     ));
+}
+
+/// A new theme recolours the frame's material and the background in place.
+fn restyle_frame(
+    board_theme: Res<BoardTheme>,
+    frame: Query<&MeshMaterial3d<PlainMaterial>, With<Frame>>,
+    mut materials: ResMut<Assets<PlainMaterial>>,
+    mut clear: ResMut<ClearColor>,
+) {
+    if !board_theme.is_changed() {
+        return;
+    }
+    let background = theme::colour(board_theme.theme.background);
+    if clear.0 != background {
+        clear.0 = background;
+    }
+    let colour = theme::colour(board_theme.theme.frame);
+    for handle in &frame {
+        if let Some(mut m) = materials.get_mut(handle) {
+            m.set_colour(colour);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -68,6 +98,44 @@ mod tests {
             })
             .collect();
         signs.iter().all(|&s| s > margin) || signs.iter().all(|&s| s < -margin)
+    }
+
+    /// A new theme recolours the frame's material and the background in place.
+    #[test]
+    fn a_new_theme_recolours_the_frame_and_background() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::asset::AssetPlugin::default()))
+            .init_asset::<Mesh>()
+            .init_asset::<PlainMaterial>()
+            .init_resource::<ClearColor>()
+            .init_resource::<BoardTheme>()
+            .add_systems(Startup, spawn_frame)
+            .add_systems(Update, restyle_frame);
+        app.update();
+        let frame = |app: &mut App| {
+            let handle = app
+                .world_mut()
+                .query_filtered::<&MeshMaterial3d<PlainMaterial>, With<Frame>>()
+                .single(app.world())
+                .map(|m| m.0.clone())
+                .ok();
+            let materials = app.world().resource::<Assets<PlainMaterial>>();
+            let colour = handle
+                .as_ref()
+                .and_then(|h| materials.get(h))
+                .map(|m| m.linear_colour());
+            (handle, colour, app.world().resource::<ClearColor>().0)
+        };
+        let linear = |c: crate::theme::Rgb| Some(theme::colour(c).to_linear().to_vec4());
+        let (handle, wood, clear) = frame(&mut app);
+        assert_eq!(wood, linear(crate::theme::WOOD.frame));
+        assert_eq!(clear, theme::colour(crate::theme::WOOD.background));
+        app.world_mut().resource_mut::<BoardTheme>().theme = &crate::theme::TOURNAMENT;
+        app.update();
+        let (same, tournament, clear) = frame(&mut app);
+        assert_eq!(same, handle);
+        assert_eq!(tournament, linear(crate::theme::TOURNAMENT.frame));
+        assert_eq!(clear, theme::colour(crate::theme::TOURNAMENT.background));
     }
 
     #[test]

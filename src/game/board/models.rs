@@ -21,19 +21,22 @@ use bevy::color::Color;
 use bevy::math::{Rect, Vec2, Vec3};
 use bevy::mesh::Mesh;
 
+use crate::game::ui::theme::colour;
 use crate::rules::{Look, PieceKind, Variant};
+use crate::theme as palette;
 
 use mesh::{MeshData, lathe};
 use symbol::{Placement, Symbol, band};
 
-/// Ivory for White: a touch cooler and brighter than the cream cells so pieces stand out on them.
-pub const WHITE_PIECE: Color = Color::srgb(0.94, 0.91, 0.85);
+/// Ivory for White: a touch cooler and brighter than the cream cells so pieces stand out on them
+/// (the default theme's; the game draws with the chosen theme's).
+pub const WHITE_PIECE: Color = colour(palette::IVORY_EBONY.white);
 /// Ebony for Black: dark but not pure black, so shading still reads on the dark wood cells.
-pub const BLACK_PIECE: Color = Color::srgb(0.15, 0.12, 0.11);
+pub const BLACK_PIECE: Color = colour(palette::IVORY_EBONY.black);
 /// The outline under a white symbol: near-black brown, crisp on every cell colour.
-pub const WHITE_OUTLINE: Color = Color::srgb(0.13, 0.10, 0.08);
+pub const WHITE_OUTLINE: Color = colour(palette::CLASSIC_SYMBOLS.white_outline);
 /// The outline under a black symbol: pale cream, so it separates from dark cells.
-pub const BLACK_OUTLINE: Color = Color::srgb(0.93, 0.89, 0.80);
+pub const BLACK_OUTLINE: Color = colour(palette::CLASSIC_SYMBOLS.black_outline);
 /// Suggested `perceptual_roughness` for piece materials: a soft satin polish.
 pub const PIECE_ROUGHNESS: f32 = 0.38;
 

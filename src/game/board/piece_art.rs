@@ -7,10 +7,12 @@ use crate::game::board::models;
 use crate::game::board::pieces::PieceView;
 pub(crate) use crate::game::board::plain_material::PictureMaterial;
 use crate::game::board::plain_material::PlainMaterial;
-use crate::game::board::symbol_picture;
+use crate::game::board::symbol_picture::BoardCoverage;
 use crate::game::play::state::ChessGame;
+use crate::game::ui::theme::{BoardTheme, colour};
 use crate::game::{GameSet, ViewMode};
 use crate::rules::{Look, PieceKind, Side, Variant};
+use crate::theme::{ModelColours, SymbolColours};
 use bevy::platform::collections::HashMap;
 
 /// One look's meshes and symbol pictures.
@@ -21,6 +23,10 @@ pub(crate) struct LookArt {
     pub(crate) symbol: Handle<Mesh>,
     /// The symbol's picture per side.
     pub(crate) symbol_material: [Handle<PictureMaterial>; 2],
+    /// The pictures those materials show, repainted when the colouring changes.
+    symbol_image: [Handle<Image>; 2],
+    /// Where the symbol covers its pictures, kept for repainting.
+    coverage: std::sync::Arc<BoardCoverage>,
 }
 
 /// The meshes and materials every piece shares (the Pieces panel's board draws with them too):
@@ -30,6 +36,10 @@ pub(crate) struct PieceArt {
     looks: HashMap<Look, LookArt>,
     /// Model materials per side.
     model_material: [Handle<PlainMaterial>; 2],
+    /// The colouring the models have now.
+    models: ModelColours,
+    /// The colouring the symbol pictures are painted in now.
+    symbols: SymbolColours,
 }
 
 /// The asset stores a system passes to [`PieceArt::look`], as one system parameter.
@@ -50,25 +60,40 @@ impl PieceArt {
     /// The art of `look`, made now if it is a generic letter not seen before.
     pub(crate) fn look(&mut self, look: Look, assets: ArtAssets) -> LookArt {
         let (meshes, pictures, images) = assets;
+        let style = self.symbols;
         self.looks
             .entry(look)
-            .or_insert_with(|| make_look(look, meshes, pictures, images))
+            .or_insert_with(|| make_look(look, &style, meshes, pictures, images))
             .clone()
     }
 }
 
 fn make_look(
     look: Look,
+    style: &SymbolColours,
     meshes: &mut Assets<Mesh>,
     pictures: &mut Assets<PictureMaterial>,
     images: &mut Assets<Image>,
 ) -> LookArt {
+    let coverage = BoardCoverage::of(look);
+    let symbol_image = coverage.pictures(style).map(|picture| images.add(picture));
     LookArt {
         model: meshes.add(models::piece_mesh(look)),
         symbol: meshes.add(models::piece_symbol_quad(look)),
-        symbol_material: symbol_picture::board_symbol_pictures(look)
-            .map(|picture| pictures.add(PictureMaterial::new(images.add(picture)))),
+        symbol_material: symbol_image
+            .clone()
+            .map(|image| pictures.add(PictureMaterial::new(image))),
+        symbol_image,
+        coverage: std::sync::Arc::new(coverage),
     }
+}
+
+/// The models' materials per side in a colouring.
+fn model_materials(style: &ModelColours) -> [PlainMaterial; 2] {
+    [
+        PlainMaterial::new(colour(style.white), 0.35, 0.5),
+        PlainMaterial::new(colour(style.black), 0.3, 0.5),
+    ]
 }
 
 /// Models are drawn a little larger than their modelled size so they read well from the
@@ -89,9 +114,13 @@ pub struct FacesViewer;
 pub struct PieceSymbol;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, load_art)
+    app.init_resource::<BoardTheme>()
+        .add_systems(PreStartup, load_art)
         .add_observer(dress_piece)
-        .add_systems(Update, show_for_view.in_set(GameSet::View));
+        .add_systems(
+            Update,
+            (restyle_pieces, show_for_view).in_set(GameSet::View),
+        );
 }
 
 fn load_art(
@@ -100,24 +129,68 @@ fn load_art(
     mut plain: ResMut<Assets<PlainMaterial>>,
     mut pictures: ResMut<Assets<PictureMaterial>>,
     mut images: ResMut<Assets<Image>>,
+    board_theme: Res<BoardTheme>,
 ) {
+    let symbols = *board_theme.symbols();
+    let models = *board_theme.models();
     let looks = models::FIXED_LOOKS
         .into_iter()
         .map(|look| {
             (
                 look,
-                make_look(look, &mut meshes, &mut pictures, &mut images),
+                make_look(look, &symbols, &mut meshes, &mut pictures, &mut images),
             )
         })
         .collect();
-    let model_material = [
-        plain.add(PlainMaterial::new(models::WHITE_PIECE, 0.35, 0.5)),
-        plain.add(PlainMaterial::new(models::BLACK_PIECE, 0.3, 0.5)),
-    ];
+    let model_material = model_materials(&models).map(|m| plain.add(m));
     commands.insert_resource(PieceArt {
         looks,
         model_material,
+        models,
+        symbols,
     });
+}
+
+/// A new theme or piece colouring recolours the models' materials and repaints the symbols'
+/// pictures in place: every piece keeps its entities and handles.
+fn restyle_pieces(
+    board_theme: Res<BoardTheme>,
+    art: Option<ResMut<PieceArt>>,
+    mut plain: ResMut<Assets<PlainMaterial>>,
+    mut pictures: ResMut<Assets<PictureMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let Some(mut art) = art else { return };
+    if !board_theme.is_changed() {
+        return;
+    }
+    let models = *board_theme.models();
+    if art.models != models {
+        for (handle, material) in art.model_material.iter().zip(model_materials(&models)) {
+            if let Some(mut m) = plain.get_mut(handle) {
+                *m = material;
+            }
+        }
+        art.models = models;
+    }
+    let symbols = *board_theme.symbols();
+    if art.symbols != symbols {
+        for look in art.looks.values() {
+            let painted = look.coverage.pictures(&symbols);
+            for ((image, material), picture) in look
+                .symbol_image
+                .iter()
+                .zip(&look.symbol_material)
+                .zip(painted)
+            {
+                // An image that is gone has no piece showing it: nothing to repaint.
+                let _ = images.insert(image, picture);
+                // Touching the material re-makes its binding with the new picture.
+                let _ = pictures.get_mut(material);
+            }
+        }
+        art.symbols = symbols;
+    }
 }
 
 /// The look of a piece kind in the game on the board (Parachess's when there is no game).
@@ -245,5 +318,54 @@ fn show_for_view(
             Visibility::Inherited
         });
         *t = symbol_transform(rig.flipped);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::ui::theme::BoardTheme;
+
+    /// A new piece colouring recolours the models' materials and repaints the symbols'
+    /// pictures behind the same handles: pieces on the board need no new entities.
+    #[test]
+    fn a_new_colouring_restyles_models_and_symbols_in_place() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::asset::AssetPlugin::default()))
+            .init_asset::<Mesh>()
+            .init_asset::<Image>()
+            .init_asset::<PlainMaterial>()
+            .init_asset::<PictureMaterial>()
+            .init_resource::<BoardTheme>()
+            .add_systems(PreStartup, load_art)
+            .add_systems(Update, restyle_pieces);
+        app.update();
+        let (model, symbol_image) = {
+            let art = app.world().resource::<PieceArt>();
+            let queen = &art.looks[&Look::Queen];
+            (art.model_material.clone(), queen.symbol_image.clone())
+        };
+        let black_model = |app: &App| {
+            let plain = app.world().resource::<Assets<PlainMaterial>>();
+            plain.get(&model[1]).map(|m| m.linear_colour())
+        };
+        let black_picture = |app: &App| {
+            let images = app.world().resource::<Assets<Image>>();
+            images.get(&symbol_image[1]).and_then(|i| i.data.clone())
+        };
+        let (ebony, ebony_picture) = (black_model(&app), black_picture(&app));
+        let linear = |c: crate::theme::Rgb| Some(colour(c).to_linear().to_vec4());
+        assert_eq!(ebony, linear(crate::theme::WOOD.models[0].black));
+        app.world_mut().resource_mut::<BoardTheme>().pieces = 1;
+        app.update();
+        assert_eq!(
+            black_model(&app),
+            linear(crate::theme::WOOD.models[1].black)
+        );
+        let crimson_picture = black_picture(&app);
+        assert!(crimson_picture.is_some() && crimson_picture != ebony_picture);
+        let art = app.world().resource::<PieceArt>();
+        assert_eq!(art.model_material, model);
+        assert_eq!(art.looks[&Look::Queen].symbol_image, symbol_image);
     }
 }

@@ -42,6 +42,19 @@ impl PlainMaterial {
     }
 }
 
+impl PlainMaterial {
+    /// The base colour, linear.
+    #[cfg(test)]
+    pub(crate) fn linear_colour(&self) -> Vec4 {
+        self.plain.colour
+    }
+
+    /// Gives it another base colour (a theme's), keeping its finish.
+    pub(crate) fn set_colour(&mut self, colour: Color) {
+        self.plain.colour = colour.to_linear().to_vec4();
+    }
+}
+
 impl Material for PlainMaterial {
     fn fragment_shader() -> ShaderRef {
         "embedded://parachess/game/board/plain_material.wgsl".into()

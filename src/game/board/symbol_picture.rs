@@ -13,18 +13,19 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::game::board::models;
+use crate::game::ui::theme::colour;
 use crate::rules::{Look, Side};
+use crate::theme::SymbolColours;
 
 /// Picture pixels per board unit on the board: sharp when zoomed in on a large window; mipmaps
 /// keep it smooth at the usual size.
 const BOARD_PIXELS_PER_UNIT: f32 = 256.0;
 
-/// The fill and outline colours of a side's symbol. Unlit colours pass through tonemapping,
-/// which dulls them: the white symbol starts whiter than the model so both read as ivory.
-fn colours(side: Side) -> (Color, Color) {
+/// The fill and outline colours of a side's symbol in a colouring.
+fn colours(side: Side, style: &SymbolColours) -> (Color, Color) {
     match side {
-        Side::White => (Color::srgb(1.0, 0.99, 0.95), models::WHITE_OUTLINE),
-        Side::Black => (models::BLACK_PIECE, models::BLACK_OUTLINE),
+        Side::White => (colour(style.white_fill), colour(style.white_outline)),
+        Side::Black => (colour(style.black_fill), colour(style.black_outline)),
     }
 }
 
@@ -108,8 +109,8 @@ impl Coverage {
 
     /// RGBA bytes (sRGB) in `side`'s colours. Empty pixels carry the outline's colour, fully
     /// transparent, so filtering never darkens or lightens the symbol's edge.
-    fn paint(&self, side: Side) -> Vec<u8> {
-        let (fill, rim) = colours(side);
+    fn paint(&self, side: Side, style: &SymbolColours) -> Vec<u8> {
+        let (fill, rim) = colours(side, style);
         let (f, r) = (fill.to_srgba(), rim.to_srgba());
         let byte = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
         let mut data = Vec::with_capacity(self.fill.len() * 4);
@@ -150,19 +151,31 @@ pub(crate) fn symbol_picture(look: Look, side: Side, span: f32, pixels: u32) -> 
     let centre = models::piece_symbol_bounds(look).center();
     let rect = Rect::from_center_size(centre, Vec2::splat(span));
     let size = UVec2::splat(pixels.max(1));
-    image(size, Coverage::of(look, rect, size).paint(side))
+    let style = &crate::theme::CLASSIC_SYMBOLS;
+    image(size, Coverage::of(look, rect, size).paint(side, style))
 }
 
-/// The pictures the board draws a look's symbol with, `[white, black]`: each covers the quad
-/// of [`models::piece_symbol_quad`], with mipmaps so it stays smooth when drawn small.
-pub(crate) fn board_symbol_pictures(look: Look) -> [Image; 2] {
-    let rect = models::piece_symbol_quad_rect(look);
-    let size = (rect.size() * BOARD_PIXELS_PER_UNIT)
-        .ceil()
-        .as_uvec2()
-        .max(UVec2::ONE);
-    let coverage = Coverage::of(look, rect, size);
-    [Side::White, Side::Black].map(|side| with_mipmaps(coverage.size, coverage.paint(side)))
+/// Where a look's symbol covers its board quad: measured once, painted in any colouring (a new
+/// theme repaints without measuring again).
+pub(crate) struct BoardCoverage(Coverage);
+
+impl BoardCoverage {
+    /// The coverage of `look`'s symbol on the quad of [`models::piece_symbol_quad`].
+    pub(crate) fn of(look: Look) -> BoardCoverage {
+        let rect = models::piece_symbol_quad_rect(look);
+        let size = (rect.size() * BOARD_PIXELS_PER_UNIT)
+            .ceil()
+            .as_uvec2()
+            .max(UVec2::ONE);
+        BoardCoverage(Coverage::of(look, rect, size))
+    }
+
+    /// The pictures the board draws the symbol with in `style`, `[white, black]`, with
+    /// mipmaps so they stay smooth when drawn small.
+    pub(crate) fn pictures(&self, style: &SymbolColours) -> [Image; 2] {
+        let c = &self.0;
+        [Side::White, Side::Black].map(|side| with_mipmaps(c.size, c.paint(side, style)))
+    }
 }
 
 /// An image with its whole chain of mipmaps, each level the 2×2 average of the one above.
@@ -256,7 +269,7 @@ mod tests {
         for kind in looks() {
             for (side, picture) in [Side::White, Side::Black]
                 .into_iter()
-                .zip(board_symbol_pictures(kind))
+                .zip(BoardCoverage::of(kind).pictures(&crate::theme::CLASSIC_SYMBOLS))
             {
                 let (w, h) = (picture.width(), picture.height());
                 // The quad is the outline's bounds plus a margin: the symbol reaches near each

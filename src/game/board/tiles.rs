@@ -9,8 +9,10 @@ use crate::game::board::meshes::{MeshBuilder, offset_polygon, ring};
 use crate::game::board::pieces::{CellTile, TILE_TOP};
 use crate::game::play::input::{Hovered, Selection, ViewCommand};
 use crate::game::play::state::{ChessGame, cell_world};
-use crate::game::ui::theme;
+use crate::game::ui::theme::{self, BoardTheme};
+use crate::rules::Shape;
 use crate::rules::{Cell, board};
+use crate::theme::tint;
 
 /// Gap between neighbouring tiles, so the grout shows.
 const GROUT: f32 = 0.028;
@@ -33,22 +35,41 @@ pub struct TargetMarker(pub Cell);
 #[derive(Component, Debug)]
 pub struct CellLabel(pub Cell);
 
-/// Shared meshes and materials for markers.
+/// Shared meshes and materials for markers: a material per cell shape, since a marker is dark
+/// on light cells and light on dark ones.
 #[derive(Resource)]
 struct MarkerArt {
     dot: Handle<Mesh>,
     ring: Handle<Mesh>,
-    material: Handle<StandardMaterial>,
+    material: [Handle<StandardMaterial>; 3],
 }
+
+/// The marker material's index for a cell shape.
+fn shape_index(shape: Shape) -> usize {
+    match shape {
+        Shape::Flat => 0,
+        Shape::Rising => 1,
+        Shape::Falling => 2,
+    }
+}
+
+const SHAPES: [Shape; 3] = [Shape::Flat, Shape::Rising, Shape::Falling];
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowNames>()
+        .init_resource::<BoardTheme>()
         .init_resource::<TileMaterials>()
         .add_observer(dress_tile)
         .add_systems(Startup, (spawn_marker_art, spawn_labels))
         .add_systems(
             Update,
-            (toggle_names, tile_colours, target_markers, place_labels)
+            (
+                toggle_names,
+                restyle_markers,
+                tile_colours,
+                target_markers,
+                place_labels,
+            )
                 .chain()
                 .in_set(GameSet::View),
         );
@@ -111,40 +132,68 @@ fn dress_tile(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut shared: ResMut<TileMaterials>,
+    board_theme: Option<Res<BoardTheme>>,
 ) {
     let Ok(&CellTile(cell)) = tiles.get(add.entity) else {
         return;
     };
-    let material = shared.get(
-        theme::shape_colour(board().cell(cell).shape),
-        &mut materials,
-    );
+    let board_theme = board_theme.as_deref().copied().unwrap_or_default();
+    let material = shared.get(board_theme.cell(board().cell(cell).shape), &mut materials);
     commands.entity(add.entity).insert((
         Mesh3d(meshes.add(tile_mesh(cell))),
         MeshMaterial3d(material),
     ));
 }
 
+fn marker_material(colour: Color) -> StandardMaterial {
+    StandardMaterial {
+        base_color: colour,
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    }
+}
+
 fn spawn_marker_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    board_theme: Res<BoardTheme>,
 ) {
     commands.insert_resource(MarkerArt {
         dot: meshes.add(ring(0.0, 0.11, 24)),
         ring: meshes.add(ring(0.27, 0.34, 40)),
-        material: materials.add(StandardMaterial {
-            base_color: theme::TARGET,
-            alpha_mode: AlphaMode::Blend,
-            unlit: true,
-            ..default()
+        material: SHAPES.map(|shape| {
+            materials.add(marker_material(theme::colour_a(
+                board_theme.theme.marker(shape),
+            )))
         }),
     });
 }
 
+/// A new theme recolours the marker materials in place (markers on the board keep them).
+fn restyle_markers(
+    board_theme: Res<BoardTheme>,
+    art: Option<Res<MarkerArt>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let Some(art) = art else { return };
+    if !board_theme.is_changed() {
+        return;
+    }
+    for shape in SHAPES {
+        let want = theme::colour_a(board_theme.theme.marker(shape));
+        if let Some(mut m) = materials.get_mut(&art.material[shape_index(shape)])
+            && m.base_color != want
+        {
+            m.base_color = want;
+        }
+    }
+}
+
 /// Colours every tile from the game and the pointer: last move, selection, check, hover.
 fn tile_colours(
-    game: Res<ChessGame>,
+    (game, board_theme): (Res<ChessGame>, Res<BoardTheme>),
     selection: Res<Selection>,
     hovered: Res<Hovered>,
     mut tiles: Query<(&CellTile, &mut MeshMaterial3d<StandardMaterial>)>,
@@ -159,16 +208,16 @@ fn tile_colours(
     let mut wanted = Vec::with_capacity(72);
     for (tile, _) in &tiles {
         let cell = tile.0;
-        let base = theme::shape_colour(board().cell(cell).shape);
-        let mut colour = base;
+        let t = board_theme.theme;
+        let mut colour = board_theme.cell(board().cell(cell).shape);
         if last.is_some_and(|m| m.from == cell || m.to == cell) {
-            colour = colour.mix(&theme::LAST_MOVE, 0.45);
+            colour = colour.mix(&theme::colour(t.last_move), tint::LAST_MOVE);
         }
         if selection.cell == Some(cell) {
-            colour = colour.mix(&theme::SELECTED, 0.6);
+            colour = colour.mix(&theme::colour(t.selected), tint::SELECTED);
         }
         if check == Some(cell) {
-            colour = colour.mix(&theme::CHECK, 0.65);
+            colour = colour.mix(&theme::colour(t.check), tint::CHECK);
         }
         if hovered.0 == Some(cell) {
             colour = colour.lighter(0.07);
@@ -205,6 +254,7 @@ fn target_markers(
     let pos = game.board().position();
     for cell in selection.targets {
         let capture = pos.piece_at(cell).is_some();
+        let material = art.material[shape_index(board().cell(cell).shape)].clone();
         commands.spawn((
             TargetMarker(cell),
             Mesh3d(if capture {
@@ -212,7 +262,7 @@ fn target_markers(
             } else {
                 art.dot.clone()
             }),
-            MeshMaterial3d(art.material.clone()),
+            MeshMaterial3d(material),
             Transform::from_translation(cell_world(cell) + Vec3::Y * (TILE_TOP + 0.004)),
             Pickable::IGNORE,
         ));
@@ -253,6 +303,7 @@ fn toggle_names(mut commands: MessageReader<ViewCommand>, mut names: ResMut<Show
 /// in front of a piece standing on its cell, so names of occupied cells show in 2D only.
 fn place_labels(
     names: Res<ShowNames>,
+    board_theme: Res<BoardTheme>,
     game: Res<crate::game::play::state::ChessGame>,
     rig: Res<crate::game::board::camera::CameraRig>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
@@ -288,12 +339,7 @@ fn place_labels(
                 node.top = top;
             }
         }
-        let dark = matches!(info.shape, crate::rules::Shape::Falling);
-        let want = if dark {
-            Color::srgba(0.96, 0.9, 0.8, 0.7)
-        } else {
-            Color::srgba(0.18, 0.11, 0.06, 0.7)
-        };
+        let want = theme::colour_a(board_theme.theme.label(info.shape));
         if colour.0 != want {
             colour.0 = want;
         }
@@ -303,6 +349,36 @@ fn place_labels(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A new theme recolours the marker materials the markers already hold, by cell shape.
+    #[test]
+    fn a_new_theme_recolours_the_markers_in_place() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::asset::AssetPlugin::default()))
+            .init_asset::<StandardMaterial>()
+            .init_asset::<Mesh>()
+            .init_resource::<BoardTheme>()
+            .add_systems(Startup, spawn_marker_art)
+            .add_systems(Update, restyle_markers);
+        app.update();
+        let handles = app.world().resource::<MarkerArt>().material.clone();
+        let colours = |app: &App| {
+            let materials = app.world().resource::<Assets<StandardMaterial>>();
+            handles
+                .clone()
+                .map(|h| materials.get(&h).map(|m| m.base_color))
+        };
+        let wood = crate::theme::WOOD.markers.map(|m| Some(theme::colour_a(m)));
+        assert_eq!(colours(&app), wood);
+        app.world_mut().resource_mut::<BoardTheme>().theme = &crate::theme::CONTRAST;
+        app.update();
+        let contrast = crate::theme::CONTRAST
+            .markers
+            .map(|m| Some(theme::colour_a(m)));
+        assert_eq!(colours(&app), contrast);
+        assert_ne!(contrast, wood);
+        assert_eq!(app.world().resource::<MarkerArt>().material, handles);
+    }
 
     #[test]
     fn tiles_of_one_colour_share_one_material() {

@@ -1,29 +1,45 @@
 //! Colours and sizes shared by the board, the pieces and the panel, chosen together.
+//!
+//! The board's colours come from the chosen [`BoardTheme`] (data in [`crate::theme`]); the
+//! constants here are the default theme's, for screens that do not follow the theme yet, and
+//! the panel's, which every theme shares.
 
 use bevy::prelude::*;
 
-/// Behind the board.
-pub const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.14);
-/// Flat cells: pale maple.
-pub const FLAT: Color = Color::srgb(0.93, 0.84, 0.66);
-/// Rising cells: warm honey.
-pub const RISING: Color = Color::srgb(0.80, 0.60, 0.38);
-/// Falling cells: walnut.
-pub const FALLING: Color = Color::srgb(0.52, 0.35, 0.24);
-/// The wooden frame around the hexagon (the grout between cells is the background).
-pub const FRAME: Color = Color::srgb(0.23, 0.15, 0.10);
-/// The last move's start and target.
-pub const LAST_MOVE: Color = Color::srgb(0.98, 0.84, 0.30);
-/// The selected piece's cell.
-pub const SELECTED: Color = Color::srgb(0.45, 0.78, 0.45);
-/// A King in check.
-pub const CHECK: Color = Color::srgb(0.92, 0.25, 0.20);
-/// Move dots and capture rings.
-pub const TARGET: Color = Color::srgba(0.12, 0.40, 0.20, 0.75);
+use crate::theme::{self as palette, Rgb, Rgba};
+
+/// A palette colour as Bevy's.
+pub const fn colour(c: Rgb) -> Color {
+    Color::srgb(c.r, c.g, c.b)
+}
+
+/// A translucent palette colour as Bevy's.
+pub const fn colour_a(c: Rgba) -> Color {
+    Color::srgba(c.rgb.r, c.rgb.g, c.rgb.b, c.alpha)
+}
+
+/// Behind the board (default theme).
+pub const BACKGROUND: Color = colour(palette::WOOD.background);
+/// Flat cells (default theme): pale maple.
+pub const FLAT: Color = colour(palette::WOOD.flat);
+/// Rising cells (default theme): warm honey.
+pub const RISING: Color = colour(palette::WOOD.rising);
+/// Falling cells (default theme): walnut.
+pub const FALLING: Color = colour(palette::WOOD.falling);
+/// The wooden frame around the hexagon (default theme).
+pub const FRAME: Color = colour(palette::WOOD.frame);
+/// The last move's start and target (default theme).
+pub const LAST_MOVE: Color = colour(palette::WOOD.last_move);
+/// The selected piece's cell (default theme).
+pub const SELECTED: Color = colour(palette::WOOD.selected);
+/// A King in check (default theme).
+pub const CHECK: Color = colour(palette::WOOD.check);
+/// Move dots and capture rings on light cells (default theme).
+pub const TARGET: Color = colour_a(palette::WOOD.markers[0]);
 /// Panel background.
-pub const PANEL: Color = Color::srgba(0.08, 0.085, 0.10, 0.94);
+pub const PANEL: Color = colour_a(palette::panel::PANEL);
 /// A dialog's card: opaque, so that its labels never sit on pieces.
-pub const DIALOG: Color = Color::srgb(0.08, 0.085, 0.10);
+pub const DIALOG: Color = colour(palette::panel::DIALOG);
 /// What dims the screen behind a dialog.
 pub const BACKDROP: Color = Color::srgba(0.0, 0.0, 0.0, 0.55);
 /// Buttons at rest.
@@ -33,17 +49,17 @@ pub const BUTTON_HOVER: Color = Color::srgb(0.28, 0.30, 0.36);
 /// Buttons held down or switched on.
 pub const BUTTON_ACTIVE: Color = Color::srgb(0.36, 0.52, 0.40);
 /// Main text.
-pub const TEXT: Color = Color::srgb(0.92, 0.90, 0.86);
+pub const TEXT: Color = colour(palette::panel::TEXT);
 /// Secondary text.
-pub const TEXT_DIM: Color = Color::srgb(0.62, 0.62, 0.62);
+pub const TEXT_DIM: Color = colour(palette::panel::TEXT_DIM);
 /// Refusals and warnings.
-pub const WARNING: Color = Color::srgb(0.98, 0.60, 0.40);
+pub const WARNING: Color = colour(palette::panel::WARNING);
 /// Accent (titles, the side to move).
-pub const ACCENT: Color = Color::srgb(0.96, 0.78, 0.45);
+pub const ACCENT: Color = colour(palette::panel::ACCENT);
 /// Done, solved, ready: what went right.
-pub const GOOD: Color = Color::srgb(0.45, 0.80, 0.50);
+pub const GOOD: Color = colour(palette::panel::GOOD);
 /// The faintest text (axis labels, small print).
-pub const TEXT_FAINT: Color = Color::srgb(0.45, 0.45, 0.48);
+pub const TEXT_FAINT: Color = colour(palette::panel::TEXT_FAINT);
 /// A row or field set off from the panel behind it.
 pub const ROW: Color = Color::srgba(1.0, 1.0, 1.0, 0.05);
 /// A full-screen layer that carries text over the board (a lesson's end, waiting for a player).
@@ -51,11 +67,43 @@ pub const OVERLAY: Color = Color::srgba(0.05, 0.05, 0.06, 0.78);
 /// What dims the board behind the title card.
 pub const TITLE_DIM: Color = Color::srgba(0.05, 0.05, 0.06, 0.55);
 
-/// The colour of a cell of this shape.
+/// The colour of a cell of this shape in the default theme.
 pub fn shape_colour(shape: crate::rules::Shape) -> Color {
-    match shape {
-        crate::rules::Shape::Flat => FLAT,
-        crate::rules::Shape::Rising => RISING,
-        crate::rules::Shape::Falling => FALLING,
+    colour(palette::WOOD.cell(shape))
+}
+
+/// The board's theme and piece colourings in use. Changing it restyles the board, frame,
+/// markers and pieces in place (`board::restyle`), without rebuilding the scene.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct BoardTheme {
+    /// The theme.
+    pub theme: &'static palette::Theme,
+    /// Which of the theme's two piece colourings (0 or 1) the models and symbols use.
+    pub pieces: usize,
+}
+
+impl Default for BoardTheme {
+    fn default() -> BoardTheme {
+        BoardTheme {
+            theme: palette::THEMES[0],
+            pieces: 0,
+        }
+    }
+}
+
+impl BoardTheme {
+    /// A cell's colour.
+    pub fn cell(&self, shape: crate::rules::Shape) -> Color {
+        colour(self.theme.cell(shape))
+    }
+
+    /// The modelled pieces' colours.
+    pub fn models(&self) -> &'static palette::ModelColours {
+        &self.theme.models[self.pieces.min(1)]
+    }
+
+    /// The flat symbols' colours.
+    pub fn symbols(&self) -> &'static palette::SymbolColours {
+        &self.theme.symbols[self.pieces.min(1)]
     }
 }
