@@ -129,6 +129,10 @@ pub enum Action {
     Versus(crate::game::versus::VersusAction),
     /// Playing on a game server: see [`crate::game::lobby::LobbyAction`].
     Lobby(crate::game::lobby::LobbyAction),
+    /// The camera back to where a game starts (after turning, tilting or zooming it).
+    ResetView,
+    /// Full screen on or off.
+    Fullscreen,
 }
 
 impl Action {
@@ -253,6 +257,9 @@ pub const KEYMAP: &[Binding] = &[
     key(K::KeyL, Action::ToggleLines, Board, "show lines"),
     key(K::KeyM, Action::ToggleMute, Board, "sound"),
     key(K::KeyT, Action::ToggleThreats, Board, "threats"),
+    key(K::KeyO, Action::ResetView, Board, "default view"),
+    key(K::F11, Action::Fullscreen, Board, "full screen"),
+    key(K::F11, Action::Fullscreen, Title, "full screen"),
     key(K::KeyH, Action::Hint, PLAY, "hint"),
     key(K::KeyG, Action::Pieces, PLAY, "how the pieces move"),
     ctrl(K::KeyS, Action::Save, PLAY, "save"),
@@ -852,6 +859,10 @@ impl Action {
             Action::ToggleMute => {
                 world.write_message(ViewCommand::ToggleMute);
             }
+            Action::ResetView => {
+                world.write_message(ViewCommand::ResetView);
+            }
+            Action::Fullscreen => toggle_fullscreen(world),
             Action::Save => world.trigger(SaveRequest::Save),
             Action::Load => world.trigger(SaveRequest::List),
             Action::CopyPosition => world.trigger(SaveRequest::Copy),
@@ -914,6 +925,18 @@ impl Action {
             Action::Editor(action) => crate::game::studio::editor::act(world, action),
             Action::Puzzle(action) => crate::game::studio::puzzles::act(world, action),
         }
+    }
+}
+
+/// Full screen on the monitor the window is on, or back to a window.
+fn toggle_fullscreen(world: &mut World) {
+    use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
+    let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
+    if let Ok(mut window) = windows.single_mut(world) {
+        window.mode = match window.mode {
+            WindowMode::Windowed => WindowMode::BorderlessFullscreen(MonitorSelection::Current),
+            _ => WindowMode::Windowed,
+        };
     }
 }
 

@@ -16,5 +16,6 @@ mod game_server;
 mod game_studio;
 mod game_study;
 mod game_versus;
+mod game_view;
 mod screenshot;
 mod themes;

@@ -58,6 +58,55 @@ pub fn project_3d(size: UVec2, world: Vec3) -> Option<Vec2> {
     ))
 }
 
+/// The camera's transform at `pose`.
+fn pose_transform(view: ViewMode, pose: Pose) -> Transform {
+    let turn = Quat::from_rotation_y(pose.yaw);
+    let focus = Vec3::new(pose.focus.x, 0.0, pose.focus.y);
+    match view {
+        ViewMode::ThreeD => {
+            let offset = turn
+                * Vec3::new(
+                    0.0,
+                    pose.distance * pose.pitch.sin(),
+                    pose.distance * pose.pitch.cos(),
+                );
+            // Aim a little toward the near side so the far rows are not cut off.
+            let aim = focus + turn * Vec3::new(0.0, 0.0, 0.35);
+            Transform::from_translation(focus + offset).looking_at(aim, Vec3::Y)
+        }
+        ViewMode::TwoD => {
+            let up = turn * Vec3::NEG_Z;
+            Transform::from_xyz(0.0, 30.0, 0.0).looking_at(Vec3::ZERO, up)
+        }
+    }
+}
+
+/// Moves `from` toward `to` by the share `k`, the yaw the short way round.
+fn ease(from: Pose, to: Pose, k: f32) -> Pose {
+    let tau = std::f32::consts::TAU;
+    let mut dyaw = (to.yaw - from.yaw).rem_euclid(tau);
+    if dyaw > std::f32::consts::PI {
+        dyaw -= tau;
+    }
+    let near = |a: f32, b: f32| (a - b).abs() < 1e-4;
+    let pose = Pose {
+        yaw: from.yaw + dyaw * k,
+        pitch: from.pitch + (to.pitch - from.pitch) * k,
+        distance: from.distance + (to.distance - from.distance) * k,
+        focus: from.focus.lerp(to.focus, k),
+    };
+    // Close enough is there: the picture stops changing.
+    if near(dyaw, 0.0)
+        && near(pose.pitch, to.pitch)
+        && near(pose.distance, to.distance)
+        && pose.focus.distance(to.focus) < 1e-4
+    {
+        to
+    } else {
+        pose
+    }
+}
+
 /// Render layer seen only by the board camera (the show-lines aid).
 pub const BOARD_LAYER: usize = 1;
 
@@ -69,6 +118,23 @@ pub struct BoardCamera;
 #[derive(Component, Debug)]
 pub struct Sun;
 
+/// The 3D view's resting tilt (from the board's plane).
+const REST_PITCH: f32 = 52.0 * std::f32::consts::PI / 180.0;
+
+/// How far the player may tilt the 3D view: low enough to look across the board, never below
+/// it; high enough to look almost straight down.
+pub const PITCH_LIMITS: (f32, f32) = (
+    22.0 * std::f32::consts::PI / 180.0,
+    86.0 * std::f32::consts::PI / 180.0,
+);
+
+/// How close and how far the wheel may take the camera (1 is the resting distance).
+pub const ZOOM_LIMITS: (f32, f32) = (0.55, 1.6);
+
+/// How far from the centre a zoom toward the pointer may move the point looked at (board
+/// units: about the board's radius).
+const FOCUS_RADIUS: f32 = 5.0;
+
 /// How the board is looked at.
 #[derive(Resource, Debug, Clone, PartialEq)]
 pub struct CameraRig {
@@ -78,6 +144,14 @@ pub struct CameraRig {
     pub flipped: bool,
     /// 1 is the default distance; smaller is closer.
     pub zoom: f32,
+    /// How far the player turned the 3D view around the board (radians, beyond the side at
+    /// the bottom).
+    pub turn: f32,
+    /// The 3D view's tilt from the board's plane (radians, within [`PITCH_LIMITS`]).
+    pub pitch: f32,
+    /// The point on the board (x, z) the camera looks at: moved toward the pointer as the
+    /// wheel zooms in, back to the centre as it zooms out.
+    pub focus: Vec2,
 }
 
 impl Default for CameraRig {
@@ -86,8 +160,21 @@ impl Default for CameraRig {
             view: ViewMode::ThreeD,
             flipped: false,
             zoom: 1.0,
+            turn: 0.0,
+            pitch: REST_PITCH,
+            focus: Vec2::ZERO,
         }
     }
+}
+
+/// Where the camera stands, as angles and a distance: eased as a whole, so a flip or a turn
+/// swings the camera around the board instead of cutting across it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Pose {
+    yaw: f32,
+    pitch: f32,
+    distance: f32,
+    focus: Vec2,
 }
 
 /// Where offscreen frames are rendered (screenshots and frame benchmarks).
@@ -97,25 +184,56 @@ pub struct OffscreenTarget(pub Handle<Image>);
 impl CameraRig {
     /// The camera's resting transform for this rig.
     pub fn transform(&self) -> Transform {
-        let yaw = if self.flipped {
+        pose_transform(self.view, self.pose())
+    }
+
+    /// Back to the view the game starts with (the side at the bottom kept).
+    pub fn reset(&mut self) {
+        self.zoom = 1.0;
+        self.turn = 0.0;
+        self.pitch = REST_PITCH;
+        self.focus = Vec2::ZERO;
+    }
+
+    /// Turns the 3D view around the board by `yaw` and tilts it by `pitch` (radians), within
+    /// the limits.
+    pub fn orbit(&mut self, yaw: f32, pitch: f32) {
+        if self.view != ViewMode::ThreeD {
+            return;
+        }
+        self.turn = (self.turn + yaw).rem_euclid(std::f32::consts::TAU);
+        self.pitch = (self.pitch + pitch).clamp(PITCH_LIMITS.0, PITCH_LIMITS.1);
+    }
+
+    /// Zooms by `factor` (below 1 is closer) toward `toward`, a point on the board (x, z)
+    /// under the pointer: that point stays about where it is on screen.
+    pub fn zoom_toward(&mut self, factor: f32, toward: Option<Vec2>) {
+        let old = self.zoom;
+        self.zoom = (self.zoom * factor).clamp(ZOOM_LIMITS.0, ZOOM_LIMITS.1);
+        if self.zoom >= 1.0 {
+            self.focus = Vec2::ZERO;
+            return;
+        }
+        let focus = match toward {
+            Some(p) if self.zoom < old => p + (self.focus - p) * (self.zoom / old),
+            // Zooming out brings the view back toward the centre as it nears the rest.
+            _ => self.focus * ((1.0 - self.zoom) / (1.0 - old).max(1e-3)).min(1.0),
+        };
+        self.focus = focus.clamp_length_max(FOCUS_RADIUS);
+    }
+
+    fn pose(&self) -> Pose {
+        let side = if self.flipped {
             std::f32::consts::PI
         } else {
             0.0
         };
-        match self.view {
-            ViewMode::ThreeD => {
-                let pitch = 52f32.to_radians();
-                let distance = 16.5 * self.zoom;
-                let offset = Quat::from_rotation_y(yaw)
-                    * Vec3::new(0.0, distance * pitch.sin(), distance * pitch.cos());
-                // Aim a little toward the near side so the far rows are not cut off.
-                let aim = Quat::from_rotation_y(yaw) * Vec3::new(0.0, 0.0, 0.35);
-                Transform::from_translation(offset).looking_at(aim, Vec3::Y)
-            }
-            ViewMode::TwoD => {
-                let up = if self.flipped { Vec3::Z } else { Vec3::NEG_Z };
-                Transform::from_xyz(0.0, 30.0, 0.0).looking_at(Vec3::ZERO, up)
-            }
+        let three_d = self.view == ViewMode::ThreeD;
+        Pose {
+            yaw: side + if three_d { self.turn } else { 0.0 },
+            pitch: if three_d { self.pitch } else { REST_PITCH },
+            distance: 16.5 * self.zoom,
+            focus: if three_d { self.focus } else { Vec2::ZERO },
         }
     }
 
@@ -146,6 +264,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 view_commands,
                 zoom,
+                orbit,
                 follow_rig,
                 shadows_follow_view,
                 fit_viewport,
@@ -250,6 +369,7 @@ fn view_commands(mut commands: MessageReader<ViewCommand>, mut rig: ResMut<Camer
     for command in commands.read() {
         match command {
             ViewCommand::Flip => rig.flipped = !rig.flipped,
+            ViewCommand::ResetView => rig.reset(),
             ViewCommand::ToggleView => {
                 rig.view = match rig.view {
                     ViewMode::ThreeD => ViewMode::TwoD,
@@ -261,36 +381,90 @@ fn view_commands(mut commands: MessageReader<ViewCommand>, mut rig: ResMut<Camer
     }
 }
 
-fn zoom(mut wheel: MessageReader<MouseWheel>, mut rig: ResMut<CameraRig>) {
+/// The wheel zooms toward the point of the board under the pointer.
+fn zoom(
+    mut wheel: MessageReader<MouseWheel>,
+    mut rig: ResMut<CameraRig>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+) {
     for event in wheel.read() {
         let factor = (1.0 - event.y.clamp(-3.0, 3.0) * 0.06).clamp(0.8, 1.25);
-        rig.zoom = (rig.zoom * factor).clamp(0.55, 1.6);
+        let under = windows
+            .single()
+            .ok()
+            .and_then(Window::cursor_position)
+            .zip(cameras.single().ok())
+            .and_then(|(cursor, (camera, at))| board_point(camera, at, cursor));
+        rig.zoom_toward(factor, under);
     }
 }
 
-/// Eases the camera toward the rig's resting place, and swaps projection when the view changes.
+/// The point of the board's plane (x, z) under a window position, if the board camera sees it.
+fn board_point(camera: &Camera, at: &GlobalTransform, cursor: Vec2) -> Option<Vec2> {
+    let ray = camera.viewport_to_world(at, cursor).ok()?;
+    let d = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y))?;
+    let p = ray.get_point(d);
+    Some(Vec2::new(p.x, p.z))
+}
+
+/// Radians turned per pixel of drag.
+const ORBIT_SPEED: f32 = 0.008;
+
+/// Dragging with the middle button (or with Alt and the left one, for a touchpad) turns the 3D
+/// view around the board and tilts it.
+fn orbit(
+    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    motion: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
+    modal: Option<Res<State<crate::game::screens::Modal>>>,
+    mut rig: ResMut<CameraRig>,
+) {
+    let (Some(buttons), Some(motion)) = (buttons, motion) else {
+        return;
+    };
+    if modal.is_some_and(|m| *m.get() != crate::game::screens::Modal::None) {
+        return;
+    }
+    let alt = keys.is_some_and(|k| k.any_pressed([KeyCode::AltLeft, KeyCode::AltRight]));
+    let dragging =
+        buttons.pressed(MouseButton::Middle) || (alt && buttons.pressed(MouseButton::Left));
+    if !dragging || motion.delta == Vec2::ZERO {
+        return;
+    }
+    rig.orbit(-motion.delta.x * ORBIT_SPEED, motion.delta.y * ORBIT_SPEED);
+}
+
+/// Eases the camera toward the rig's pose (a flip or a turn swings it around the board), and
+/// swaps projection when the view changes.
 fn follow_rig(
     time: Res<Time>,
     rig: Res<CameraRig>,
     mut cameras: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
-    mut last_view: Local<Option<ViewMode>>,
+    mut shown: Local<Option<(ViewMode, Pose)>>,
 ) {
     let Ok((mut transform, mut projection)) = cameras.single_mut() else {
         return;
     };
-    let target = rig.transform();
-    if *last_view != Some(rig.view) {
-        *last_view = Some(rig.view);
-        *projection = rig.projection();
-        *transform = target;
-        return;
+    let target = rig.pose();
+    let pose = match *shown {
+        Some((view, pose)) if view == rig.view => {
+            if rig.is_changed() && rig.view == ViewMode::TwoD {
+                *projection = rig.projection();
+            }
+            let k = 1.0 - (-time.delta_secs() * 7.0).exp();
+            ease(pose, target, k)
+        }
+        _ => {
+            *projection = rig.projection();
+            target
+        }
+    };
+    *shown = Some((rig.view, pose));
+    let want = pose_transform(rig.view, pose);
+    if *transform != want {
+        *transform = want;
     }
-    if rig.is_changed() && rig.view == ViewMode::TwoD {
-        *projection = rig.projection();
-    }
-    let k = 1.0 - (-time.delta_secs() * 7.0).exp();
-    transform.translation = transform.translation.lerp(target.translation, k);
-    transform.rotation = transform.rotation.slerp(target.rotation, k);
 }
 
 /// Casts shadows in the 3D view only.
@@ -393,5 +567,199 @@ mod tests {
         assert!((centre.y - 400.0).abs() < 0.5);
         // Black's side is up: a point above the centre on the board is higher on screen.
         assert!(project_2d(size, [0.0, 1.0]).y < centre.y);
+    }
+
+    /// Where a world point falls in normalised device coordinates for `rig` on a 1280×800
+    /// window with the panel, and the point of the board's plane a viewport point looks at:
+    /// the same matrices the picking rays are cast with.
+    fn clip_from_world(rig: &CameraRig) -> Mat4 {
+        use bevy::camera::CameraProjection;
+        let viewport = Vec2::new(1280.0 - panel_width(1280.0), 800.0);
+        let Projection::Perspective(mut p) = rig.projection() else {
+            panic!("3D")
+        };
+        p.update(viewport.x, viewport.y);
+        p.get_clip_from_view() * rig.transform().to_matrix().inverse()
+    }
+
+    fn board_under(clip_from_world: Mat4, ndc: Vec2) -> Vec3 {
+        let world_from_clip = clip_from_world.inverse();
+        let near = world_from_clip.project_point3(ndc.extend(1.0));
+        let far = world_from_clip.project_point3(ndc.extend(0.1));
+        let dir = (far - near).normalize();
+        let t = -near.y / dir.y;
+        near + dir * t
+    }
+
+    #[test]
+    fn every_cell_stays_in_view_and_is_picked_back_from_every_angle() {
+        let turns = [0.0, 0.9, 2.2, 3.6, 5.5];
+        let pitches = [PITCH_LIMITS.0, REST_PITCH, PITCH_LIMITS.1];
+        for flipped in [false, true] {
+            for &turn in &turns {
+                for &pitch in &pitches {
+                    let rig = CameraRig {
+                        flipped,
+                        turn,
+                        pitch,
+                        ..CameraRig::default()
+                    };
+                    let m = clip_from_world(&rig);
+                    for cell in crate::rules::Cell::all() {
+                        let centre = crate::game::play::state::cell_world(cell);
+                        let clip = m * centre.extend(1.0);
+                        assert!(clip.w > 0.0, "{cell} behind the camera at {rig:?}");
+                        let ndc = clip.truncate() / clip.w;
+                        assert!(
+                            ndc.x.abs() < 1.0 && ndc.y.abs() < 1.0,
+                            "{cell} out of view at {rig:?}: {ndc:?}"
+                        );
+                        // The ray through that point finds this cell and no other.
+                        let hit = board_under(m, ndc.truncate());
+                        let nearest = crate::rules::Cell::all()
+                            .min_by(|a, b| {
+                                let d = |c| crate::game::play::state::cell_world(c).distance(hit);
+                                d(*a).total_cmp(&d(*b))
+                            })
+                            .expect("cells");
+                        assert_eq!(nearest, cell, "picked at {rig:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    fn orbit_app() -> App {
+        let mut app = App::new();
+        app.init_resource::<CameraRig>()
+            .init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<bevy::input::mouse::AccumulatedMouseMotion>()
+            .add_systems(Update, orbit);
+        app
+    }
+
+    fn drag_by(app: &mut App, delta: Vec2) {
+        app.world_mut()
+            .resource_mut::<bevy::input::mouse::AccumulatedMouseMotion>()
+            .delta = delta;
+        app.update();
+    }
+
+    #[test]
+    fn a_middle_drag_turns_and_tilts_the_3d_view_within_limits() {
+        let mut app = orbit_app();
+        drag_by(&mut app, Vec2::new(100.0, 0.0));
+        assert_eq!(
+            *app.world().resource::<CameraRig>(),
+            CameraRig::default(),
+            "no button"
+        );
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Middle);
+        drag_by(&mut app, Vec2::new(100.0, 0.0));
+        let rig = app.world().resource::<CameraRig>().clone();
+        assert!(rig.turn > 0.5, "{rig:?}");
+        drag_by(&mut app, Vec2::new(0.0, 10_000.0));
+        assert_eq!(app.world().resource::<CameraRig>().pitch, PITCH_LIMITS.1);
+        drag_by(&mut app, Vec2::new(0.0, -10_000.0));
+        assert_eq!(app.world().resource::<CameraRig>().pitch, PITCH_LIMITS.0);
+        // Alt and the left button do the same (a touchpad); the 2D view does not turn.
+        let mut app = orbit_app();
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Left);
+        drag_by(&mut app, Vec2::new(50.0, 0.0));
+        assert_eq!(
+            app.world().resource::<CameraRig>().turn,
+            0.0,
+            "left alone selects"
+        );
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::AltLeft);
+        drag_by(&mut app, Vec2::new(50.0, 0.0));
+        assert!(app.world().resource::<CameraRig>().turn > 0.0);
+        let mut rig = CameraRig {
+            view: ViewMode::TwoD,
+            ..CameraRig::default()
+        };
+        rig.orbit(1.0, 0.3);
+        assert_eq!(rig.turn, 0.0);
+    }
+
+    #[test]
+    fn a_flip_swings_the_camera_around_the_board_not_across_it() {
+        let mut app = App::new();
+        app.init_resource::<CameraRig>()
+            .init_resource::<Time>()
+            .add_systems(Update, follow_rig);
+        let camera = app
+            .world_mut()
+            .spawn((
+                BoardCamera,
+                Transform::default(),
+                CameraRig::default().projection(),
+            ))
+            .id();
+        app.update();
+        let start = *app.world().get::<Transform>(camera).expect("camera");
+        let radius = Vec2::new(start.translation.x, start.translation.z).length();
+        app.world_mut().resource_mut::<CameraRig>().flipped = true;
+        let mut closest = f32::MAX;
+        for _ in 0..120 {
+            app.world_mut()
+                .resource_mut::<Time>()
+                .advance_by(std::time::Duration::from_millis(16));
+            app.update();
+            let t = app
+                .world()
+                .get::<Transform>(camera)
+                .expect("camera")
+                .translation;
+            closest = closest.min(Vec2::new(t.x, t.z).length());
+        }
+        assert!(
+            closest > radius * 0.95,
+            "{closest} of {radius}: cut across the board"
+        );
+        let end = app.world().get::<Transform>(camera).expect("camera");
+        let want = CameraRig {
+            flipped: true,
+            ..CameraRig::default()
+        }
+        .transform();
+        assert!(
+            end.translation.distance(want.translation) < 1e-3,
+            "it arrives"
+        );
+    }
+
+    #[test]
+    fn the_wheel_zooms_toward_the_pointer_and_back_to_the_centre() {
+        let mut rig = CameraRig::default();
+        let p = Vec2::new(3.0, -2.0);
+        rig.zoom_toward(0.8, Some(p));
+        rig.zoom_toward(0.8, Some(p));
+        assert!(rig.zoom < 0.7);
+        assert!(
+            rig.focus.distance(p) < p.length(),
+            "closer to the pointer: {rig:?}"
+        );
+        assert!(rig.focus.length() <= FOCUS_RADIUS);
+        for _ in 0..10 {
+            rig.zoom_toward(1.25, Some(p));
+        }
+        assert_eq!(rig.zoom, ZOOM_LIMITS.1);
+        assert_eq!(
+            rig.focus,
+            Vec2::ZERO,
+            "zoomed out, the view is centred again"
+        );
+        rig.turn = 2.0;
+        rig.pitch = PITCH_LIMITS.1;
+        rig.reset();
+        assert_eq!(rig, CameraRig::default());
     }
 }

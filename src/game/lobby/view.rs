@@ -359,6 +359,7 @@ fn spawn_panel(mut commands: Commands) {
                     button("Lobby (Esc)", lobby(LobbyAction::ToLobby)),
                     button("Flip", Action::Flip),
                     button("2D / 3D", Action::ToggleView),
+                    button("View", Action::ResetView),
                     button("Names", Action::ToggleNames),
                     button("Sound", Action::ToggleMute),
                 ],

@@ -84,6 +84,8 @@ pub enum ViewCommand {
     ToggleLines,
     /// Sound on or off.
     ToggleMute,
+    /// The camera back to where a game starts (turn, tilt and zoom undone).
+    ResetView,
 }
 
 /// What a press on a cell means, decided from the game and the current selection.
@@ -301,9 +303,15 @@ fn on_press(
     mut act: Act,
     mut drag: ResMut<Drag>,
     mut guide: ResMut<PieceGuide>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
 ) {
     // Events bubble from meshes to their parents: handle each press once, at its origin.
     if press.entity != press.original_event_target() {
+        return;
+    }
+    // Alt with the left button turns the camera (for a touchpad): it is not a move.
+    let alt = keys.is_some_and(|k| k.any_pressed([KeyCode::AltLeft, KeyCode::AltRight]));
+    if alt && press.button == PointerButton::Primary {
         return;
     }
     let Some((cell, piece)) = cell_of(press.entity, &tiles, &pieces, &parents) else {

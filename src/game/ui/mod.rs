@@ -143,6 +143,7 @@ fn spawn_panel(mut commands: Commands) {
                     button("Redo", Action::Redo),
                     button("Flip", Action::Flip),
                     button("2D / 3D", Action::ToggleView),
+                    button("View", Action::ResetView),
                     button("Names", Action::ToggleNames),
                     button("Lines", Action::ToggleLines),
                     button("Pieces", Action::Pieces),
