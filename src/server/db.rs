@@ -84,15 +84,66 @@ pub struct Db {
     pub url: String,
 }
 
+/// When a commit counts as done, so that the move it holds may be acknowledged.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum SyncMode {
+    /// On disk: every commit waits for the disk to confirm it (`fsync`; SQLite
+    /// `synchronous = FULL`, PostgreSQL's default). Nothing acknowledged is lost to a killed
+    /// server, a crashed machine or a power cut. Costs a disk flush per commit (tens of
+    /// milliseconds on a slow disk), paid by every move of the batch in its round trip.
+    #[default]
+    Full,
+    /// In the database: a commit is done once the database has it, and reaches the disk
+    /// shortly after (SQLite WAL `synchronous = NORMAL`; PostgreSQL
+    /// `synchronous_commit = off`). Nothing acknowledged is lost when `parachess-server` is
+    /// killed (`kill -9`) or crashes; the last moments of moves may be lost to a power cut or
+    /// an operating-system crash (and, with PostgreSQL, a crash of the database server).
+    Normal,
+}
+
+impl SyncMode {
+    /// `full` or `normal`.
+    pub fn parse(text: &str) -> Option<SyncMode> {
+        match text {
+            "full" => Some(SyncMode::Full),
+            "normal" => Some(SyncMode::Normal),
+            _ => None,
+        }
+    }
+}
+
+/// How often SQLite's write-ahead log is copied into the database file (a checkpoint), off
+/// the writer's path: left to SQLite, the commit that fills the log does it, and its moves wait
+/// for two disk flushes.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
 impl Db {
-    /// Opens (creating an SQLite file if needed) and migrates the database at `url`.
+    /// Opens (creating an SQLite file if needed) and migrates the database at `url`, with
+    /// commits flushed to disk ([`SyncMode::Full`]).
     pub async fn open(url: &str) -> Result<Db, DbError> {
+        Db::open_with(url, SyncMode::Full).await
+    }
+
+    /// Opens and migrates the database at `url`, committing as `sync` says.
+    pub async fn open_with(url: &str, sync: SyncMode) -> Result<Db, DbError> {
         sqlx::any::install_default_drivers();
         let postgres = url.starts_with("postgres://") || url.starts_with("postgresql://");
         let pool = if postgres {
             AnyPoolOptions::new()
                 .max_connections(16)
                 .acquire_timeout(Duration::from_secs(30))
+                // A connection is checked when it fails, not with a round trip before each use.
+                .test_before_acquire(false)
+                .after_connect(move |conn, _| {
+                    Box::pin(async move {
+                        if sync == SyncMode::Normal {
+                            sqlx::query("SET synchronous_commit = off")
+                                .execute(&mut *conn)
+                                .await?;
+                        }
+                        Ok(())
+                    })
+                })
                 .connect(url)
                 .await?
         } else if let Some(path) = url.strip_prefix("sqlite:") {
@@ -105,22 +156,28 @@ impl Db {
             } else {
                 format!("sqlite://{path}?mode=rwc")
             };
+            let synchronous = match sync {
+                SyncMode::Full => "PRAGMA synchronous = FULL",
+                SyncMode::Normal => "PRAGMA synchronous = NORMAL",
+            };
             let pool = AnyPoolOptions::new()
                 .max_connections(8)
                 .acquire_timeout(Duration::from_secs(30))
+                .test_before_acquire(false)
                 // WAL: readers never wait for the writer; FULL: a commit is on disk before the
-                // move it holds is acknowledged (kill -9 and power loss alike).
-                .after_connect(|conn, _| {
+                // move it holds is acknowledged (kill -9 and power loss alike); NORMAL: it is in
+                // the log file, which a killed process does not lose. No automatic checkpoints:
+                // a task runs them beside the writer (CHECKPOINT_EVERY).
+                .after_connect(move |conn, _| {
                     Box::pin(async move {
-                        sqlx::query("PRAGMA busy_timeout = 10000")
-                            .execute(&mut *conn)
-                            .await?;
-                        sqlx::query("PRAGMA synchronous = FULL")
-                            .execute(&mut *conn)
-                            .await?;
-                        sqlx::query("PRAGMA foreign_keys = ON")
-                            .execute(&mut *conn)
-                            .await?;
+                        for pragma in [
+                            "PRAGMA busy_timeout = 10000",
+                            synchronous,
+                            "PRAGMA foreign_keys = ON",
+                            "PRAGMA wal_autocheckpoint = 0",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *conn).await?;
+                        }
                         Ok(())
                     })
                 })
@@ -135,6 +192,25 @@ impl Db {
         };
         let migrator = Migrator::new(Embedded).await?;
         migrator.run(&pool).await?;
+        if !postgres {
+            // PASSIVE: copies what it can without waiting for (or stopping) the writer. The
+            // task lives as long as the runtime (the server's life).
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                loop {
+                    tokio::time::sleep(CHECKPOINT_EVERY).await;
+                    if pool.is_closed() {
+                        return;
+                    }
+                    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                        .execute(&pool)
+                        .await
+                    {
+                        eprintln!("checkpoint: {e}");
+                    }
+                }
+            });
+        }
         Ok(Db {
             pool,
             postgres,
