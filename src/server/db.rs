@@ -732,6 +732,9 @@ async fn commit_moves(
     postgres: bool,
     moves: &[&Write],
 ) -> Result<(), DbError> {
+    if postgres {
+        return commit_moves_pg(tx, moves).await;
+    }
     // SQLite's parameters are nameless `?`s, numbered in order: sqlx asks SQLite for the name
     // of every parameter it binds, which SQLite finds by a linear search of the statement's
     // named (`$N`, `?N`) ones: quadratic in a statement of a thousand parameters (the tightest
@@ -792,6 +795,70 @@ async fn commit_moves(
         insert.execute(&mut **tx).await?;
         update.execute(&mut **tx).await?;
     }
+    Ok(())
+}
+
+/// A move as [`commit_moves_pg`] sends it (short keys: a batch is one JSON text).
+#[derive(serde::Serialize)]
+struct MoveJson<'a> {
+    g: &'a str,
+    p: i64,
+    m: &'a str,
+    c: Option<i64>,
+    a: i64,
+    w: Option<i64>,
+    b: Option<i64>,
+}
+
+/// PostgreSQL: the batch's moves as one JSON parameter that the server unpacks
+/// (`json_to_recordset`), so the two statements have fixed text, prepared once per connection,
+/// instead of a statement of a thousand parameters parsed and planned for every batch.
+async fn commit_moves_pg(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    moves: &[&Write],
+) -> Result<(), DbError> {
+    let rows: Vec<MoveJson<'_>> = moves
+        .iter()
+        .filter_map(|w| match w {
+            Write::Move {
+                game,
+                ply,
+                mv,
+                clock_ms,
+                at_ms,
+                clocks_ms,
+            } => Some(MoveJson {
+                g: game,
+                p: *ply,
+                m: mv,
+                c: *clock_ms,
+                a: *at_ms,
+                w: clocks_ms.map(|c| c.0),
+                b: clocks_ms.map(|c| c.1),
+            }),
+            _ => None,
+        })
+        .collect();
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let json = serde_json::to_string(&rows).map_err(|e| DbError::Corrupt(e.to_string()))?;
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, mv, clock_ms, at_ms) \
+         SELECT x.g, x.p, x.m, x.c, x.a \
+         FROM json_to_recordset($1::json) AS x(g TEXT, p BIGINT, m TEXT, c BIGINT, a BIGINT)",
+    )
+    .bind(&json)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "UPDATE games SET white_ms = x.w, black_ms = x.b, last_ms = x.a \
+         FROM json_to_recordset($1::json) AS x(g TEXT, a BIGINT, w BIGINT, b BIGINT) \
+         WHERE games.id = x.g",
+    )
+    .bind(&json)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
