@@ -6,6 +6,7 @@
 //! commit for many moves.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use futures_util::future::BoxFuture;
@@ -82,6 +83,9 @@ pub struct Db {
     pub postgres: bool,
     /// The URL it was opened with.
     pub url: String,
+    /// Held (shared) by the writer through each commit; taken alone by the SQLite checkpoint
+    /// task when the log has grown too long, so that the log can be emptied.
+    gate: Arc<tokio::sync::RwLock<()>>,
 }
 
 /// When a commit counts as done, so that the move it holds may be acknowledged.
@@ -116,6 +120,14 @@ impl SyncMode {
 /// the writer's path: left to SQLite, the commit that fills the log does it, and its moves wait
 /// for two disk flushes.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// The log frames (pages, 4 KiB each: 1 GiB, PostgreSQL's default `max_wal_size`) after which
+/// the checkpoint task stops the writer for a moment to copy the rest and empty the log. A
+/// checkpoint beside a writer that never pauses never catches up, and SQLite starts the log
+/// afresh only once it has: under a sustained load of moves the log would grow without end (2 GB
+/// in a 30-second load test). With pauses in the writing (any real server) the log empties
+/// itself.
+const WAL_MAX_FRAMES: i64 = 262_144;
 
 impl Db {
     /// Opens (creating an SQLite file if needed) and migrates the database at `url`, with
@@ -192,21 +204,37 @@ impl Db {
         };
         let migrator = Migrator::new(Embedded).await?;
         migrator.run(&pool).await?;
+        let gate = Arc::new(tokio::sync::RwLock::new(()));
         if !postgres {
-            // PASSIVE: copies what it can without waiting for (or stopping) the writer. The
-            // task lives as long as the runtime (the server's life).
+            // PASSIVE: copies what it can without waiting for (or stopping) the writer;
+            // TRUNCATE, with the writer held at the gate, copies the rest and empties the log.
+            // The task lives as long as the runtime (the server's life).
             let pool = pool.clone();
+            let gate = gate.clone();
             tokio::spawn(async move {
                 loop {
                     tokio::time::sleep(CHECKPOINT_EVERY).await;
                     if pool.is_closed() {
                         return;
                     }
-                    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-                        .execute(&pool)
+                    let frames = match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                        .fetch_one(&pool)
                         .await
                     {
-                        eprintln!("checkpoint: {e}");
+                        Ok(row) => row.try_get::<i64, _>(1).unwrap_or(0),
+                        Err(e) => {
+                            eprintln!("checkpoint: {e}");
+                            0
+                        }
+                    };
+                    if frames > WAL_MAX_FRAMES {
+                        let _alone = gate.write().await;
+                        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                            .execute(&pool)
+                            .await
+                        {
+                            eprintln!("checkpoint: {e}");
+                        }
                     }
                 }
             });
@@ -215,6 +243,7 @@ impl Db {
             pool,
             postgres,
             url: url.to_string(),
+            gate,
         })
     }
 }
@@ -860,6 +889,7 @@ async fn commit_moves_pg(
 
 /// Writes a batch in one transaction.
 async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko)>>, DbError> {
+    let _gate = db.gate.read().await;
     let mut tx = db.pool.begin().await?;
     let mut out = Vec::with_capacity(writes.len());
     let moves: Vec<&Write> = writes
