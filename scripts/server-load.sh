@@ -5,13 +5,17 @@
 # private server started in a temporary folder). Prints the bots' last line and the moves per
 # second. Not a test: the figures depend on the machine.
 #
-#   GAMES=1000 TC=60+1 PLAYER=random scripts/server-load.sh [sqlite|postgres]
+#   GAMES=1000 TC=60+1 PLAYER=random SYNC=full scripts/server-load.sh [sqlite|postgres]
+#
+# SYNC is the server's --sync: full (each commit flushed to disk) or normal (no flush per
+# commit; survives a killed server, not a power cut).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 backend=${1:-sqlite}
 games=${GAMES:-1000}
 tc=${TC:-60+1}
 player=${PLAYER:-random}
+sync=${SYNC:-full}
 
 cargo build --release --no-default-features --features server --bin parachess-server
 target=${CARGO_TARGET_DIR:-target}
@@ -48,12 +52,12 @@ postgres)
 *) echo "usage: $0 [sqlite|postgres]" >&2; exit 2 ;;
 esac
 
-"$bin" --listen 127.0.0.1:0 --db "$db" --per-address $((games * 2 + 100)) --address-rate 0 >"$dir/server.out" 2>"$dir/server.err" &
+"$bin" --listen 127.0.0.1:0 --db "$db" --per-address $((games * 2 + 100)) --address-rate 0 --sync "$sync" >"$dir/server.out" 2>"$dir/server.err" &
 pids+=($!)
 for _ in $(seq 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
 url=$(sed -n 's/^listening on //p' "$dir/server.out")
 [ -n "$url" ] || { cat "$dir/server.err" >&2; exit 1; }
-echo "server $url on $backend; $games games at once, $tc, $player bots"
+echo "server $url on $backend, --sync $sync; $games games at once, $tc, $player bots"
 
 # The bots say on stderr how long the games took and the moves per second.
 "$bin" bots --server "$url" --games "$games" --player "$player" --tc "$tc" --timeout 1200 >"$dir/bots.out"

@@ -267,11 +267,37 @@ fn take(shared: &Arc<Mutex<PairResult>>) -> PairResult {
 /// A bot that hears nothing of its game for this long asks for it again.
 const RESYNC_AFTER: Duration = Duration::from_secs(5);
 
-/// What a bot knows of its game.
+/// What a bot knows of its game. The random bot keeps no board: the server sends the legal
+/// moves with every position, so it only counts plies and picks from that list (replaying and
+/// generating every move in both bots was most of the bots' time under load). The Easy bot
+/// also keeps the game, for its engine.
 struct Seen {
-    game: Game,
+    /// Half-moves played.
+    plies: usize,
+    /// White is to move.
+    white_to_move: bool,
+    /// The legal moves now, as the server listed them (none once the game is over).
+    legal: Vec<String>,
+    /// Whether this bot plays White (known from the first `game` message).
     me: Option<bool>,
+    /// The move sent and not yet acknowledged: its half-move number, the move, when sent.
     pending: Option<(usize, String, Instant)>,
+    /// The whole game, for the Easy bot.
+    game: Option<Game>,
+}
+
+/// A JSON array of strings as strings (others skipped), taken out of the message.
+fn strings(v: &mut Value) -> Vec<String> {
+    match v.take() {
+        Value::Array(a) => a
+            .into_iter()
+            .filter_map(|m| match m {
+                Value::String(s) => Some(s),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// One side: plays until the game ends, reconnecting when the connection drops.
@@ -283,17 +309,21 @@ async fn bot(
     shared: Arc<Mutex<PairResult>>,
 ) {
     let mut seen = Seen {
-        game: Game::new(),
+        plies: 0,
+        white_to_move: true,
+        legal: Vec::new(),
         me: None,
         pending: None,
+        game: None,
     };
     let mut rng = Rng::new();
     let me_name = c.name.clone();
+    let id_json = Value::from(id.as_str()).to_string();
     loop {
         if Instant::now() > deadline {
             return;
         }
-        let msg = match c.recv(RESYNC_AFTER).await {
+        let mut msg = match c.recv(RESYNC_AFTER).await {
             Ok(m) => m,
             Err(ClientError::Timeout(_)) => {
                 // Nothing for a while (an event lost in a restart?): look at the game again.
@@ -319,17 +349,19 @@ async fn bot(
         };
         match msg["t"].as_str() {
             Some("game") if msg["id"] == id.as_str() => {
-                let Some(rebuilt) = rebuild(&msg) else {
-                    continue;
-                };
-                seen.game = rebuilt;
+                if opts.player == BotPlayer::Easy {
+                    let Some(rebuilt) = rebuild(&msg) else {
+                        continue;
+                    };
+                    seen.game = Some(rebuilt);
+                }
+                let moves = strings(&mut msg["moves"]);
+                seen.plies = moves.len();
+                seen.white_to_move = msg["turn"] == "white";
+                seen.legal = strings(&mut msg["legal"]);
                 seen.me = Some(msg["white"] == me_name.as_str());
                 if let Some((n, mv, _)) = &seen.pending
-                    && seen
-                        .game
-                        .plies()
-                        .get(*n)
-                        .is_some_and(|p| p.mv.to_string() == *mv)
+                    && moves.get(*n) == Some(mv)
                 {
                     if let Ok(mut s) = shared.lock() {
                         s.acked.push((*n, mv.clone()));
@@ -342,19 +374,29 @@ async fn bot(
                     }
                     return;
                 }
-                if seen.game.plies().len() <= seen.pending.as_ref().map_or(usize::MAX, |p| p.0) {
+                if seen.plies <= seen.pending.as_ref().map_or(usize::MAX, |p| p.0) {
                     seen.pending = None;
                 }
             }
             Some("moved") if msg["game"] == id.as_str() => {
                 let n = msg["n"].as_u64().unwrap_or(0) as usize;
-                let mv = msg["move"].as_str().unwrap_or_default().to_string();
-                if n > seen.game.plies().len() {
+                let mv = match msg["move"].take() {
+                    Value::String(mv) => mv,
+                    _ => String::new(),
+                };
+                if n > seen.plies {
                     let _ = c.send(&json!({"t": "watch", "game": id})).await;
                     continue;
                 }
-                if n == seen.game.plies().len() && seen.game.play_text(&mv).is_err() {
-                    continue;
+                if n == seen.plies {
+                    if let Some(game) = &mut seen.game
+                        && game.play_text(&mv).is_err()
+                    {
+                        continue;
+                    }
+                    seen.plies += 1;
+                    seen.white_to_move = !seen.white_to_move;
+                    seen.legal = strings(&mut msg["legal"]);
                 }
                 if let Some((pn, pmv, sent)) = &seen.pending
                     && *pn == n
@@ -362,7 +404,7 @@ async fn bot(
                 {
                     let rtt = sent.elapsed().as_secs_f64() * 1000.0;
                     if let Ok(mut s) = shared.lock() {
-                        s.acked.push((n, mv.clone()));
+                        s.acked.push((n, mv));
                         s.rtts.push(rtt);
                     }
                     seen.pending = None;
@@ -384,16 +426,21 @@ async fn bot(
             _ => continue,
         }
         // My move?
-        let white_to_move = seen.game.position().turn() == crate::rules::Side::White;
-        if seen.me == Some(white_to_move) && seen.pending.is_none() && !seen.game.is_over() {
-            let Some(mv) = choose(&seen.game, opts.player, &mut rng).await else {
+        if seen.me == Some(seen.white_to_move) && seen.pending.is_none() && !seen.legal.is_empty() {
+            let mv = match (opts.player, &seen.game) {
+                (BotPlayer::Easy, Some(game)) => easy_move(game).await,
+                _ => Some(seen.legal[rng.below(seen.legal.len())].clone()),
+            };
+            let Some(mv) = mv else {
                 continue;
             };
-            let n = seen.game.plies().len();
-            seen.pending = Some((n, mv.clone(), Instant::now()));
-            let _ = c
-                .send(&json!({"t": "move", "game": id, "n": n, "move": mv}))
-                .await;
+            let n = seen.plies;
+            let text = format!(
+                r#"{{"t":"move","game":{id_json},"n":{n},"move":{}}}"#,
+                Value::from(mv.as_str())
+            );
+            seen.pending = Some((n, mv, Instant::now()));
+            let _ = c.send_raw(&text).await;
         }
     }
 }
@@ -411,26 +458,19 @@ fn rebuild(msg: &Value) -> Option<Game> {
     Some(g)
 }
 
-async fn choose(game: &Game, player: BotPlayer, rng: &mut Rng) -> Option<String> {
-    match player {
-        BotPlayer::Random => {
-            let moves = game.legal_moves();
-            (!moves.is_empty()).then(|| moves[rng.below(moves.len())].to_string())
-        }
-        BotPlayer::Easy => {
-            let game = game.clone();
-            tokio::task::spawn_blocking(move || {
-                let mut engine = Engine::with_hash_mb(1);
-                engine
-                    .play(&game, Level::Easy, &StopFlag::new())
-                    .ok()
-                    .map(|r| r.best.to_string())
-            })
-            .await
+/// The engine's Easy move (on the blocking pool: a search is not a task's work).
+async fn easy_move(game: &Game) -> Option<String> {
+    let game = game.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut engine = Engine::with_hash_mb(1);
+        engine
+            .play(&game, Level::Easy, &StopFlag::new())
             .ok()
-            .flatten()
-        }
-    }
+            .map(|r| r.best.to_string())
+    })
+    .await
+    .ok()
+    .flatten()
 }
 
 /// `bots --seek K`: K bots each post a seek in the lobby, play whoever accepts it (a person on

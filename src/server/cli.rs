@@ -48,6 +48,11 @@ struct Args {
     /// PostgreSQL: each plays the games it created and passes events to the others.
     #[arg(long)]
     instance: Option<String>,
+    /// When a move counts as saved, and is acknowledged: full (flushed to disk: survives a
+    /// power cut) or normal (in the database: survives the server's kill -9 or crash, not a
+    /// power cut; no disk flush per commit). docs/SERVER.md, "Durability".
+    #[arg(long, default_value = "full")]
+    sync: String,
 }
 
 #[derive(Subcommand, Debug)]
@@ -101,10 +106,14 @@ fn db_url(given: Option<String>) -> Result<String, String> {
 /// Runs the command line.
 pub fn main() -> ExitCode {
     let args = Args::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+    // The bots run on one thread: they share the machine with the server they measure, and
+    // one thread spends nothing on handing tasks between threads.
+    let mut builder = if matches!(args.command, Some(Command::Bots { .. })) {
+        tokio::runtime::Builder::new_current_thread()
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+    };
+    let runtime = match builder.enable_all().build() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("parachess-server: cannot start the runtime: {e}");
@@ -134,7 +143,10 @@ pub fn main() -> ExitCode {
                     .ok()
                     .filter(|d| !d.is_zero())
                     .ok_or("--first-move-secs: a number of seconds above 0")?;
+                let sync =
+                    super::db::SyncMode::parse(&args.sync).ok_or("--sync: full or normal")?;
                 let config = Config {
+                    sync,
                     instance: args.instance,
                     listen: args.listen,
                     db: db_url(args.db)?,

@@ -6,6 +6,7 @@
 //! commit for many moves.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use futures_util::future::BoxFuture;
@@ -82,17 +83,79 @@ pub struct Db {
     pub postgres: bool,
     /// The URL it was opened with.
     pub url: String,
+    /// Held (shared) by the writer through each commit; taken alone by the SQLite checkpoint
+    /// task when the log has grown too long, so that the log can be emptied.
+    gate: Arc<tokio::sync::RwLock<()>>,
 }
 
+/// When a commit counts as done, so that the move it holds may be acknowledged.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum SyncMode {
+    /// On disk: every commit waits for the disk to confirm it (`fsync`; SQLite
+    /// `synchronous = FULL`, PostgreSQL's default). Nothing acknowledged is lost to a killed
+    /// server, a crashed machine or a power cut. Costs a disk flush per commit (tens of
+    /// milliseconds on a slow disk), paid by every move of the batch in its round trip.
+    #[default]
+    Full,
+    /// In the database: a commit is done once the database has it, and reaches the disk
+    /// shortly after (SQLite WAL `synchronous = NORMAL`; PostgreSQL
+    /// `synchronous_commit = off`). Nothing acknowledged is lost when `parachess-server` is
+    /// killed (`kill -9`) or crashes; the last moments of moves may be lost to a power cut or
+    /// an operating-system crash (and, with PostgreSQL, a crash of the database server).
+    Normal,
+}
+
+impl SyncMode {
+    /// `full` or `normal`.
+    pub fn parse(text: &str) -> Option<SyncMode> {
+        match text {
+            "full" => Some(SyncMode::Full),
+            "normal" => Some(SyncMode::Normal),
+            _ => None,
+        }
+    }
+}
+
+/// How often SQLite's write-ahead log is copied into the database file (a checkpoint), off
+/// the writer's path: left to SQLite, the commit that fills the log does it, and its moves wait
+/// for two disk flushes.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// The log frames (pages, 4 KiB each: 1 GiB, PostgreSQL's default `max_wal_size`) after which
+/// the checkpoint task stops the writer for a moment to copy the rest and empty the log. A
+/// checkpoint beside a writer that never pauses never catches up, and SQLite starts the log
+/// afresh only once it has: under a sustained load of moves the log would grow without end (2 GB
+/// in a 30-second load test). With pauses in the writing (any real server) the log empties
+/// itself.
+const WAL_MAX_FRAMES: i64 = 262_144;
+
 impl Db {
-    /// Opens (creating an SQLite file if needed) and migrates the database at `url`.
+    /// Opens (creating an SQLite file if needed) and migrates the database at `url`, with
+    /// commits flushed to disk ([`SyncMode::Full`]).
     pub async fn open(url: &str) -> Result<Db, DbError> {
+        Db::open_with(url, SyncMode::Full).await
+    }
+
+    /// Opens and migrates the database at `url`, committing as `sync` says.
+    pub async fn open_with(url: &str, sync: SyncMode) -> Result<Db, DbError> {
         sqlx::any::install_default_drivers();
         let postgres = url.starts_with("postgres://") || url.starts_with("postgresql://");
         let pool = if postgres {
             AnyPoolOptions::new()
                 .max_connections(16)
                 .acquire_timeout(Duration::from_secs(30))
+                // A connection is checked when it fails, not with a round trip before each use.
+                .test_before_acquire(false)
+                .after_connect(move |conn, _| {
+                    Box::pin(async move {
+                        if sync == SyncMode::Normal {
+                            sqlx::query("SET synchronous_commit = off")
+                                .execute(&mut *conn)
+                                .await?;
+                        }
+                        Ok(())
+                    })
+                })
                 .connect(url)
                 .await?
         } else if let Some(path) = url.strip_prefix("sqlite:") {
@@ -105,22 +168,28 @@ impl Db {
             } else {
                 format!("sqlite://{path}?mode=rwc")
             };
+            let synchronous = match sync {
+                SyncMode::Full => "PRAGMA synchronous = FULL",
+                SyncMode::Normal => "PRAGMA synchronous = NORMAL",
+            };
             let pool = AnyPoolOptions::new()
                 .max_connections(8)
                 .acquire_timeout(Duration::from_secs(30))
+                .test_before_acquire(false)
                 // WAL: readers never wait for the writer; FULL: a commit is on disk before the
-                // move it holds is acknowledged (kill -9 and power loss alike).
-                .after_connect(|conn, _| {
+                // move it holds is acknowledged (kill -9 and power loss alike); NORMAL: it is in
+                // the log file, which a killed process does not lose. No automatic checkpoints:
+                // a task runs them beside the writer (CHECKPOINT_EVERY).
+                .after_connect(move |conn, _| {
                     Box::pin(async move {
-                        sqlx::query("PRAGMA busy_timeout = 10000")
-                            .execute(&mut *conn)
-                            .await?;
-                        sqlx::query("PRAGMA synchronous = FULL")
-                            .execute(&mut *conn)
-                            .await?;
-                        sqlx::query("PRAGMA foreign_keys = ON")
-                            .execute(&mut *conn)
-                            .await?;
+                        for pragma in [
+                            "PRAGMA busy_timeout = 10000",
+                            synchronous,
+                            "PRAGMA foreign_keys = ON",
+                            "PRAGMA wal_autocheckpoint = 0",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *conn).await?;
+                        }
                         Ok(())
                     })
                 })
@@ -135,10 +204,46 @@ impl Db {
         };
         let migrator = Migrator::new(Embedded).await?;
         migrator.run(&pool).await?;
+        let gate = Arc::new(tokio::sync::RwLock::new(()));
+        if !postgres {
+            // PASSIVE: copies what it can without waiting for (or stopping) the writer;
+            // TRUNCATE, with the writer held at the gate, copies the rest and empties the log.
+            // The task lives as long as the runtime (the server's life).
+            let pool = pool.clone();
+            let gate = gate.clone();
+            tokio::spawn(async move {
+                loop {
+                    tokio::time::sleep(CHECKPOINT_EVERY).await;
+                    if pool.is_closed() {
+                        return;
+                    }
+                    let frames = match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                        .fetch_one(&pool)
+                        .await
+                    {
+                        Ok(row) => row.try_get::<i64, _>(1).unwrap_or(0),
+                        Err(e) => {
+                            eprintln!("checkpoint: {e}");
+                            0
+                        }
+                    };
+                    if frames > WAL_MAX_FRAMES {
+                        let _alone = gate.write().await;
+                        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                            .execute(&pool)
+                            .await
+                        {
+                            eprintln!("checkpoint: {e}");
+                        }
+                    }
+                }
+            });
+        }
         Ok(Db {
             pool,
             postgres,
             url: url.to_string(),
+            gate,
         })
     }
 }
@@ -656,15 +761,25 @@ async fn commit_moves(
     postgres: bool,
     moves: &[&Write],
 ) -> Result<(), DbError> {
-    // SQLite reads `$N` as a parameter's name, looked up among the others by comparing
-    // strings (quadratic in a long statement); `?N` is a number.
-    let mark = if postgres { '$' } else { '?' };
+    if postgres {
+        return commit_moves_pg(tx, moves).await;
+    }
+    // SQLite's parameters are nameless `?`s, numbered in order: sqlx asks SQLite for the name
+    // of every parameter it binds, which SQLite finds by a linear search of the statement's
+    // named (`$N`, `?N`) ones: quadratic in a statement of a thousand parameters (the tightest
+    // loop in a profile of the database thread under load). PostgreSQL wants `$N`.
     for chunk in moves.chunks(MOVES_PER_STATEMENT) {
         let rows = |width: usize| {
             (0..chunk.len())
                 .map(|i| {
                     let params: Vec<String> = (1..=width)
-                        .map(|k| format!("{mark}{}", i * width + k))
+                        .map(|k| {
+                            if postgres {
+                                format!("${}", i * width + k)
+                            } else {
+                                "?".to_string()
+                            }
+                        })
                         .collect();
                     format!("({})", params.join(", "))
                 })
@@ -712,8 +827,69 @@ async fn commit_moves(
     Ok(())
 }
 
+/// A move as [`commit_moves_pg`] sends it (short keys: a batch is one JSON text).
+#[derive(serde::Serialize)]
+struct MoveJson<'a> {
+    g: &'a str,
+    p: i64,
+    m: &'a str,
+    c: Option<i64>,
+    a: i64,
+    w: Option<i64>,
+    b: Option<i64>,
+}
+
+/// PostgreSQL: the batch's moves as one JSON parameter that the server unpacks
+/// (`json_to_recordset`), so the statement has fixed text, prepared once per connection,
+/// instead of statements of a thousand parameters parsed and planned for every batch.
+async fn commit_moves_pg(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    moves: &[&Write],
+) -> Result<(), DbError> {
+    let rows: Vec<MoveJson<'_>> = moves
+        .iter()
+        .filter_map(|w| match w {
+            Write::Move {
+                game,
+                ply,
+                mv,
+                clock_ms,
+                at_ms,
+                clocks_ms,
+            } => Some(MoveJson {
+                g: game,
+                p: *ply,
+                m: mv,
+                c: *clock_ms,
+                a: *at_ms,
+                w: clocks_ms.map(|c| c.0),
+                b: clocks_ms.map(|c| c.1),
+            }),
+            _ => None,
+        })
+        .collect();
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let json = serde_json::to_string(&rows).map_err(|e| DbError::Corrupt(e.to_string()))?;
+    // One statement (a round trip fewer per batch): the insert as a data-modifying `WITH`.
+    sqlx::query(
+        "WITH x AS (SELECT * FROM json_to_recordset($1::json) \
+         AS r(g TEXT, p BIGINT, m TEXT, c BIGINT, a BIGINT, w BIGINT, b BIGINT)), \
+         i AS (INSERT INTO moves (game_id, ply, mv, clock_ms, at_ms) \
+         SELECT x.g, x.p, x.m, x.c, x.a FROM x) \
+         UPDATE games SET white_ms = x.w, black_ms = x.b, last_ms = x.a \
+         FROM x WHERE games.id = x.g",
+    )
+    .bind(&json)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 /// Writes a batch in one transaction.
 async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko)>>, DbError> {
+    let _gate = db.gate.read().await;
     let mut tx = db.pool.begin().await?;
     let mut out = Vec::with_capacity(writes.len());
     let moves: Vec<&Write> = writes

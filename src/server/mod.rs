@@ -61,12 +61,14 @@ pub struct Config {
     pub limits: hub::Limits,
     /// This instance's name when several share one PostgreSQL (`None`: a lone server).
     pub instance: Option<String>,
+    /// When a commit counts as done (`--sync`).
+    pub sync: db::SyncMode,
 }
 
 /// Opens the database, brings back unfinished games, listens, prints
 /// `listening on http://ADDR:PORT` (flushed) and serves until killed.
 pub async fn run(config: Config) -> Result<(), ServerError> {
-    let db = db::Db::open(&config.db).await?;
+    let db = db::Db::open_with(&config.db, config.sync).await?;
     let listener = tokio::net::TcpListener::bind(&config.listen)
         .await
         .map_err(|source| ServerError::Listen {

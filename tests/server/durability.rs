@@ -7,11 +7,25 @@ use crate::server_support;
 use serde_json::json;
 use server_support::*;
 
-both_backends!(180, kill_9_and_restart_loses_no_acknowledged_move);
+both_backends!(
+    180,
+    kill_9_and_restart_loses_no_acknowledged_move,
+    kill_9_and_restart_with_sync_normal_loses_no_acknowledged_move
+);
 
 async fn kill_9_and_restart_loses_no_acknowledged_move(backend: Backend) {
+    kill_9_and_restart(backend, &[]).await;
+}
+
+/// `--sync normal` (no disk flush per commit) must still keep every acknowledged move across
+/// a killed server: the commit is in the database's log, which outlives the process.
+async fn kill_9_and_restart_with_sync_normal_loses_no_acknowledged_move(backend: Backend) {
+    kill_9_and_restart(backend, &["--sync", "normal"]).await;
+}
+
+async fn kill_9_and_restart(backend: Backend, extra: &[&str]) {
     let db = database(backend);
-    let mut server = Server::start(&db.url);
+    let mut server = Server::start_with(&db.url, extra);
     let mut a = guest(&server).await;
     let mut b = guest(&server).await;
     let g = start_game(&mut a, &mut b, json!({"tc": "600+5"})).await;
@@ -43,7 +57,7 @@ async fn kill_9_and_restart_loses_no_acknowledged_move(backend: Backend) {
     drop(a);
     drop(b);
 
-    let server = Server::start(&db.url);
+    let server = Server::start_with(&db.url, extra);
     let mut a = parachess::server::client::Client::hello(&server.url, Some(&ta))
         .await
         .unwrap();
