@@ -10,6 +10,7 @@ mod cli_perft;
 mod engine;
 mod engine_analysis;
 mod engine_options;
+mod match_movetime;
 mod net;
 mod net_variants;
 mod train;
