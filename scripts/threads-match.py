@@ -4,9 +4,9 @@ programs share: before each chunk it waits (a while) for the other programs' CPU
 takes /work/measure.lock for the chunk only, and records how much CPU the other programs used
 during it, so chunks played while the second core was taken can be told apart.
 
-Usage: scripts/threads-match.py ENGINE CHUNKS GAMES_PER_CHUNK MOVETIME_MS [FIRST_SEED]
-Prints one line per chunk and the totals: all chunks, and those where the others used under
-0.2 of a core on average.
+Usage: scripts/threads-match.py ENGINE CHUNKS GAMES_PER_CHUNK MOVETIME_MS [FIRST_SEED [MAX_WAIT_S]]
+Prints one line per chunk (with running totals of the clean chunks: the others used under 0.2 of
+a core on average) and the totals: all chunks, and the clean ones.
 """
 import math, os, re, resource, subprocess, sys, time
 
@@ -38,11 +38,12 @@ def elo(w, l, d):
 def main():
     engine, chunks, games, movetime = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     first = int(sys.argv[5]) if len(sys.argv) > 5 else 100
+    max_wait = int(sys.argv[6]) if len(sys.argv) > 6 else 120
     hz = os.sysconf("SC_CLK_TCK")
     rows = []
     for c in range(chunks):
         waited = 0
-        while waited < 120 and others_load(2) > 0.3:
+        while waited < max_wait and others_load(2) > 0.3:
             waited += 2
         cmd = ["flock", "/work/measure.lock", engine, "match",
                "--engine1", f"{engine} uci", "--engine2", f"{engine} uci",
@@ -64,9 +65,12 @@ def main():
         times = [x for x in out.splitlines() if x.startswith("time a move: engine1 mean")]
         forfeits = sum(1 for x in out.splitlines() if x.startswith("game ") and "time" in x)
         rows.append((w, l, d, others, mine / wall))
+        clean = [r for r in rows if r[3] < 0.2]
+        cw, cl, cd = (sum(r[i] for r in clean) for i in range(3))
         print(f"chunk {c + 1} seed {first + c}: {w}-{l}-{d}, wall {wall:.0f} s, "
               f"match {mine / wall:.2f} cores, others {others:.2f} cores, waited {waited} s, "
-              f"time losses {forfeits}; {times[0] if times else ''}", flush=True)
+              f"time losses {forfeits}; {times[0] if times else ''}; "
+              f"clean so far {cw}-{cl}-{cd}", flush=True)
     for name, keep in [("all chunks", lambda r: True),
                        ("chunks with others under 0.2 cores", lambda r: r[3] < 0.2)]:
         sel = [r for r in rows if keep(r)]

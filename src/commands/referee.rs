@@ -29,6 +29,9 @@ pub const MAX_PLIES: u32 = 2000;
 /// Time an engine has to start, answer `uci`, or get ready for a new game.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// Longest answer to `go nodes` before the engine loses on time.
+const NODES_TIMEOUT: Duration = Duration::from_secs(60);
+
 /// Most random opening half-moves.
 const MAX_OPENING_PLIES: u32 = 40;
 
@@ -67,6 +70,13 @@ pub struct MatchArgs {
     /// engine2's own time a move in milliseconds (default: `--movetime`).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime2: Option<u64>,
+    /// Give each engine this many nodes a move (`go nodes N`) instead of a clock or a time:
+    /// independent of the machine's load. Our engine counts the nodes of its main search
+    /// thread, so with `Threads 2` the helper searches beside it for free: as if each thread
+    /// had a core of its own. An answer later than a minute loses.
+    #[arg(long, value_name = "N", conflicts_with_all = ["movetime", "movetime1", "movetime2"],
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
+    pub nodes: Option<u64>,
     /// How games start: `random-plies K` plays K random legal half-moves first (0 to 40).
     #[arg(
         long,
@@ -220,6 +230,8 @@ struct Seat {
     options: Vec<(String, String)>,
     /// `go movetime` instead of the clock.
     movetime: Option<Duration>,
+    /// `go nodes` instead of the clock.
+    nodes: Option<u64>,
     client: Option<UciClient>,
     name: String,
 }
@@ -265,6 +277,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
         writeln!(out, "{}: {} ({})", seat.label, seat.name, seat.command)?;
     }
     let time_control = match (&seats[0].movetime, &seats[1].movetime) {
+        _ if args.nodes.is_some() => format!("{} nodes a move", args.nodes.unwrap_or(0)),
         (None, None) => format!("time control {}", args.tc),
         (a, b) => format!(
             "time a move: engine1 {}, engine2 {}",
@@ -387,6 +400,7 @@ fn fresh_seats(args: &MatchArgs, uci_name: &str) -> [Seat; 2] {
         variant: uci_name.to_string(),
         options: options.clone(),
         movetime: ms.or(args.movetime).map(Duration::from_millis),
+        nodes: args.nodes,
         client: None,
         name: String::new(),
     };
@@ -526,6 +540,13 @@ fn play_game(
         let seat = &mut seats[index];
         let (remaining, go) = match seat.movetime {
             // The clock does not run: the allowance is only there to catch a hung engine.
+            _ if seat.nodes.is_some() => (
+                NODES_TIMEOUT,
+                Go {
+                    nodes: seat.nodes,
+                    ..Go::default()
+                },
+            ),
             Some(t) => (
                 t.saturating_mul(2).saturating_add(Duration::from_secs(1)),
                 Go {
@@ -558,7 +579,7 @@ fn play_game(
                 if let Err(e) = game.play(m.best) {
                     return forfeit(format!("{label} played an illegal move {}: {e}", m.best));
                 }
-                if seat.movetime.is_none() {
+                if seat.movetime.is_none() && seat.nodes.is_none() {
                     clocks[side.index()] = remaining - m.elapsed + tc.increment;
                 }
             }

@@ -261,12 +261,8 @@ mod tests {
         drop(running);
         let running = start(&mut pool, 2);
         assert_eq!(wait_for_depth(&running, 2).depth, 2);
-        assert!(
-            !pool
-                .start(false, &tt, &weights, &pos, &[], &moves, 2, 0)
-                .shared()
-                .is_some()
-        );
+        let single = pool.start(false, &tt, &weights, &pos, &[], &moves, 2, 0);
+        assert!(single.shared().is_none());
         pool.resize(0);
         assert_eq!(pool.len(), 0);
         assert!(start(&mut pool, 2).shared().is_none());

@@ -1,5 +1,6 @@
-//! `parachess match --movetime`: each engine gets `go movetime MS` (its own with `--movetime1`
-//! and `--movetime2`) instead of a clock, and the report gives each engine's time a move.
+//! `parachess match --movetime` and `--nodes`: each engine gets `go movetime MS` (its own with
+//! `--movetime1` and `--movetime2`) or `go nodes N` instead of a clock, and the report gives
+//! each engine's time a move.
 
 use crate::common::parachess;
 
@@ -124,10 +125,60 @@ fn the_longer_movetime_thinks_longer() {
 }
 
 #[test]
+fn nodes_are_sent_instead_of_a_clock() {
+    let (code, out, err) = parachess(&[
+        "match",
+        "--engine1",
+        &checking_engine("go nodes 500"),
+        "--engine2",
+        &our_engine(),
+        "--nodes",
+        "500",
+        "--games",
+        "1",
+        "--openings",
+        "random-plies",
+        "0",
+        "--max-plies",
+        "1",
+    ]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert!(out.contains("500 nodes a move"), "{out}");
+    assert!(
+        out.lines().last().unwrap().starts_with("score 0-0-1"),
+        "{out}"
+    );
+    let engine = our_engine();
+    let (code, _, err) = parachess(&[
+        "match",
+        "--engine1",
+        &engine,
+        "--engine2",
+        &engine,
+        "--nodes",
+        "500",
+        "--movetime",
+        "50",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--nodes") && err.contains("--movetime"),
+        "{err}"
+    );
+}
+
+#[test]
 fn bad_movetimes_are_refused() {
     let engine = our_engine();
-    for bad in ["0", "-5", "x", "3600001"] {
-        for flag in ["--movetime", "--movetime1", "--movetime2"] {
+    let too_many = |flag| {
+        if flag == "--nodes" {
+            "10000000001"
+        } else {
+            "3600001"
+        }
+    };
+    for flag in ["--movetime", "--movetime1", "--movetime2", "--nodes"] {
+        for bad in ["0", "-5", "x", too_many(flag)] {
             let arg = format!("{flag}={bad}");
             let (code, out, err) =
                 parachess(&["match", "--engine1", &engine, "--engine2", &engine, &arg]);
