@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Searches the bench positions over UCI with Threads 1 and Threads 2 and prints, per position,
-the time to finish depth D (`go depth D`) and the depth, nodes and nodes/s reached in a fixed
-time (`go movetime MS`): a sanity check that a second thread adds speed.
+the time to finish depth D (`go depth D`) and the depth, nodes (all threads) and nodes/s reached
+with a fixed limit (`go movetime MS`, or `go nodes N`, which counts the main thread's nodes only):
+a sanity check that a second thread adds speed and depth.
 
-Usage: scripts/threads-bench.py ENGINE [DEPTH] [MOVETIME_MS]
-(ENGINE: the parachess binary; the positions are those of `parachess bench`).
+Usage: scripts/threads-bench.py ENGINE [DEPTH] [LIMIT]
+LIMIT: "movetime 1000" (the default) or "nodes 500000"; a bare number means movetime.
+(ENGINE: the parachess binary; the positions are those of `parachess bench`.)
 """
 import subprocess, sys, time, re, statistics
 
@@ -60,27 +62,32 @@ class Engine:
 def main():
     binary = sys.argv[1]
     depth = int(sys.argv[2]) if len(sys.argv) > 2 else 10
-    movetime = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
+    limit = sys.argv[3] if len(sys.argv) > 3 else "movetime 1000"
+    if limit.isdigit():
+        limit = f"movetime {limit}"
     engines = {t: Engine(binary, t) for t in (1, 2)}
     ttd = {1: [], 2: []}
     reach = {1: [], 2: []}
-    print(f"pos  depth {depth}: 1 thread s / 2 threads s | movetime {movetime} ms: depth, knodes/s for 1 / 2")
+    print(f"pos  depth {depth}: 1 thread s / 2 threads s | {limit}: depth, knodes, knodes/s for 1 / 2")
     for i, pos in enumerate(POSITIONS, 1):
         row = []
         for t in (1, 2):
-            ttd[t].append(engines[t].go(pos, f"depth {depth}")[0])
+            ttd[t].append(engines[t].go(pos, f"depth {depth}")[0] if depth > 0 else 0.0)
         for t in (1, 2):
-            e, d, n = engines[t].go(pos, f"movetime {movetime}")
-            reach[t].append((d, n / e))
+            e, d, n = engines[t].go(pos, f"{limit}")
+            reach[t].append((d, n / e, n))
         print(f"{i:3}  {ttd[1][-1]:6.2f} / {ttd[2][-1]:6.2f} | "
-              f"{reach[1][-1][0]:2} {reach[1][-1][1]/1000:7.0f} / {reach[2][-1][0]:2} {reach[2][-1][1]/1000:7.0f}")
+              f"{reach[1][-1][0]:2} {reach[1][-1][2]/1000:6.0f} {reach[1][-1][1]/1000:6.0f} / "
+              f"{reach[2][-1][0]:2} {reach[2][-1][2]/1000:6.0f} {reach[2][-1][1]/1000:6.0f}")
     total = {t: sum(ttd[t]) for t in (1, 2)}
-    ratios = [a / b for a, b in zip(ttd[1], ttd[2])]
-    print(f"time to depth {depth}: total {total[1]:.2f} s / {total[2]:.2f} s, "
-          f"speed-up {total[1]/total[2]:.2f} (median per position {statistics.median(ratios):.2f})")
+    ratios = [a / b for a, b in zip(ttd[1], ttd[2]) if b > 0]
+    if ratios:
+        print(f"time to depth {depth}: total {total[1]:.2f} s / {total[2]:.2f} s, "
+              f"speed-up {total[1]/total[2]:.2f} (median per position {statistics.median(ratios):.2f})")
     for t in (1, 2):
-        print(f"threads {t}: movetime {movetime}: mean depth {statistics.mean(d for d, _ in reach[t]):.2f}, "
-              f"median nodes/s {statistics.median(n for _, n in reach[t])/1000:.0f} k")
+        print(f"threads {t}: {limit}: mean depth {statistics.mean(r[0] for r in reach[t]):.2f}, "
+              f"nodes {sum(r[2] for r in reach[t])/1000:.0f} k, "
+              f"median nodes/s {statistics.median(r[1] for r in reach[t])/1000:.0f} k")
     for e in engines.values():
         e.quit()
 
