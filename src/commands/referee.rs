@@ -1,8 +1,8 @@
 //! `parachess match`: a referee for games between two UCI engine programs (ours or any other
 //! that plays Parachess). Every move is checked by the rules, Fischer clocks are kept here (or
-//! each engine is given a fixed time a move, `--movetime`), and an engine that plays an illegal
-//! move, runs out of time or dies loses the game. Openings are a few random legal half-moves,
-//! the same for both games of a pair with colours swapped. The line before the last gives each
+//! each engine is given a fixed time or node count a move, `--movetime`, `--nodes`), and an
+//! engine that plays an illegal move, runs out of time or dies loses the game. Openings are a
+//! few random legal half-moves, the same for both games of a pair with colours swapped. The line before the last gives each
 //! engine's mean and longest time a move as the referee measured it; the last line is
 //! `score <W>-<L>-<D> elo <diff> +/- <95 % margin>` from engine1's point of view.
 
@@ -277,7 +277,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
         writeln!(out, "{}: {} ({})", seat.label, seat.name, seat.command)?;
     }
     let time_control = match (&seats[0].movetime, &seats[1].movetime) {
-        _ if args.nodes.is_some() => format!("{} nodes a move", args.nodes.unwrap_or(0)),
+        _ if args.nodes.is_some() => format!("{} nodes a move", args.nodes.unwrap_or_default()),
         (None, None) => format!("time control {}", args.tc),
         (a, b) => format!(
             "time a move: engine1 {}, engine2 {}",
