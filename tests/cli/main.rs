@@ -7,6 +7,7 @@ mod common;
 mod cli_args;
 mod cli_match;
 mod cli_perft;
+mod datagen_args;
 mod engine;
 mod engine_analysis;
 mod engine_options;
