@@ -1,8 +1,10 @@
 //! `parachess match`: a referee for games between two UCI engine programs (ours or any other
-//! that plays Parachess). Every move is checked by the rules, Fischer clocks are kept here, and
-//! an engine that plays an illegal move, runs out of time or dies loses the game. Openings are a
-//! few random legal half-moves, the same for both games of a pair with colours swapped. The last
-//! line is `score <W>-<L>-<D> elo <diff> +/- <95 % margin>` from engine1's point of view.
+//! that plays Parachess). Every move is checked by the rules, Fischer clocks are kept here (or
+//! each engine is given a fixed time or node count a move, `--movetime`, `--nodes`), and an
+//! engine that plays an illegal move, runs out of time or dies loses the game. Openings are a
+//! few random legal half-moves, the same for both games of a pair with colours swapped. The line before the last gives each
+//! engine's mean and longest time a move as the referee measured it; the last line is
+//! `score <W>-<L>-<D> elo <diff> +/- <95 % margin>` from engine1's point of view.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -26,6 +28,9 @@ pub const MAX_PLIES: u32 = 2000;
 
 /// Time an engine has to start, answer `uci`, or get ready for a new game.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Longest answer to `go nodes` before the engine loses on time.
+const NODES_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Most random opening half-moves.
 const MAX_OPENING_PLIES: u32 = 40;
@@ -53,6 +58,25 @@ pub struct MatchArgs {
     /// Fischer time control: base seconds + increment seconds per move (`10+0.1`, or `5`).
     #[arg(long, default_value = "10+0.1", value_name = "BASE+INC")]
     pub tc: TimeControl,
+    /// Give each engine this many milliseconds a move (`go movetime MS`) instead of a clock,
+    /// so both think exactly as long (`--tc` is then ignored). An answer later than twice
+    /// that plus a second loses on time.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: Option<u64>,
+    /// engine1's own time a move in milliseconds (default: `--movetime`), e.g. to play a level
+    /// that thinks four times as long as the other.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime1: Option<u64>,
+    /// engine2's own time a move in milliseconds (default: `--movetime`).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime2: Option<u64>,
+    /// Give each engine this many nodes a move (`go nodes N`) instead of a clock or a time:
+    /// independent of the machine's load. Our engine counts the nodes of its main search
+    /// thread, so with `Threads 2` the helper searches beside it for free: as if each thread
+    /// had a core of its own. An answer later than a minute loses.
+    #[arg(long, value_name = "N", conflicts_with_all = ["movetime", "movetime1", "movetime2"],
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
+    pub nodes: Option<u64>,
     /// How games start: `random-plies K` plays K random legal half-moves first (0 to 40).
     #[arg(
         long,
@@ -204,6 +228,10 @@ struct Seat {
     variant: String,
     /// Options set after the handshake.
     options: Vec<(String, String)>,
+    /// `go movetime` instead of the clock.
+    movetime: Option<Duration>,
+    /// `go nodes` instead of the clock.
+    nodes: Option<u64>,
     client: Option<UciClient>,
     name: String,
 }
@@ -248,10 +276,25 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
         })?;
         writeln!(out, "{}: {} ({})", seat.label, seat.name, seat.command)?;
     }
+    let time_control = match (&seats[0].movetime, &seats[1].movetime) {
+        _ if args.nodes.is_some() => format!("{} nodes a move", args.nodes.unwrap_or_default()),
+        (None, None) => format!("time control {}", args.tc),
+        (a, b) => format!(
+            "time a move: engine1 {}, engine2 {}",
+            a.map_or(format!("clock {}", args.tc), |t| format!(
+                "{} ms",
+                t.as_millis()
+            )),
+            b.map_or(format!("clock {}", args.tc), |t| format!(
+                "{} ms",
+                t.as_millis()
+            )),
+        ),
+    };
     writeln!(
         out,
-        "{} games, time control {}, openings of {plies} random half-moves",
-        args.games, args.tc
+        "{} games, {time_control}, openings of {plies} random half-moves",
+        args.games
     )?;
     let workers_n = args.concurrency.min(args.games) as usize;
     let mut totals = MatchTotals::default();
@@ -260,6 +303,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
     workers.extend((1..workers_n).map(|_| fresh_seats(args, &uci_name)));
     let mut waiting = BTreeMap::new();
     let mut due = 1;
+    let mut thinking = [Thinking::default(); 2];
     super::play_in_parallel(
         workers,
         args.games,
@@ -271,6 +315,9 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
                     Some(0) => totals.wins += 1,
                     Some(_) => totals.losses += 1,
                     None => totals.draws += 1,
+                }
+                for (all, game) in thinking.iter_mut().zip(p.thinking) {
+                    all.add(game);
                 }
                 writeln!(out, "{}", p.line)?;
                 out.flush()?;
@@ -284,6 +331,11 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
             Ok(())
         },
     )?;
+    writeln!(
+        out,
+        "time a move: engine1 {}; engine2 {}",
+        thinking[0], thinking[1]
+    )?;
     let (elo, margin) = elo(totals);
     writeln!(
         out,
@@ -293,8 +345,45 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<MatchTotals, MatchE
     Ok(totals)
 }
 
+/// How long one engine took for its moves, as the referee saw it (the trip through the pipes
+/// included).
+#[derive(Copy, Clone, Debug, Default)]
+struct Thinking {
+    moves: u32,
+    total: Duration,
+    longest: Duration,
+}
+
+impl Thinking {
+    fn record(&mut self, time: Duration) {
+        self.moves += 1;
+        self.total += time;
+        self.longest = self.longest.max(time);
+    }
+
+    fn add(&mut self, other: Thinking) {
+        self.moves += other.moves;
+        self.total += other.total;
+        self.longest = self.longest.max(other.longest);
+    }
+}
+
+impl fmt::Display for Thinking {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mean = self.total.as_secs_f64() * 1000.0 / f64::from(self.moves.max(1));
+        write!(
+            f,
+            "mean {mean:.1} ms, longest {} ms ({} moves)",
+            self.longest.as_millis(),
+            self.moves
+        )
+    }
+}
+
 /// One finished game, as a worker hands it to the reporter.
 struct Played {
+    /// Each seat's time for its moves (0 is engine1).
+    thinking: [Thinking; 2],
     number: u32,
     /// Index of the winning seat (0 is engine1), `None` for a draw.
     winner_seat: Option<usize>,
@@ -305,17 +394,19 @@ struct Played {
 
 /// Both seats, not yet started.
 fn fresh_seats(args: &MatchArgs, uci_name: &str) -> [Seat; 2] {
-    let seat = |label, command: &String, options: &Vec<(String, String)>| Seat {
+    let seat = |label, command: &String, options: &Vec<(String, String)>, ms: Option<u64>| Seat {
         label,
         command: command.clone(),
         variant: uci_name.to_string(),
         options: options.clone(),
+        movetime: ms.or(args.movetime).map(Duration::from_millis),
+        nodes: args.nodes,
         client: None,
         name: String::new(),
     };
     [
-        seat("engine1", &args.engine1, &args.option1),
-        seat("engine2", &args.engine2, &args.option2),
+        seat("engine1", &args.engine1, &args.option1, args.movetime1),
+        seat("engine2", &args.engine2, &args.option2, args.movetime2),
     ]
 }
 
@@ -331,7 +422,8 @@ fn play_one(
     let white = usize::from(g.is_multiple_of(2));
     let opening = opening(args.seed, (g - 1) / 2, plies, variant);
     let mut game = opening.clone();
-    let ending = play_game(seats, white, &mut game, args);
+    let mut thinking = [Thinking::default(); 2];
+    let ending = play_game(seats, white, &mut game, args, &mut thinking);
     let winner_seat = ending.winner().map(|side| match side {
         Side::White => white,
         Side::Black => 1 - white,
@@ -357,6 +449,7 @@ fn play_one(
         .as_ref()
         .map(|_| record(g, &mut game, &ending, seats, white));
     Played {
+        thinking,
         number: g,
         winner_seat,
         line,
@@ -407,8 +500,15 @@ fn opening(seed: u64, pair: u32, plies: u32, variant: &'static Variant) -> Game 
     Game::from_position(variant.start())
 }
 
-/// Plays one game from `game` (the opening) to its end.
-fn play_game(seats: &mut [Seat; 2], white: usize, game: &mut Game, args: &MatchArgs) -> Ending {
+/// Plays one game from `game` (the opening) to its end, adding each seat's move times to
+/// `thinking`.
+fn play_game(
+    seats: &mut [Seat; 2],
+    white: usize,
+    game: &mut Game,
+    args: &MatchArgs,
+    thinking: &mut [Thinking; 2],
+) -> Ending {
     let tc = args.tc;
     let end = game.plies().len() + args.max_plies as usize;
     for side in Side::BOTH {
@@ -432,14 +532,37 @@ fn play_game(seats: &mut [Seat; 2], white: usize, game: &mut Game, args: &MatchA
             return Ending::Board(outcome);
         }
         let side = game.position().turn();
-        let seat = &mut seats[if side == Side::White {
+        let index = if side == Side::White {
             white
         } else {
             1 - white
-        }];
-        let remaining = clocks[side.index()];
-        let go = Go::clock(clocks[0], clocks[1], tc.increment);
+        };
+        let seat = &mut seats[index];
+        let (remaining, go) = match seat.movetime {
+            // The clock does not run: the allowance is only there to catch a hung engine.
+            _ if seat.nodes.is_some() => (
+                NODES_TIMEOUT,
+                Go {
+                    nodes: seat.nodes,
+                    ..Go::default()
+                },
+            ),
+            Some(t) => (
+                t.saturating_mul(2).saturating_add(Duration::from_secs(1)),
+                Go {
+                    movetime: Some(t),
+                    ..Go::default()
+                },
+            ),
+            None => (
+                clocks[side.index()],
+                Go::clock(clocks[0], clocks[1], tc.increment),
+            ),
+        };
         let answer = seat.client().and_then(|c| c.search(game, &go, remaining));
+        if let Ok(m) = &answer {
+            thinking[index].record(m.elapsed);
+        }
         let forfeit = |reason: String| Ending::Forfeit {
             loser: side,
             reason,
@@ -456,7 +579,9 @@ fn play_game(seats: &mut [Seat; 2], white: usize, game: &mut Game, args: &MatchA
                 if let Err(e) = game.play(m.best) {
                     return forfeit(format!("{label} played an illegal move {}: {e}", m.best));
                 }
-                clocks[side.index()] = remaining - m.elapsed + tc.increment;
+                if seat.movetime.is_none() && seat.nodes.is_none() {
+                    clocks[side.index()] = remaining - m.elapsed + tc.increment;
+                }
             }
             Err(UciError::Timeout { .. }) => return forfeit(format!("{label} lost on time")),
             Err(e @ UciError::IllegalMove { .. }) => {

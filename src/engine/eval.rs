@@ -504,4 +504,49 @@ mod tests {
         let near = eval("6/3k/P7/5/10/6/10/5/8/4/3K2 w 0 1");
         assert!(near > far + 30, "{near} vs {far}");
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+        /// The evaluation has no incremental part of its own: it is computed from scratch,
+        /// behind a cache keyed by the position's hash, which make and unmake update
+        /// incrementally. After every move and every take-back of random games (in every
+        /// built-in variant), the cached score must equal the from-scratch evaluation of the
+        /// same position rebuilt from its text.
+        #[test]
+        fn cached_evaluation_equals_a_from_scratch_one_along_random_games(
+            seed in proptest::prelude::any::<u64>(),
+            which in 0usize..16,
+        ) {
+            let variants = Variant::builtins();
+            let variant = variants[which % variants.len()];
+            let weights = EvalWeights::shared_default();
+            let mut cache = EvalCache::new(Arc::clone(&weights));
+            let mut rng = crate::engine::Rng::new(seed);
+            let mut pos = variant.start();
+            let mut check = |pos: &Position| {
+                let fresh = Position::parse_in(&pos.to_string(), variant)
+                    .expect("a position's text reads back");
+                let expected = evaluate_with(&fresh, &weights);
+                proptest::prop_assert_eq!(cache.evaluate(pos), expected, "{}", pos);
+                proptest::prop_assert_eq!(evaluate_with(pos, &weights), expected, "{}", pos);
+                Ok(())
+            };
+            check(&pos)?;
+            let mut played = Vec::new();
+            for _ in 0..60 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len() as u64) as usize];
+                played.push((mv, pos.make_move(mv)));
+                check(&pos)?;
+            }
+            while let Some((mv, undo)) = played.pop() {
+                pos.unmake_move(mv, undo);
+                check(&pos)?;
+            }
+        }
+    }
 }

@@ -11,7 +11,8 @@
 //!   choice (easy, normal, hard) and [`LevelSettings::from_skill`] a skill level 0–20 into limits
 //!   and some randomness; [`random_move`] is the weakest opponent, for tests and self-play.
 //!
-//! The search itself is single-threaded and never allocates per node. It scores the rule book's
+//! A search thread never allocates per node; with more threads ([`Engine::set_threads`], Lazy
+//! SMP in `smp.rs`) persistent helpers search beside it. It scores the rule book's
 //! game ends: no legal move loses (in check or not), repetition and the 100-half-move rule draw.
 //!
 //! [`rules`]: crate::rules
@@ -26,6 +27,7 @@ mod root;
 mod score;
 mod search;
 mod see;
+mod smp;
 mod tables;
 mod tt;
 pub mod tune;
@@ -44,6 +46,7 @@ pub use weights::{
     set_process_weights,
 };
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::rules::{Game, Move, MoveList, Position};
@@ -53,6 +56,7 @@ use limits::Clock;
 use ordering::Heuristics;
 use root::Line;
 use search::Searcher;
+use smp::{Pool, Running};
 use tt::Table;
 
 /// Transposition table size of [`Engine::new`], in megabytes.
@@ -126,28 +130,14 @@ pub const MAX_THREADS: usize = 64;
 /// The computer player, with the memory it keeps from one move to the next.
 pub struct Engine {
     /// Shared by the search threads (its slots are atomic).
-    tt: Table,
+    tt: Arc<Table>,
     heuristics: Heuristics,
     evals: EvalCache,
     rng: Rng,
-    /// Lazy SMP's helper threads' own memory: one per thread beyond the first.
-    helpers: Vec<Helper>,
-}
-
-/// What a helper thread keeps between searches.
-struct Helper {
-    heuristics: Heuristics,
-    evals: EvalCache,
-}
-
-/// Stops the helpers when the main search ends, even by a panic (the scope would wait for
-/// them forever otherwise).
-struct StopOnDrop(StopFlag);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.stop();
-    }
+    /// Lazy SMP's helper threads, one per thread beyond the first, kept between searches.
+    helpers: Pool,
+    /// Counts new games, so the helpers forget their move-ordering memory too.
+    epoch: u64,
 }
 
 impl Default for Engine {
@@ -166,27 +156,23 @@ impl Engine {
     /// most [`MAX_HASH_MB`]).
     pub fn with_hash_mb(megabytes: usize) -> Engine {
         Engine {
-            tt: Table::new(megabytes.min(MAX_HASH_MB)),
+            tt: Arc::new(Table::new(megabytes.min(MAX_HASH_MB))),
             heuristics: Heuristics::new(),
             evals: EvalCache::new(EvalWeights::shared_default()),
             rng: Rng::from_time(),
-            helpers: Vec::new(),
+            helpers: Pool::default(),
+            epoch: 0,
         }
     }
 
     /// Searches with `threads` threads (1 to [`MAX_THREADS`]): Lazy SMP, every thread searching
-    /// the same position over the one transposition table, the helpers starting deeper; the
-    /// first thread's result is the answer. Analyses with several lines and the weak levels'
-    /// noisy choices stay on one thread.
+    /// the same position over the one transposition table, the helpers skipping depths so they
+    /// work ahead of the first thread; the answer is the first thread's line, or a helper's
+    /// when it finished a deeper depth. The helper threads start here and wait between
+    /// searches; a search does not wait for them when it ends. Analyses with several lines and
+    /// the weak levels' noisy choices stay on one thread.
     pub fn set_threads(&mut self, threads: usize) {
-        let helpers = threads.clamp(1, MAX_THREADS) - 1;
-        self.helpers.truncate(helpers);
-        while self.helpers.len() < helpers {
-            self.helpers.push(Helper {
-                heuristics: Heuristics::new(),
-                evals: EvalCache::new(std::sync::Arc::clone(self.evals.weights())),
-            });
-        }
+        self.helpers.resize(threads.clamp(1, MAX_THREADS) - 1);
     }
 
     /// The number of search threads.
@@ -197,19 +183,17 @@ impl Engine {
     /// Replaces the transposition table by an empty one of about `megabytes` MB (at most
     /// [`MAX_HASH_MB`]); what the engine learned about positions is forgotten.
     pub fn set_hash_mb(&mut self, megabytes: usize) {
-        self.tt = Table::new(megabytes.min(MAX_HASH_MB));
+        self.tt = Arc::new(Table::new(megabytes.min(MAX_HASH_MB)));
     }
 
     /// Evaluates with `weights` from now on (the embedded defaults until then).
-    pub fn set_weights(&mut self, weights: std::sync::Arc<EvalWeights>) {
-        for h in &mut self.helpers {
-            h.evals.set_weights(std::sync::Arc::clone(&weights));
-        }
+    pub fn set_weights(&mut self, weights: Arc<EvalWeights>) {
+        // The helpers take the weights with their next search.
         self.evals.set_weights(weights);
     }
 
     /// The weights the engine evaluates with.
-    pub fn weights(&self) -> &std::sync::Arc<EvalWeights> {
+    pub fn weights(&self) -> &Arc<EvalWeights> {
         self.evals.weights()
     }
 
@@ -223,9 +207,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.heuristics.clear();
-        for h in &mut self.helpers {
-            h.heuristics.clear();
-        }
+        self.epoch += 1;
     }
 
     /// The best move in the game's current position within `limits`. The game's history counts
@@ -263,6 +245,8 @@ impl Engine {
         stop: &StopFlag,
     ) -> Result<SearchResult, EngineError> {
         let moves = legal_moves(pos)?;
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH);
+        let running = self.start_helpers(true, pos, history, &moves, max_depth);
         let mut searcher = searcher(
             &self.tt,
             &mut self.heuristics,
@@ -272,9 +256,8 @@ impl Engine {
             limits,
             stop,
         );
-        let line = with_helpers(&self.tt, &mut self.helpers, pos, history, &moves, || {
-            searcher.iterate(limits.depth.unwrap_or(MAX_DEPTH), &moves)
-        });
+        searcher.shared = running.shared();
+        let line = deeper(searcher.iterate(max_depth, &moves), &running);
         Ok(result(&searcher, line))
     }
 
@@ -320,6 +303,8 @@ impl Engine {
         let mut periodic = |s: &Searcher<'_>, lines: &[Line]| {
             (*report.borrow_mut())(&make_report(s, lines, first))
         };
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH);
+        let running = self.start_helpers(options.multipv == 1, pos, history, &moves, max_depth);
         let mut searcher = searcher(
             &self.tt,
             &mut self.heuristics,
@@ -329,22 +314,19 @@ impl Engine {
             limits,
             stop,
         );
+        searcher.shared = running.shared();
         if let Some(every) = every {
             searcher.progress = Some(search::Progress::new(every, &mut periodic));
         }
-        let helpers = if options.multipv == 1 {
-            &mut self.helpers[..]
-        } else {
-            &mut []
-        };
-        let lines = with_helpers(&self.tt, helpers, pos, history, &moves, || {
-            searcher.iterate_lines(
-                limits.depth.unwrap_or(MAX_DEPTH),
-                &moves,
-                options.multipv,
-                &mut |s, lines| (*report.borrow_mut())(&make_report(s, lines, first)),
-            )
-        });
+        let mut lines =
+            searcher.iterate_lines(max_depth, &moves, options.multipv, &mut |s, lines| {
+                (*report.borrow_mut())(&make_report(s, lines, first))
+            });
+        if options.multipv == 1
+            && let Some(line) = lines.pop()
+        {
+            lines = vec![deeper(line, &running)];
+        }
         Ok(make_report(&searcher, &lines, first))
     }
 
@@ -442,6 +424,28 @@ impl Engine {
         Ok(result(&searcher, line))
     }
 
+    /// Sets the helper threads searching `pos` (when `use_helpers`), until the returned
+    /// [`Running`] is dropped.
+    fn start_helpers(
+        &mut self,
+        use_helpers: bool,
+        pos: &Position,
+        history: &[u64],
+        moves: &MoveList,
+        max_depth: u32,
+    ) -> Running {
+        self.helpers.start(
+            use_helpers,
+            &self.tt,
+            self.evals.weights(),
+            pos,
+            history,
+            moves,
+            max_depth,
+            self.epoch,
+        )
+    }
+
     /// A uniformly random legal move (the `random` self-play player), from the engine's seeded
     /// generator.
     pub fn random(&mut self, pos: &Position) -> Result<Move, EngineError> {
@@ -466,42 +470,12 @@ fn searcher<'a>(
     Searcher::new(pos.clone(), history, tt, heuristics, evals, clock)
 }
 
-/// Runs `main` (the first thread's search) while the helpers search the same position over
-/// the shared table; stops and joins them when `main` returns.
-fn with_helpers<R>(
-    tt: &Table,
-    helpers: &mut [Helper],
-    pos: &Position,
-    history: &[u64],
-    moves: &MoveList,
-    main: impl FnOnce() -> R,
-) -> R {
-    if helpers.is_empty() {
-        return main();
+/// The main thread's `line`, or the deepest line a helper finished when that is deeper.
+fn deeper(line: Line, running: &Running) -> Line {
+    match running.shared().and_then(smp::Shared::deepest) {
+        Some(helper) if helper.depth > line.depth => helper,
+        _ => line,
     }
-    let stop = StopFlag::new();
-    std::thread::scope(|scope| {
-        for (i, h) in helpers.iter_mut().enumerate() {
-            let stop = stop.clone();
-            scope.spawn(move || {
-                h.heuristics.new_search();
-                let clock = Clock::new(&Limits::default(), &stop);
-                let mut s = Searcher::new(
-                    pos.clone(),
-                    history,
-                    tt,
-                    &mut h.heuristics,
-                    &mut h.evals,
-                    clock,
-                );
-                // Half the helpers one ply ahead of the main thread, half two.
-                s.start_depth = 2 + (i as u32 % 2);
-                s.iterate(MAX_DEPTH, moves);
-            });
-        }
-        let _stop_helpers = StopOnDrop(stop.clone());
-        main()
-    })
 }
 
 fn legal_moves(pos: &Position) -> Result<MoveList, EngineError> {
@@ -547,7 +521,7 @@ fn make_report(searcher: &Searcher<'_>, lines: &[Line], fallback: Move) -> Repor
         depth: lines.first().map_or(0, |l| l.depth),
         lines,
         seldepth,
-        nodes: searcher.nodes,
+        nodes: searcher.total_nodes(),
         elapsed: searcher.clock.started.elapsed(),
     }
 }
@@ -559,7 +533,7 @@ fn result(searcher: &Searcher<'_>, line: Line) -> SearchResult {
         pv: line.pv,
         depth: line.depth,
         seldepth: searcher.seldepth as u32,
-        nodes: searcher.nodes,
+        nodes: searcher.total_nodes(),
         elapsed: searcher.clock.started.elapsed(),
     }
 }
@@ -622,13 +596,15 @@ mod tests {
         engine.set_threads(3);
         assert_eq!(engine.threads(), 3);
         let stop = StopFlag::new();
-        // A mate in one: every thread count finds it, with the same score.
+        // A mate in one: every thread count finds it, with the same score (maybe from a helper
+        // that finished a deeper depth than the first thread before it stopped).
         let mate: Position = "6/3k/3Q4/5/5K4/6/10/5/8/4/6 w 0 1".parse().unwrap();
         let one = Engine::with_hash_mb(4)
             .search(&mate, &Limits::depth(4), &stop)
             .unwrap();
         let many = engine.search(&mate, &Limits::depth(4), &stop).unwrap();
-        assert_eq!((many.score, many.depth), (one.score, one.depth));
+        assert_eq!(many.score, one.score);
+        assert!((one.depth..=4).contains(&many.depth), "{many:?}");
         assert!(!mate.after(many.best).has_legal_move());
         // Whole games' positions: always a legal move, from a search that finished its depth.
         let mut game = Game::new();

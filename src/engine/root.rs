@@ -6,6 +6,7 @@ use crate::rules::{Move, MoveList};
 
 use super::score::{INFINITE, MATE, is_mate};
 use super::search::Searcher;
+use super::smp::skips;
 
 /// Deepest iteration the engine attempts.
 pub const MAX_DEPTH: u32 = 64;
@@ -113,10 +114,13 @@ impl Searcher<'_> {
             })
             .collect();
         let timed = self.clock.soft.is_some();
-        let first = self.start_depth.clamp(1, MAX_DEPTH);
-        for depth in first..=max_depth.clamp(first, MAX_DEPTH) {
-            if depth > first && !self.clock.may_deepen(self.nodes) {
+        let last = max_depth.clamp(1, MAX_DEPTH);
+        for depth in 1..=last {
+            if depth > 1 && !self.clock.may_deepen(self.nodes) {
                 break;
+            }
+            if self.helper.is_some_and(|i| skips(i, depth)) && depth < last {
+                continue;
             }
             for k in 0..lines.len() {
                 self.deepen_line(depth, k, &mut root, &mut lines[k]);

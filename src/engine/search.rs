@@ -14,10 +14,11 @@ use super::limits::Clock;
 use super::ordering::{Heuristics, MAX_PLY, is_bad_capture, pick};
 use super::root::Line;
 use super::score::{DRAW, INFINITE, lost_at};
+use super::smp::Shared;
 use super::tt::Table;
 
 /// How often (in nodes) the clock and the stop flag are read.
-const POLL_INTERVAL: u64 = 2048;
+pub(super) const POLL_INTERVAL: u64 = 2048;
 
 /// Move buffers of one ply, kept between nodes so no node clears kilobytes of memory.
 pub(crate) struct Frame {
@@ -51,9 +52,11 @@ pub(crate) struct Searcher<'a> {
     pub(super) known_check: (u64, bool),
     /// Periodic reports of the best lines so far, from inside the search (analysis only).
     pub(super) progress: Option<Progress<'a>>,
-    /// The first depth of iterative deepening (Lazy SMP's helpers start deeper than 1, so the
-    /// threads work on different depths and fill the shared table with different results).
-    pub(super) start_depth: u32,
+    /// Lazy SMP: this search is helper number `helper` (it skips some depths, and counts its
+    /// nodes into `shared`), or, when `None` with `shared` set, the main thread of helpers.
+    pub(super) helper: Option<usize>,
+    /// What the helpers of this search share with its main thread.
+    pub(super) shared: Option<&'a Shared>,
 }
 
 /// What a periodic report needs: how often, when next, the lines as they stand, and where to
@@ -114,7 +117,8 @@ impl<'a> Searcher<'a> {
             frames: (0..MAX_PLY).map(|_| None).collect(),
             known_check: (0, false),
             progress: None,
-            start_depth: 1,
+            helper: None,
+            shared: None,
         }
     }
 
@@ -126,6 +130,11 @@ impl<'a> Searcher<'a> {
             self.seldepth = ply;
         }
         if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            if self.helper.is_some()
+                && let Some(shared) = self.shared
+            {
+                shared.add_nodes(POLL_INTERVAL);
+            }
             if self.clock.expired(self.nodes) {
                 self.stopped = true;
             } else if self.progress.is_some() {
@@ -133,6 +142,15 @@ impl<'a> Searcher<'a> {
             }
         }
         self.stopped
+    }
+
+    /// Nodes searched by this thread and, for the main thread of a search with helpers, by the
+    /// helpers so far.
+    pub fn total_nodes(&self) -> u64 {
+        match (self.helper, self.shared) {
+            (None, Some(shared)) => self.nodes + shared.nodes(),
+            _ => self.nodes,
+        }
     }
 
     /// Sends the lines as they stand when a periodic report is due.

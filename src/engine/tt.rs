@@ -313,26 +313,38 @@ mod tests {
                 (key >> 50) as i32 % 60 + 1,
             )
         };
+        let writers_done = std::sync::atomic::AtomicUsize::new(0);
         std::thread::scope(|scope| {
             for w in 0..3 {
-                let (t, keys) = (&t, &keys);
+                let (t, keys, writers_done) = (&t, &keys, &writers_done);
                 scope.spawn(move || {
                     for round in 0..20_000usize {
                         let key = keys[(round * 7 + w * 13) % keys.len()];
                         let (mv, score, depth) = expected(key);
                         t.store(key, 0, depth, score, Bound::Exact, Some(mv));
                     }
+                    writers_done.fetch_add(1, Ordering::Release);
                 });
             }
-            let (t, keys) = (&t, &keys);
+            let (t, keys, writers_done) = (&t, &keys, &writers_done);
             scope.spawn(move || {
+                // Read while the writers write, and once more after they all finished (so a
+                // reader scheduled late on a busy machine still reads something).
                 let mut seen = 0;
-                for round in 0..60_000usize {
-                    let key = keys[round % keys.len()];
-                    if let Some(hit) = t.probe(key, 0) {
-                        let (mv, score, depth) = expected(key);
-                        assert_eq!((hit.mv, hit.score, hit.depth), (Some(mv), score, depth));
-                        seen += 1;
+                let mut round = 0usize;
+                loop {
+                    let finished = writers_done.load(Ordering::Acquire) == 3;
+                    for _ in 0..keys.len() {
+                        let key = keys[round % keys.len()];
+                        round += 1;
+                        if let Some(hit) = t.probe(key, 0) {
+                            let (mv, score, depth) = expected(key);
+                            assert_eq!((hit.mv, hit.score, hit.depth), (Some(mv), score, depth));
+                            seen += 1;
+                        }
+                    }
+                    if finished {
+                        break;
                     }
                 }
                 assert!(seen > 0);
