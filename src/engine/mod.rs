@@ -304,7 +304,9 @@ impl Engine {
             (*report.borrow_mut())(&make_report(s, lines, first))
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH);
-        let running = self.start_helpers(options.multipv == 1, pos, history, &moves, max_depth);
+        // With several lines the helpers still search the position, filling the shared table
+        // the lines are searched from (their own single line is used only with one line).
+        let running = self.start_helpers(true, pos, history, &moves, max_depth);
         let mut searcher = searcher(
             &self.tt,
             &mut self.heuristics,
@@ -628,6 +630,54 @@ mod tests {
             )
             .unwrap();
         assert!(game.legal_moves().contains(&report.best));
+        // Several lines with several threads (the analysis screen's Threads): as many lines
+        // as asked, distinct legal moves, each searched to the depth asked.
+        let lines = engine
+            .analyse_game(
+                &game,
+                &Limits::depth(4),
+                &AnalyseOptions {
+                    multipv: 3,
+                    ..AnalyseOptions::default()
+                },
+                &stop,
+                &mut |_| {},
+            )
+            .unwrap();
+        assert_eq!(lines.lines.len(), 3, "{lines:?}");
+        let firsts: std::collections::HashSet<_> = lines.lines.iter().map(|l| l.mv).collect();
+        assert_eq!(firsts.len(), 3);
+        assert!(firsts.iter().all(|m| game.legal_moves().contains(m)));
+        assert!(lines.lines.iter().all(|l| l.depth == 4), "{lines:?}");
+        // An endless analysis of several lines ends when stopped, with several threads and
+        // again after going back to one (as the analysis screen's Threads does).
+        for threads in [3, 1, 2] {
+            engine.set_threads(threads);
+            let stop = StopFlag::new();
+            let stopper = stop.clone();
+            let t = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(300));
+                stopper.stop();
+            });
+            let started = std::time::Instant::now();
+            let endless = engine
+                .analyse_game_with_progress(
+                    &game,
+                    &Limits::default(),
+                    &AnalyseOptions {
+                        multipv: 3,
+                        ..AnalyseOptions::default()
+                    },
+                    &stop,
+                    Some(Duration::from_millis(100)),
+                    &mut |_| {},
+                )
+                .unwrap();
+            let _ = t.join();
+            let took = started.elapsed();
+            assert!(took < Duration::from_secs(5), "{threads} threads: {took:?}");
+            assert_eq!(endless.lines.len(), 3);
+        }
         engine.set_threads(1);
         assert_eq!(engine.threads(), 1);
     }

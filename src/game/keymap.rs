@@ -133,6 +133,8 @@ pub enum Action {
     ResetView,
     /// Full screen on or off.
     Fullscreen,
+    /// Analysis: search with one thread more (back to one after the most).
+    AnalysisThreads,
 }
 
 impl Action {
@@ -916,6 +918,7 @@ impl Action {
             Action::Analyse => study::analysis::analyse_play_game(world),
             Action::Review => study::analysis::review_game(world),
             Action::AnalysePaste => study::analysis::paste(world),
+            Action::AnalysisThreads => study::analysis::step_threads(world),
             Action::ShowReviewed(ply) => study::review::show_reviewed(world, ply),
             Action::SelectWorst(index) => study::review::select(world, index),
             Action::Versus(action) => action.run(world),

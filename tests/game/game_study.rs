@@ -373,6 +373,23 @@ fn the_analysis_follows_the_board_off_the_frame_thread_and_stops_on_leaving() {
         .collect();
     assert!(lines.iter().any(|l| l.contains('.')), "{lines:?}");
 
+    // Threads (the panel's button): one more, or back to one after the most; the search
+    // starts again with them and its lines stay legal.
+    use parachess::game::study::analysis::{StudySettings, max_threads};
+    let before = app.world().resource::<StudySettings>().threads;
+    parachess::game::keymap::Action::AnalysisThreads.run(app.world_mut());
+    app.update();
+    let after = app.world().resource::<StudySettings>().threads;
+    let expected = if before >= max_threads() {
+        1
+    } else {
+        before + 1
+    };
+    assert_eq!(after, expected);
+    assert!(status(&app).text.contains("thread"), "{:?}", status(&app));
+    until_refreshed(&mut app, 3);
+    assert_lines_legal(&app);
+
     // A step back: the lines are for the new position.
     tap(&mut app, KeyCode::ArrowLeft);
     settle(&mut app, 200);

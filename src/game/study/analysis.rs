@@ -35,6 +35,15 @@ pub struct StudySettings {
     pub limits: Limits,
     /// The review's time per position and threads.
     pub review: ReviewSettings,
+    /// The analysis engine's search threads (the `Threads` choice).
+    pub threads: usize,
+}
+
+/// The most threads the Threads choice offers: this machine's processors, at most 8.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .clamp(1, 8)
 }
 
 impl Default for StudySettings {
@@ -48,6 +57,7 @@ impl Default for StudySettings {
                 movetime: Duration::from_millis(300),
                 threads: 2,
             },
+            threads: max_threads().min(2),
         }
     }
 }
@@ -90,23 +100,29 @@ pub struct AnalysisOrigin(pub Screen);
 /// What identifies a position shown: the game's identity and revision.
 type Key = (u64, u64);
 
+/// A search of a position: its key and the search's number (a position searched again, with
+/// other threads say, gets a new number, so what the last search of it reports is told apart).
+type RunKey = (u64, u64, u64);
+
 /// A position to analyse.
 struct Job {
-    key: Key,
+    /// The position's key and the search's number: what the thread reports under.
+    key: RunKey,
     game: Game,
     stop: StopFlag,
     options: AnalyseOptions,
     limits: Limits,
     every: std::time::Duration,
+    threads: usize,
 }
 
 /// What the analysis thread sends back.
 enum Found {
     /// The lines so far (every finished depth, and about every refresh period between).
-    Report(Key, Report),
+    Report(RunKey, Report),
     /// The search ended by itself (it reached its limit, or every line is a forced end), or
     /// could not start.
-    Done(Key, Result<(), String>),
+    Done(RunKey, Result<(), String>),
 }
 
 /// The analysis thread: one engine, kept for its table, taking one position at a time.
@@ -136,6 +152,9 @@ impl Worker {
                         continue;
                     }
                     flag.store(true, Ordering::SeqCst);
+                    if engine.threads() != job.threads {
+                        engine.set_threads(job.threads);
+                    }
                     let key = job.key;
                     let result = engine.analyse_game_with_progress(
                         &job.game,
@@ -182,6 +201,8 @@ impl Drop for Worker {
 /// The position being analysed and what the engine has found about it.
 struct Current {
     key: Key,
+    /// The number of the search started for it.
+    run: u64,
     /// The search's stop flag, while one was started for this position.
     stop: Option<StopFlag>,
     /// The side to move there (scores are turned to White's view with it).
@@ -196,6 +217,8 @@ pub struct Analyser {
     latest: Option<Report>,
     finished: bool,
     problem: Option<String>,
+    /// Searches started so far.
+    runs: u64,
 }
 
 impl Drop for Analyser {
@@ -473,6 +496,30 @@ fn leave(mut analyser: ResMut<Analyser>) {
     analyser.latest = None;
 }
 
+/// The Threads choice: the next number of search threads (1 after the most); the search of
+/// the position on the board starts again with them.
+pub fn step_threads(world: &mut World) {
+    let Some(mut settings) = world.get_resource_mut::<StudySettings>() else {
+        return;
+    };
+    settings.threads = if settings.threads >= max_threads() {
+        1
+    } else {
+        settings.threads + 1
+    };
+    let threads = settings.threads;
+    if let Some(mut analyser) = world.get_resource_mut::<Analyser>() {
+        analyser.halt();
+        analyser.current = None;
+    }
+    if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
+        status.info(format!(
+            "The analysis searches with {threads} thread{}",
+            if threads == 1 { "" } else { "s" }
+        ));
+    }
+}
+
 /// `--analyse`: opens the analysis (or review) of the launch game on the first frame.
 fn open_launch_analysis(world: &mut World) {
     let Some(start) = world
@@ -524,6 +571,7 @@ fn follow_board(
     let turn = game.board().position().turn();
     analyser.current = Some(Current {
         key,
+        run: 0,
         stop: None,
         turn,
     });
@@ -540,8 +588,10 @@ fn follow_board(
         }
     }
     let stop = StopFlag::new();
+    analyser.runs += 1;
+    let run = analyser.runs;
     let job = Job {
-        key,
+        key: (key.0, key.1, run),
         game: game.board().clone(),
         stop: stop.clone(),
         options: AnalyseOptions {
@@ -550,6 +600,7 @@ fn follow_board(
         },
         limits: settings.limits,
         every: settings.refresh,
+        threads: settings.threads,
     };
     let sent = analyser
         .worker
@@ -558,6 +609,7 @@ fn follow_board(
         .is_some_and(|jobs| jobs.send(job).is_ok());
     if sent {
         if let Some(c) = analyser.current.as_mut() {
+            c.run = run;
             c.stop = Some(stop);
         }
     } else {
@@ -576,7 +628,7 @@ fn collect(mut analyser: ResMut<Analyser>) {
         Ok(rx) => rx.try_iter().collect(),
         Err(_) => Vec::new(),
     };
-    let Some(key) = analyser.current.as_ref().map(|c| c.key) else {
+    let Some(key) = analyser.current.as_ref().map(|c| (c.key.0, c.key.1, c.run)) else {
         return;
     };
     for f in found {

@@ -147,6 +147,7 @@ fn spawn_panel(mut commands: Commands) {
                     button("Undo", Action::Undo),
                     button("Flip", Action::Flip),
                     button("Review", Action::Review),
+                    button("Threads", Action::AnalysisThreads),
                     button("Back", Action::Back),
                 ],
             ),
@@ -179,7 +180,12 @@ fn count(n: u64) -> String {
 }
 
 /// What the engine line above the lines says.
-fn engine_info(game: &ChessGame, analyser: &Analyser, review: &ReviewState) -> String {
+fn engine_info(
+    game: &ChessGame,
+    analyser: &Analyser,
+    review: &ReviewState,
+    threads: usize,
+) -> String {
     if let Some(outcome) = game.board().outcome() {
         return format!("The game is over here ({outcome}): nothing to search.");
     }
@@ -191,10 +197,11 @@ fn engine_info(game: &ChessGame, analyser: &Analyser, review: &ReviewState) -> S
     }
     match analyser.latest_for(game) {
         Some(r) => format!(
-            "Depth {}  {} positions  {}/s{}",
+            "Depth {}  {} positions  {}/s  {threads} thread{}{}",
             r.depth,
             count(r.nodes),
             count(r.nps()),
+            if threads == 1 { "" } else { "s" },
             if analyser.finished() { "  (done)" } else { "" }
         ),
         None => "The engine is thinking...".into(),
@@ -216,6 +223,7 @@ fn update_panel(
     )>,
     mut bar: Query<&mut Node, (With<ReviewBar>, Without<ReviewFill>)>,
     mut fill: Query<&mut Node, (With<ReviewFill>, Without<ReviewBar>)>,
+    settings: Res<super::analysis::StudySettings>,
 ) {
     let reviewing = review.running() || review.review().is_some();
     for mut t in &mut texts.p0() {
@@ -238,7 +246,7 @@ fn update_panel(
     for mut t in &mut texts.p1() {
         set(&mut t, turn.clone());
     }
-    let info = engine_info(&game, &analyser, &review);
+    let info = engine_info(&game, &analyser, &review, settings.threads);
     for mut t in &mut texts.p2() {
         set(&mut t, info.clone());
     }
