@@ -183,6 +183,7 @@ impl Plugin for GamePlugin {
             versus::view_plugin,
             studio::view_plugin,
             lobby::view_plugin,
+            settings::view_plugin,
         ));
     }
 }

@@ -5,6 +5,7 @@
 //! not written back unless the player then changes that choice.
 
 pub mod file;
+pub mod screen;
 
 use std::path::PathBuf;
 
@@ -13,6 +14,7 @@ use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 
 pub use file::Settings;
+pub use screen::SettingsAction;
 
 use crate::engine::Level;
 use crate::game::LaunchOptions;
@@ -88,6 +90,11 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<SettingsFile>()
         .add_systems(PostStartup, load)
         .add_systems(Last, save);
+}
+
+/// The Settings screen (drawn only where there is a window or an image to draw into).
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_plugins(screen::plugin);
 }
 
 /// Reads the file (once) and applies it, except what the command line chose.
