@@ -102,10 +102,8 @@ fn load(world: &mut World) {
     let Some(dir) = crate::game::play::persistence::data_folder(world) else {
         return;
     };
-    let given = world
-        .get_resource::<LaunchOptions>()
-        .map(|o| o.given)
-        .unwrap_or_default();
+    let options = world.get_resource::<LaunchOptions>().cloned();
+    let given = options.as_ref().map(|o| o.given).unwrap_or_default();
     let path = dir.join(file::FILE_NAME);
     let settings = match std::fs::read_to_string(&path) {
         Ok(text) => match Settings::parse(&text) {
@@ -126,6 +124,20 @@ fn load(world: &mut World) {
         Err(_) => Settings::default(),
     };
     apply(world, &settings, given);
+    // The command line's own choices, also where no camera or window plugin put them in place.
+    if let Some(o) = options {
+        if given.view
+            && let Some(mut rig) = world.get_resource_mut::<CameraRig>()
+        {
+            rig.view = o.view;
+        }
+        if given.theme
+            && let Some(mut t) = world.get_resource_mut::<BoardTheme>()
+            && *t != o.theme
+        {
+            *t = o.theme;
+        }
+    }
     let baseline = snapshot(world, &settings);
     let mut state = world.resource_mut::<SettingsFile>();
     state.path = Some(path);
