@@ -150,6 +150,7 @@ fn line(label: &str, choices: impl Bundle) -> impl Bundle {
         Node {
             flex_direction: FlexDirection::Row,
             align_items: AlignItems::Center,
+            min_height: px(34),
             column_gap: px(8),
             ..default()
         },
@@ -157,7 +158,8 @@ fn line(label: &str, choices: impl Bundle) -> impl Bundle {
             (
                 text(label, 14.0, theme::TEXT),
                 Node {
-                    width: px(130),
+                    width: px(150),
+                    flex_shrink: 0.0,
                     ..default()
                 }
             ),
@@ -202,8 +204,10 @@ fn spawn(mut commands: Commands) {
         children![(
             Node {
                 flex_direction: FlexDirection::Column,
-                row_gap: px(7),
-                padding: UiRect::axes(px(28), px(18)),
+                row_gap: px(6),
+                width: px(600),
+                max_width: percent(96),
+                padding: UiRect::axes(px(28), px(16)),
                 border_radius: BorderRadius::all(px(12)),
                 max_height: percent(96),
                 overflow: Overflow::scroll_y(),
