@@ -354,10 +354,11 @@ fn save(world: &mut World) {
             });
             state.writing = Some(task);
         }
-        if exiting && let Some(task) = state.writing.take() {
-            if let Err(e) = block_on(task) {
-                status_message = Some(e);
-            }
+        if exiting
+            && let Some(task) = state.writing.take()
+            && let Err(e) = block_on(task)
+        {
+            status_message = Some(e);
         }
     }
     if let Some(text) = status_message
