@@ -348,11 +348,13 @@ fn window(args: WindowArgs) -> Result<(), String> {
     if let Some(view) = &args.view {
         options.view =
             ViewMode::parse(view).ok_or(format!("--view must be 2d or 3d, not {view:?}"))?;
+        options.given.view = true;
     }
     if let Some(size) = &args.size {
         options.size = parse_size(size).ok_or(format!(
             "--size must look like 1280x800 (each side 64 to 8192 pixels), not {size:?}"
         ))?;
+        options.given.size = true;
     }
     if let Some(text) = &args.lesson {
         let lessons = parachess::lessons::builtin().map_err(|e| e.to_string())?;
@@ -375,6 +377,7 @@ fn window(args: WindowArgs) -> Result<(), String> {
     options.screenshot = args.screenshot;
     options.bench_frames = args.bench_frames;
     options.time = args.time;
+    options.given.time = args.time.is_some();
     options.engine = args.engine;
     options.online = args.online;
     if let Some(server) = &args.server {
@@ -400,6 +403,7 @@ fn window(args: WindowArgs) -> Result<(), String> {
         options.screen = parachess::game::screens::Screen::Play;
     }
     options.antialias = args.antialias;
+    options.given.theme = args.theme.is_some() || args.pieces.is_some();
     if let Some(theme) = args.theme {
         options.theme.theme = theme;
     }

@@ -135,6 +135,8 @@ pub enum Action {
     Fullscreen,
     /// Analysis: search with one thread more (back to one after the most).
     AnalysisThreads,
+    /// The Settings screen: see [`crate::game::settings::SettingsAction`].
+    Settings(crate::game::settings::SettingsAction),
 }
 
 impl Action {
@@ -228,6 +230,9 @@ const EDITOR: Context = Context::On(Screen::Editor);
 const PUZZLES: Context = Context::On(Screen::Puzzles);
 use crate::game::studio::{EditorAction as Ed, PuzzleAction as Pz};
 use KeyCode as K;
+/// The Settings screen, in the table below.
+const SETTINGS: Context = Context::On(Screen::Settings);
+use crate::game::settings::SettingsAction as St;
 
 /// Every key the game knows, in the order the help lists them.
 pub const KEYMAP: &[Binding] = &[
@@ -240,7 +245,10 @@ pub const KEYMAP: &[Binding] = &[
     key(K::KeyO, Action::Versus(V::PlayOnline), Title, "play online"),
     key(K::KeyE, Action::OpenEditor, Title, "set up a position"),
     key(K::KeyZ, Action::OpenPuzzles, Title, "puzzles"),
+    key(K::KeyS, Action::Settings(St::Open), Title, "settings"),
     key(K::KeyQ, Action::Quit, Title, "quit"),
+    key(K::Escape, Action::Settings(St::Back), SETTINGS, "back"),
+    key(K::F2, Action::Settings(St::Open), Board, "settings"),
     key(
         K::Escape,
         Action::Back,
@@ -923,6 +931,7 @@ impl Action {
             Action::SelectWorst(index) => study::review::select(world, index),
             Action::Versus(action) => action.run(world),
             Action::Lobby(action) => action.run(world),
+            Action::Settings(action) => action.run(world),
             Action::OpenEditor => set_screen(world, Screen::Editor),
             Action::OpenPuzzles => set_screen(world, Screen::Puzzles),
             Action::Editor(action) => crate::game::studio::editor::act(world, action),

@@ -13,6 +13,7 @@ pub mod lobby;
 pub mod offscreen;
 pub mod play;
 pub mod screens;
+pub mod settings;
 pub mod studio;
 pub mod study;
 pub mod ui;
@@ -103,6 +104,8 @@ pub struct LaunchOptions {
     pub server: Option<String>,
     /// The board's theme and piece colouring (`--theme`, `--pieces`).
     pub theme: ui::theme::BoardTheme,
+    /// Which of these the command line chose: used this run, not written to the settings.
+    pub given: settings::CommandLine,
 }
 
 impl Default for LaunchOptions {
@@ -124,6 +127,7 @@ impl Default for LaunchOptions {
             puzzle: None,
             server: None,
             theme: ui::theme::BoardTheme::default(),
+            given: settings::CommandLine::default(),
         }
     }
 }
@@ -157,6 +161,7 @@ impl Plugin for CorePlugin {
             versus::core_plugin,
             studio::core_plugin,
             lobby::core_plugin,
+            settings::plugin,
         ));
     }
 }
@@ -178,6 +183,7 @@ impl Plugin for GamePlugin {
             versus::view_plugin,
             studio::view_plugin,
             lobby::view_plugin,
+            settings::view_plugin,
         ));
     }
 }

@@ -27,6 +27,8 @@ pub enum Screen {
     Online,
     /// A game server: its lobby, and games played or watched there.
     Server,
+    /// The remembered choices: sound, view, aids, theme, interface size.
+    Settings,
 }
 
 impl Screen {
@@ -41,12 +43,13 @@ impl Screen {
             Screen::Puzzles => "puzzles",
             Screen::Online => "online game",
             Screen::Server => "server lobby",
+            Screen::Settings => "settings",
         }
     }
 
     /// Whether the board is the centre of this screen (board keys and clicks act).
     pub fn shows_board(self) -> bool {
-        !matches!(self, Screen::Title)
+        !matches!(self, Screen::Title | Screen::Settings)
     }
 
     /// Whether a move asked for on the board is played straight into the [`ChessGame`]

@@ -13,6 +13,7 @@ mod game_learn;
 mod game_monkey;
 mod game_saves;
 mod game_server;
+mod game_settings;
 mod game_studio;
 mod game_study;
 mod game_versus;

@@ -87,6 +87,10 @@ fn spawn_title(mut commands: Commands) {
                 menu_button("How the pieces move", Action::Pieces),
                 menu_button("Analyse a position", Action::Analyse),
                 menu_button("Load a saved game", Action::Load),
+                menu_button(
+                    "Settings",
+                    Action::Settings(crate::game::settings::SettingsAction::Open)
+                ),
                 menu_button("Quit", Action::Quit),
                 // Wrapped to the menu's width, so the card stays a card and not a band.
                 (

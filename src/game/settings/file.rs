@@ -1,0 +1,228 @@
+//! `settings.ron`: what the player chose, as plain values a person can read and edit. Reading
+//! never fails on a field it does not know or one it misses (defaults), and values out of range
+//! are brought back in range, so an old or hand-edited file still starts the game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::clock::PRESETS;
+
+/// The file's name in the data folder.
+pub const FILE_NAME: &str = "settings.ron";
+/// The longest player name kept.
+pub const NAME_MAX: usize = 20;
+/// The interface scale's range.
+pub const SCALE_RANGE: (f32, f32) = (0.75, 2.0);
+
+/// Every remembered choice.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default)]
+pub struct Settings {
+    /// Sounds on.
+    pub sound: bool,
+    /// `"3d"` or `"2d"`.
+    pub view: String,
+    /// Cell names shown.
+    pub cell_names: bool,
+    /// The show-lines aid.
+    pub show_lines: bool,
+    /// Threat marks.
+    pub threats: bool,
+    /// The board theme's name (`parachess themes`).
+    pub theme: String,
+    /// The piece colouring, 1 or 2.
+    pub pieces: u8,
+    /// The new-game dialog's mode: `two-players`, `white`, `black` or `computer`.
+    pub mode: String,
+    /// The computer's level: `easy`, `normal` or `hard`.
+    pub level: String,
+    /// The new-game dialog's built-in variant (`None`: Parachess).
+    pub variant: Option<String>,
+    /// The clock chosen last.
+    pub clock: Clock,
+    /// The player's name for online play (printable, at most [`NAME_MAX`] characters).
+    pub player_name: String,
+    /// The window's size in logical pixels, once known.
+    pub window: Option<(u32, u32)>,
+    /// Full screen.
+    pub fullscreen: bool,
+    /// Interface scale (`UiScale`), within [`SCALE_RANGE`].
+    pub ui_scale: f32,
+}
+
+/// The time control: a preset (index into the clock presets) or a custom one.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(default)]
+pub struct Clock {
+    /// `Some(i)`: preset `i` (0 is untimed); `None`: the custom control below.
+    pub preset: Option<usize>,
+    /// Custom minutes (1–180).
+    pub minutes: u32,
+    /// Custom increment in seconds (0–60).
+    pub increment: u32,
+}
+
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock {
+            preset: Some(0),
+            minutes: 10,
+            increment: 5,
+        }
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            sound: true,
+            view: "3d".into(),
+            cell_names: true,
+            show_lines: true,
+            threats: false,
+            theme: crate::theme::THEMES[0].name.to_string(),
+            pieces: 1,
+            mode: "two-players".into(),
+            level: "normal".into(),
+            variant: None,
+            clock: Clock::default(),
+            player_name: String::new(),
+            window: None,
+            fullscreen: false,
+            ui_scale: 1.0,
+        }
+    }
+}
+
+/// Why a settings file could not be read.
+#[derive(Debug, thiserror::Error)]
+#[error("settings.ron is damaged: {0}")]
+pub struct Damaged(String);
+
+/// A name as kept: printable characters only, trimmed, at most [`NAME_MAX`] characters.
+pub fn clean_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_control())
+        .take(NAME_MAX)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+impl Settings {
+    /// Reads a file's text; unknown fields are ignored, missing ones default, values clamped.
+    pub fn parse(text: &str) -> Result<Settings, Damaged> {
+        ron::from_str::<Settings>(text)
+            .map(Settings::clamped)
+            .map_err(|e| Damaged(e.to_string()))
+    }
+
+    /// The text written to the file.
+    pub fn to_text(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::default();
+        ron::ser::to_string_pretty(self, pretty).unwrap_or_default()
+    }
+
+    /// Every value brought into its range; unknown names replaced by defaults.
+    pub fn clamped(mut self) -> Settings {
+        let d = Settings::default();
+        self.view = match self.view.to_ascii_lowercase().as_str() {
+            v @ ("2d" | "3d") => v.to_string(),
+            _ => d.view.clone(),
+        };
+        self.theme = crate::theme::named(&self.theme)
+            .map(|t| t.name.to_string())
+            .unwrap_or(d.theme.clone());
+        self.pieces = self.pieces.clamp(1, 2);
+        if !["two-players", "white", "black", "computer"].contains(&self.mode.as_str()) {
+            self.mode = d.mode.clone();
+        }
+        if !["easy", "normal", "hard"].contains(&self.level.as_str()) {
+            self.level = d.level.clone();
+        }
+        self.variant = self.variant.and_then(|v| {
+            crate::rules::Variant::named(&v)
+                .ok()
+                .map(|v| v.name().to_string())
+        });
+        self.clock.preset = self.clock.preset.filter(|&i| i < PRESETS.len());
+        self.clock.minutes = self.clock.minutes.clamp(1, 180);
+        self.clock.increment = self.clock.increment.min(60);
+        self.player_name = clean_name(&self.player_name);
+        self.window = self
+            .window
+            .map(|(w, h)| (w.clamp(640, 8192), h.clamp(480, 8192)));
+        self.ui_scale = if self.ui_scale.is_finite() {
+            self.ui_scale.clamp(SCALE_RANGE.0, SCALE_RANGE.1)
+        } else {
+            1.0
+        };
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_reads_back_what_was_written() {
+        let s = Settings {
+            sound: false,
+            view: "2d".into(),
+            cell_names: false,
+            threats: true,
+            theme: crate::theme::THEMES[1].name.into(),
+            pieces: 2,
+            mode: "black".into(),
+            level: "hard".into(),
+            clock: Clock {
+                preset: None,
+                minutes: 7,
+                increment: 3,
+            },
+            player_name: "Ada".into(),
+            window: Some((1024, 600)),
+            ui_scale: 1.25,
+            ..Settings::default()
+        };
+        assert_eq!(Settings::parse(&s.to_text()).unwrap(), s);
+    }
+
+    #[test]
+    fn out_of_range_values_are_clamped() {
+        let s = Settings::parse(
+            "(pieces: 9, ui_scale: 40.0, clock: (preset: Some(999), minutes: 0, increment: 600), \
+             player_name: \"A very long name that goes on\\n\", window: Some((10, 99999)), \
+             view: \"4d\", theme: \"nope\", level: \"godlike\", variant: Some(\"nope\"))",
+        )
+        .unwrap();
+        assert_eq!(s.pieces, 2);
+        assert_eq!(s.ui_scale, SCALE_RANGE.1);
+        assert_eq!(s.clock.preset, None);
+        assert_eq!((s.clock.minutes, s.clock.increment), (1, 60));
+        assert_eq!(s.player_name.chars().count(), NAME_MAX);
+        assert_eq!(s.window, Some((640, 8192)));
+        assert_eq!(s.view, "3d");
+        assert_eq!(s.theme, Settings::default().theme);
+        assert_eq!(s.level, "normal");
+        assert_eq!(s.variant, None);
+    }
+
+    #[test]
+    fn unknown_fields_are_ignored_and_missing_ones_default() {
+        let s = Settings::parse("(sound: false, colour_of_the_sky: \"blue\")").unwrap();
+        assert_eq!(
+            s,
+            Settings {
+                sound: false,
+                ..Settings::default()
+            }
+        );
+    }
+
+    #[test]
+    fn a_damaged_file_is_an_error_not_a_panic() {
+        assert!(Settings::parse("(sound: fals").is_err());
+        assert!(Settings::parse("\u{0}\u{1}").is_err());
+    }
+}

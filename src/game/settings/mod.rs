@@ -1,0 +1,370 @@
+//! Settings that stay: every choice the player makes (view, sound, aids, theme, the new-game
+//! dialog, the clock, the name for online play, window and interface scale) is kept in
+//! `settings.ron` in the data folder, read once at start and written again, off the frame
+//! thread, whenever a choice changes. The command line wins over the file for one run and is
+//! not written back unless the player then changes that choice.
+
+pub mod file;
+pub mod screen;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
+
+pub use file::Settings;
+pub use screen::SettingsAction;
+
+use crate::engine::Level;
+use crate::game::LaunchOptions;
+use crate::game::ViewMode;
+use crate::game::aids::threats::ShowThreats;
+use crate::game::audio::Muted;
+use crate::game::board::camera::CameraRig;
+use crate::game::board::lines::ShowLines;
+use crate::game::board::tiles::ShowNames;
+use crate::game::play::state::StatusLine;
+use crate::game::ui::dialogs::{GameMode, NewGameChoice, VariantPick};
+use crate::game::ui::theme::BoardTheme;
+use crate::game::versus::clock::{TimeChoice, TimeOption};
+use crate::rules::Variant;
+
+/// Which choices the command line made for this run (they are used, not written back).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CommandLine {
+    /// `--view`.
+    pub view: bool,
+    /// `--theme` or `--pieces`.
+    pub theme: bool,
+    /// `--time`.
+    pub time: bool,
+    /// `--size`.
+    pub size: bool,
+}
+
+/// The player's name for online play (kept in the settings).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerName(pub String);
+
+/// The settings file and what it holds.
+#[derive(Resource, Default)]
+pub struct SettingsFile {
+    /// Where it is (`None`: no data folder, nothing is read or written).
+    path: Option<PathBuf>,
+    /// What the file holds (or is being written to hold).
+    saved: Settings,
+    /// The choices as they were right after start-up: a choice the command line made is
+    /// written back only once it differs from this.
+    baseline: Option<Settings>,
+    /// The command line's choices this run.
+    given: CommandLine,
+    /// The write under way.
+    writing: Option<Task<Result<(), String>>>,
+    /// Text waiting for the write under way to finish (rapid changes coalesce into one).
+    queued: Option<String>,
+}
+
+impl SettingsFile {
+    /// What the file holds, as far as this run knows.
+    pub fn saved(&self) -> &Settings {
+        &self.saved
+    }
+
+    /// Whether every change has reached the disk.
+    pub fn idle(&self) -> bool {
+        self.writing.is_none() && self.queued.is_none()
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    // The resources the settings stand for, also in headless apps without their views.
+    app.init_resource::<Muted>()
+        .init_resource::<ShowNames>()
+        .init_resource::<ShowLines>()
+        .init_resource::<CameraRig>()
+        .init_resource::<BoardTheme>()
+        .init_resource::<UiScale>()
+        .init_resource::<PlayerName>()
+        .init_resource::<NewGameChoice>()
+        .init_resource::<SettingsFile>()
+        .add_systems(PostStartup, load)
+        .add_systems(Last, save);
+}
+
+/// The Settings screen (drawn only where there is a window or an image to draw into).
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_plugins(screen::plugin);
+}
+
+/// Reads the file (once) and applies it, except what the command line chose.
+fn load(world: &mut World) {
+    let Some(dir) = crate::game::play::persistence::data_folder(world) else {
+        return;
+    };
+    let options = world.get_resource::<LaunchOptions>().cloned();
+    let given = options.as_ref().map(|o| o.given).unwrap_or_default();
+    let path = dir.join(file::FILE_NAME);
+    let settings = match std::fs::read_to_string(&path) {
+        Ok(text) => match Settings::parse(&text) {
+            Ok(s) => s,
+            Err(e) => {
+                let message = match crate::store::set_aside(&path, &dir, "settings.corrupt", "ron")
+                {
+                    Ok(kept) => format!("{e}; kept as {}, defaults used", kept.display()),
+                    Err(e2) => format!("{e}; could not be set aside ({e2}), defaults used"),
+                };
+                if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
+                    status.text = message;
+                    status.warning = true;
+                }
+                Settings::default()
+            }
+        },
+        Err(_) => Settings::default(),
+    };
+    apply(world, &settings, given);
+    // The command line's own choices, also where no camera or window plugin put them in place.
+    if let Some(o) = options {
+        if given.view
+            && let Some(mut rig) = world.get_resource_mut::<CameraRig>()
+        {
+            rig.view = o.view;
+        }
+        if given.theme
+            && let Some(mut t) = world.get_resource_mut::<BoardTheme>()
+            && *t != o.theme
+        {
+            *t = o.theme;
+        }
+    }
+    let baseline = snapshot(world, &settings);
+    let mut state = world.resource_mut::<SettingsFile>();
+    state.path = Some(path);
+    state.saved = settings;
+    state.given = given;
+    state.baseline = Some(baseline);
+}
+
+/// Sets the game's resources from `s`, leaving what the command line chose.
+pub fn apply(world: &mut World, s: &Settings, given: CommandLine) {
+    if let Some(mut m) = world.get_resource_mut::<Muted>() {
+        m.0 = !s.sound;
+    }
+    if !given.view
+        && let Some(mut rig) = world.get_resource_mut::<CameraRig>()
+    {
+        rig.view = ViewMode::parse(&s.view).unwrap_or_default();
+    }
+    if let Some(mut r) = world.get_resource_mut::<ShowNames>() {
+        r.0 = s.cell_names;
+    }
+    if let Some(mut r) = world.get_resource_mut::<ShowLines>() {
+        r.0 = s.show_lines;
+    }
+    if let Some(mut r) = world.get_resource_mut::<ShowThreats>() {
+        r.0 = s.threats;
+    }
+    if !given.theme
+        && let Some(mut t) = world.get_resource_mut::<BoardTheme>()
+    {
+        let theme = crate::theme::named(&s.theme).unwrap_or(crate::theme::THEMES[0]);
+        let pieces = usize::from(s.pieces.clamp(1, 2) - 1);
+        if t.theme.name != theme.name || t.pieces != pieces {
+            *t = BoardTheme { theme, pieces };
+        }
+    }
+    if let Some(mut c) = world.get_resource_mut::<NewGameChoice>() {
+        c.mode = match s.mode.as_str() {
+            "white" => GameMode::HumanWhite,
+            "black" => GameMode::HumanBlack,
+            "computer" => GameMode::ComputerOnly,
+            _ => GameMode::TwoPlayers,
+        };
+        c.level = match s.level.as_str() {
+            "easy" => Level::Easy,
+            "hard" => Level::Hard,
+            _ => Level::Normal,
+        };
+        if let Some(v) = s.variant.as_deref().and_then(|v| Variant::named(v).ok()) {
+            c.variant = VariantPick::Fixed(v);
+        }
+    }
+    if !given.time
+        && let Some(mut t) = world.get_resource_mut::<TimeChoice>()
+    {
+        t.option = match s.clock.preset {
+            Some(i) => TimeOption::Preset(i),
+            None => TimeOption::Custom,
+        };
+        t.minutes = s.clock.minutes;
+        t.increment = s.clock.increment;
+    }
+    if let Some(mut n) = world.get_resource_mut::<PlayerName>() {
+        n.0 = s.player_name.clone();
+    }
+    if let Some(mut scale) = world.get_resource_mut::<UiScale>() {
+        scale.0 = s.ui_scale;
+    }
+    let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
+    if let Ok(mut window) = windows.single_mut(world) {
+        if !given.size
+            && let Some((w, h)) = s.window
+        {
+            window.resolution.set(w as f32, h as f32);
+        }
+        if s.fullscreen {
+            window.mode = WindowMode::BorderlessFullscreen(MonitorSelection::Current);
+        }
+    }
+}
+
+/// The choices as the game's resources hold them now (`before` fills what no resource holds).
+pub fn snapshot(world: &mut World, before: &Settings) -> Settings {
+    let mut s = before.clone();
+    if let Some(m) = world.get_resource::<Muted>() {
+        s.sound = !m.0;
+    }
+    if let Some(rig) = world.get_resource::<CameraRig>() {
+        s.view = match rig.view {
+            ViewMode::ThreeD => "3d",
+            ViewMode::TwoD => "2d",
+        }
+        .into();
+    }
+    if let Some(r) = world.get_resource::<ShowNames>() {
+        s.cell_names = r.0;
+    }
+    if let Some(r) = world.get_resource::<ShowLines>() {
+        s.show_lines = r.0;
+    }
+    if let Some(r) = world.get_resource::<ShowThreats>() {
+        s.threats = r.0;
+    }
+    if let Some(t) = world.get_resource::<BoardTheme>() {
+        s.theme = t.theme.name.to_string();
+        s.pieces = if t.pieces == 0 { 1 } else { 2 };
+    }
+    if let Some(c) = world.get_resource::<NewGameChoice>() {
+        s.mode = match c.mode {
+            GameMode::TwoPlayers => "two-players",
+            GameMode::HumanWhite => "white",
+            GameMode::HumanBlack => "black",
+            GameMode::ComputerOnly => "computer",
+        }
+        .into();
+        s.level = match c.level {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+        .into();
+        // Only built-in variants are remembered (a player's own file may be gone next time).
+        if let VariantPick::Fixed(v) = c.variant {
+            s.variant = Variant::named(v.name())
+                .ok()
+                .filter(|v| !v.is_parachess())
+                .map(|v| v.name().to_string());
+        }
+    }
+    if let Some(t) = world.get_resource::<TimeChoice>() {
+        s.clock = file::Clock {
+            preset: match t.option {
+                TimeOption::Preset(i) => Some(i),
+                TimeOption::Custom => None,
+            },
+            minutes: t.minutes,
+            increment: t.increment,
+        };
+    }
+    if let Some(n) = world.get_resource::<PlayerName>() {
+        s.player_name = file::clean_name(&n.0);
+    }
+    if let Some(scale) = world.get_resource::<UiScale>() {
+        s.ui_scale = scale.0;
+    }
+    let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
+    if let Ok(window) = windows.single(world) {
+        s.fullscreen = !matches!(window.mode, WindowMode::Windowed);
+        if !s.fullscreen {
+            s.window = Some((
+                window.resolution.width().round() as u32,
+                window.resolution.height().round() as u32,
+            ));
+        }
+    }
+    s.clamped()
+}
+
+/// Notices changed choices and writes them, one write at a time, the newest last.
+fn save(world: &mut World) {
+    let Some(state) = world.get_resource::<SettingsFile>() else {
+        return;
+    };
+    let (Some(path), Some(baseline)) = (state.path.clone(), state.baseline.clone()) else {
+        return;
+    };
+    let saved = state.saved.clone();
+    let given = state.given;
+    let mut now = snapshot(world, &saved);
+    // What the command line chose stays out of the file until the player changes it.
+    if given.view && now.view == baseline.view {
+        now.view = saved.view.clone();
+    }
+    if given.theme && (&now.theme, now.pieces) == (&baseline.theme, baseline.pieces) {
+        now.theme = saved.theme.clone();
+        now.pieces = saved.pieces;
+    }
+    if given.time && now.clock == baseline.clock {
+        now.clock = saved.clock;
+    }
+    if given.size && now.window == baseline.window {
+        now.window = saved.window;
+    }
+    let exiting = world
+        .get_resource::<Messages<AppExit>>()
+        .is_some_and(|m| !m.is_empty());
+    let mut status_message = None;
+    {
+        let mut state = world.resource_mut::<SettingsFile>();
+        if now != state.saved {
+            state.queued = Some(now.to_text());
+            state.saved = now;
+        }
+        if let Some(task) = state.writing.as_mut() {
+            let done = if exiting {
+                Some(block_on(task))
+            } else {
+                block_on(poll_once(task))
+            };
+            if let Some(result) = done {
+                state.writing = None;
+                if let Err(e) = result {
+                    status_message = Some(e);
+                }
+            }
+        }
+        if state.writing.is_none()
+            && let Some(text) = state.queued.take()
+        {
+            let to = path.clone();
+            let task = IoTaskPool::get().spawn(async move {
+                crate::store::write_atomic(&to, text.as_bytes())
+                    .map_err(|e| format!("Settings not saved: {}: {e}", to.display()))
+            });
+            state.writing = Some(task);
+        }
+        if exiting
+            && let Some(task) = state.writing.take()
+            && let Err(e) = block_on(task)
+        {
+            status_message = Some(e);
+        }
+    }
+    if let Some(text) = status_message
+        && let Some(mut status) = world.get_resource_mut::<StatusLine>()
+    {
+        status.text = text;
+        status.warning = true;
+    }
+}

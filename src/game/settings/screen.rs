@@ -1,0 +1,301 @@
+//! The Settings screen: every remembered choice as buttons, the chosen one outlined as in the
+//! new-game dialog. Each press changes the game's own resource; the settings file follows.
+
+use bevy::prelude::*;
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
+
+use crate::game::ViewMode;
+use crate::game::aids::threats::ShowThreats;
+use crate::game::audio::Muted;
+use crate::game::board::camera::CameraRig;
+use crate::game::board::lines::ShowLines;
+use crate::game::board::tiles::ShowNames;
+use crate::game::keymap::Action;
+use crate::game::screens::{Screen, set_screen};
+use crate::game::ui::theme::{self, BoardTheme};
+use crate::game::ui::widgets::{ActionButton, button, text};
+
+/// The interface scales offered, in percent.
+pub const SCALES: [u16; 5] = [75, 100, 125, 150, 200];
+
+/// The Settings screen's buttons and keys (`Action::Settings`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum SettingsAction {
+    /// Open the screen (title button, `S` on the title screen, `F2` on a board).
+    Open,
+    /// Back where the player came from (`Esc`).
+    Back,
+    /// Sounds on or off.
+    Sound(bool),
+    /// 2D or 3D.
+    View(ViewMode),
+    /// Cell names.
+    Names(bool),
+    /// The show-lines aid.
+    Lines(bool),
+    /// Threat marks.
+    Threats(bool),
+    /// Board theme (index into the themes).
+    Theme(usize),
+    /// Piece colouring (0 or 1).
+    Pieces(usize),
+    /// Interface scale in percent.
+    Scale(u16),
+    /// Full screen.
+    Fullscreen(bool),
+}
+
+/// The screen the Settings screen was opened from (where Back returns).
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct OpenedFrom(pub Screen);
+
+impl SettingsAction {
+    /// Does what the button or key means.
+    pub fn run(self, world: &mut World) {
+        match self {
+            SettingsAction::Open => {
+                let from = world
+                    .get_resource::<State<Screen>>()
+                    .map_or(Screen::Title, |s| *s.get());
+                if from != Screen::Settings {
+                    world.insert_resource(OpenedFrom(from));
+                }
+                set_screen(world, Screen::Settings);
+            }
+            SettingsAction::Back => {
+                let to = world
+                    .get_resource::<OpenedFrom>()
+                    .map_or(Screen::Title, |f| f.0);
+                set_screen(world, to);
+            }
+            SettingsAction::Sound(on) => set(world, |m: &mut Muted| m.0 = !on),
+            SettingsAction::View(v) => set(world, |r: &mut CameraRig| r.view = v),
+            SettingsAction::Names(on) => set(world, |r: &mut ShowNames| r.0 = on),
+            SettingsAction::Lines(on) => set(world, |r: &mut ShowLines| r.0 = on),
+            SettingsAction::Threats(on) => set(world, |r: &mut ShowThreats| r.0 = on),
+            SettingsAction::Theme(i) => {
+                if let Some(&t) = crate::theme::THEMES.get(i) {
+                    set(world, |b: &mut BoardTheme| b.theme = t);
+                }
+            }
+            SettingsAction::Pieces(i) => set(world, |b: &mut BoardTheme| b.pieces = i.min(1)),
+            SettingsAction::Scale(p) => set(world, |s: &mut UiScale| s.0 = f32::from(p) / 100.0),
+            SettingsAction::Fullscreen(on) => {
+                let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
+                if let Ok(mut w) = windows.single_mut(world) {
+                    w.mode = if on {
+                        WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+                    } else {
+                        WindowMode::Windowed
+                    };
+                }
+            }
+        }
+    }
+
+    /// Whether this choice is the one in force (for the outline).
+    fn chosen(self, world: &mut World) -> bool {
+        fn get<R: Resource, T>(world: &World, f: impl Fn(&R) -> T) -> Option<T> {
+            world.get_resource::<R>().map(f)
+        }
+        let on = match self {
+            SettingsAction::Sound(on) => get(world, |m: &Muted| m.0 != on),
+            SettingsAction::View(v) => get(world, |r: &CameraRig| r.view == v),
+            SettingsAction::Names(on) => get(world, |r: &ShowNames| r.0 == on),
+            SettingsAction::Lines(on) => get(world, |r: &ShowLines| r.0 == on),
+            SettingsAction::Threats(on) => get(world, |r: &ShowThreats| r.0 == on),
+            SettingsAction::Theme(i) => get(world, |b: &BoardTheme| {
+                crate::theme::THEMES
+                    .get(i)
+                    .is_some_and(|t| t.name == b.theme.name)
+            }),
+            SettingsAction::Pieces(i) => get(world, |b: &BoardTheme| b.pieces == i),
+            SettingsAction::Scale(p) => get(world, |s: &UiScale| (s.0 * 100.0).round() as u16 == p),
+            SettingsAction::Fullscreen(on) => {
+                let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
+                windows
+                    .single(world)
+                    .ok()
+                    .map(|w| !matches!(w.mode, WindowMode::Windowed) == on)
+            }
+            SettingsAction::Open | SettingsAction::Back => None,
+        };
+        on.unwrap_or(false)
+    }
+}
+
+/// Changes a resource only when present (a headless app may lack the view's resources).
+fn set<R: Resource + Component<Mutability = bevy::ecs::component::Mutable>>(
+    world: &mut World,
+    f: impl FnOnce(&mut R),
+) {
+    if let Some(mut r) = world.get_resource_mut::<R>() {
+        f(&mut r);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OpenedFrom>()
+        .add_systems(OnEnter(Screen::Settings), spawn)
+        .add_systems(Update, mark.run_if(in_state(Screen::Settings)));
+}
+
+fn choice(label: &str, action: SettingsAction) -> impl Bundle {
+    button(label, Action::Settings(action))
+}
+
+/// One line: what the setting is, then its choices.
+fn line(label: &str, choices: impl Bundle) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            min_height: px(34),
+            column_gap: px(8),
+            ..default()
+        },
+        children![
+            (
+                text(label, 14.0, theme::TEXT),
+                Node {
+                    width: px(150),
+                    flex_shrink: 0.0,
+                    ..default()
+                }
+            ),
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    flex_wrap: FlexWrap::Wrap,
+                    column_gap: px(6),
+                    row_gap: px(4),
+                    ..default()
+                },
+                choices
+            )
+        ],
+    )
+}
+
+fn on_off(label: &str, make: fn(bool) -> SettingsAction) -> impl Bundle {
+    line(
+        label,
+        children![choice("On", make(true)), choice("Off", make(false))],
+    )
+}
+
+fn spawn(mut commands: Commands) {
+    use SettingsAction as S;
+    let themes = crate::theme::THEMES;
+    commands.spawn((
+        DespawnOnExit(Screen::Settings),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            top: px(0),
+            bottom: px(0),
+            right: px(0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(theme::OVERLAY),
+        GlobalZIndex(5),
+        children![(
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(6),
+                width: px(600),
+                max_width: percent(96),
+                padding: UiRect::axes(px(28), px(16)),
+                border_radius: BorderRadius::all(px(12)),
+                max_height: percent(96),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            BackgroundColor(theme::DIALOG),
+            children![
+                text("Settings", 26.0, theme::ACCENT),
+                on_off("Sound (M)", S::Sound),
+                line(
+                    "View (V)",
+                    children![
+                        choice("2D", S::View(ViewMode::TwoD)),
+                        choice("3D", S::View(ViewMode::ThreeD))
+                    ]
+                ),
+                on_off("Cell names (C)", S::Names),
+                on_off("Show lines (L)", S::Lines),
+                on_off("Threats (T)", S::Threats),
+                line(
+                    "Board theme",
+                    children![
+                        choice(themes[0].name, S::Theme(0)),
+                        choice(themes[1].name, S::Theme(1)),
+                        choice(themes[2].name, S::Theme(2)),
+                        choice(themes[3].name, S::Theme(3))
+                    ]
+                ),
+                line(
+                    "Pieces",
+                    children![
+                        choice("Style 1", S::Pieces(0)),
+                        choice("Style 2", S::Pieces(1))
+                    ]
+                ),
+                line(
+                    "Interface size",
+                    children![
+                        choice("75%", S::Scale(SCALES[0])),
+                        choice("100%", S::Scale(SCALES[1])),
+                        choice("125%", S::Scale(SCALES[2])),
+                        choice("150%", S::Scale(SCALES[3])),
+                        choice("200%", S::Scale(SCALES[4]))
+                    ]
+                ),
+                on_off("Full screen", S::Fullscreen),
+                text(
+                    "Saved at once in settings.ron in the data folder. The new-game dialog and \
+                     the clock remember their last choice too.",
+                    12.0,
+                    theme::TEXT_DIM
+                ),
+                (
+                    Node {
+                        align_self: AlignSelf::Center,
+                        ..default()
+                    },
+                    children![button("Back (Esc)", Action::Settings(S::Back))]
+                ),
+            ],
+        )],
+    ));
+}
+
+/// Outlines the choices in force.
+fn mark(world: &mut World) {
+    let mut fresh = world.query_filtered::<Entity, (With<ActionButton>, Without<Outline>)>();
+    let fresh: Vec<Entity> = fresh.iter(world).collect();
+    for e in fresh {
+        world
+            .entity_mut(e)
+            .insert(Outline::new(px(2), px(0), Color::NONE));
+    }
+    let mut buttons = world.query::<(Entity, &ActionButton)>();
+    let list: Vec<(Entity, Action)> = buttons.iter(world).map(|(e, b)| (e, b.0)).collect();
+    for (e, action) in list {
+        let Action::Settings(a) = action else {
+            continue;
+        };
+        let colour = if a.chosen(world) {
+            theme::ACCENT
+        } else {
+            Color::NONE
+        };
+        if let Some(mut outline) = world.get_mut::<Outline>(e)
+            && outline.color != colour
+        {
+            outline.color = colour;
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! Settings that stay: the app started twice over one data folder, changed the way a person
+//! changes things (keys, the Settings screen's and new-game dialog's buttons through their
+//! `Action`s), a damaged settings.ron, and the command line winning for one run.
+#![cfg(feature = "gui")]
+
+use crate::common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use common::game::*;
+use parachess::engine::Level;
+use parachess::game::LaunchOptions;
+use parachess::game::ViewMode;
+use parachess::game::aids::threats::ShowThreats;
+use parachess::game::audio::Muted;
+use parachess::game::board::camera::CameraRig;
+use parachess::game::board::tiles::ShowNames;
+use parachess::game::keymap::Action;
+use parachess::game::play::state::StatusLine;
+use parachess::game::screens::Screen;
+use parachess::game::settings::{Settings, SettingsAction as S, SettingsFile};
+use parachess::game::ui::dialogs::{GameMode, NewGameChoice};
+use parachess::game::ui::theme::BoardTheme;
+use parachess::theme::THEMES;
+
+fn on_board() -> LaunchOptions {
+    LaunchOptions {
+        screen: Screen::Play,
+        ..LaunchOptions::default()
+    }
+}
+
+/// Runs the action as its button does.
+fn press(app: &mut App, action: Action) {
+    action.run(app.world_mut());
+    app.update();
+}
+
+/// Lets the change be noticed and waits until it is on disk.
+fn flush_settings(app: &mut App) {
+    app.update();
+    let done = run_until(app, Duration::from_secs(10), |a| {
+        a.world().resource::<SettingsFile>().idle()
+    });
+    assert!(done.is_some(), "the settings were never written");
+}
+
+fn file(dir: &Path) -> Settings {
+    let text = std::fs::read_to_string(dir.join("settings.ron")).expect("settings.ron written");
+    Settings::parse(&text).expect("settings.ron readable")
+}
+
+#[test]
+fn choices_survive_a_restart() {
+    let dir = temp_data_dir("settings");
+    {
+        let mut app = headless_app_with(dir.clone(), on_board());
+        assert!(!app.world().resource::<ShowThreats>().0);
+        tap(&mut app, KeyCode::KeyT);
+        assert!(app.world().resource::<ShowThreats>().0);
+        press(&mut app, Action::Settings(S::View(ViewMode::TwoD)));
+        press(&mut app, Action::Settings(S::Names(false)));
+        press(&mut app, Action::Settings(S::Sound(false)));
+        press(&mut app, Action::Settings(S::Theme(2)));
+        press(&mut app, Action::Settings(S::Pieces(1)));
+        press(&mut app, Action::Settings(S::Scale(125)));
+        press(&mut app, Action::ChooseMode(GameMode::HumanBlack));
+        press(&mut app, Action::ChooseLevel(Level::Hard));
+        flush_settings(&mut app);
+        let f = file(&dir);
+        assert_eq!((f.view.as_str(), f.threats, f.sound), ("2d", true, false));
+    }
+    let app = headless_app_with(dir.clone(), on_board());
+    let w = app.world();
+    assert!(w.resource::<ShowThreats>().0);
+    assert_eq!(w.resource::<CameraRig>().view, ViewMode::TwoD);
+    assert!(!w.resource::<ShowNames>().0);
+    assert!(w.resource::<Muted>().0);
+    let theme = w.resource::<BoardTheme>();
+    assert_eq!((theme.theme.name, theme.pieces), (THEMES[2].name, 1));
+    assert_eq!(w.resource::<UiScale>().0, 1.25);
+    let choice = w.resource::<NewGameChoice>();
+    assert_eq!(
+        (choice.mode, choice.level),
+        (GameMode::HumanBlack, Level::Hard)
+    );
+}
+
+#[test]
+fn a_damaged_file_is_set_aside_reported_and_defaults_used() {
+    let dir = temp_data_dir("settings-damaged");
+    std::fs::write(dir.join("settings.ron"), "(view: \"2d\", threats: tru").unwrap();
+    let app = headless_app_with(dir.clone(), on_board());
+    let status = app.world().resource::<StatusLine>().clone();
+    assert!(status.warning, "{status:?}");
+    assert!(
+        status.text.contains("settings.ron is damaged"),
+        "{status:?}"
+    );
+    assert_eq!(app.world().resource::<CameraRig>().view, ViewMode::ThreeD);
+    assert!(!app.world().resource::<ShowThreats>().0);
+    assert!(!dir.join("settings.ron").exists());
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("settings.corrupt-")
+        })
+        .collect();
+    assert_eq!(kept.len(), 1);
+    let text = std::fs::read_to_string(kept[0].path()).unwrap();
+    assert!(text.contains("threats: tru"));
+}
+
+#[test]
+fn the_command_line_wins_for_one_run_and_is_not_written_back() {
+    let dir = temp_data_dir("settings-cli");
+    let stored = Settings {
+        view: "3d".into(),
+        theme: THEMES[1].name.into(),
+        ..Settings::default()
+    };
+    std::fs::write(dir.join("settings.ron"), stored.to_text()).unwrap();
+    let mut options = on_board();
+    options.view = ViewMode::TwoD;
+    options.theme = BoardTheme {
+        theme: THEMES[3],
+        pieces: 0,
+    };
+    options.given.view = true;
+    options.given.theme = true;
+    let mut app = headless_app_with(dir.clone(), options);
+    assert_eq!(app.world().resource::<CameraRig>().view, ViewMode::TwoD);
+    assert_eq!(
+        app.world().resource::<BoardTheme>().theme.name,
+        THEMES[3].name
+    );
+    // Another change is written, but not the command line's choices.
+    tap(&mut app, KeyCode::KeyT);
+    flush_settings(&mut app);
+    let f = file(&dir);
+    assert!(f.threats);
+    assert_eq!((f.view.as_str(), f.theme.as_str()), ("3d", THEMES[1].name));
+    // Once the player changes what the command line chose, that is remembered.
+    press(&mut app, Action::Settings(S::Theme(0)));
+    flush_settings(&mut app);
+    assert_eq!(file(&dir).theme, THEMES[0].name);
+    assert_eq!(file(&dir).view, "3d");
+}
+
+#[test]
+fn the_settings_screen_opens_from_the_title_and_goes_back() {
+    let mut app = headless_app_with(temp_data_dir("settings-screen"), LaunchOptions::default());
+    tap(&mut app, KeyCode::KeyS);
+    assert_eq!(where_(&app).0, Screen::Settings);
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(where_(&app).0, Screen::Title);
+    let mut app = headless_app_with(temp_data_dir("settings-screen-play"), on_board());
+    tap(&mut app, KeyCode::F2);
+    assert_eq!(where_(&app).0, Screen::Settings);
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(where_(&app).0, Screen::Play);
+}
