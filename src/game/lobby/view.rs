@@ -9,7 +9,7 @@ use super::{GameRequest, LobbyAction, ServerSession, ServerView};
 use crate::game::GameSet;
 use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::theme;
-use crate::game::ui::widgets::{button, card, row, text};
+use crate::game::ui::widgets::{button, card, offer_row, row, text};
 use crate::game::ui::{Panel, StatusText, button_row};
 use crate::game::versus::clock::clock_row;
 use crate::rules::Side;
@@ -31,16 +31,7 @@ struct Lists;
 fn spawn_lobby(mut commands: Commands) {
     commands.spawn((
         DespawnOnExit(ServerView::Lobby),
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(0),
-            top: px(0),
-            bottom: px(0),
-            right: px(0),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
+        crate::game::ui::widgets::full_screen_centre(),
         BackgroundColor(theme::OVERLAY),
         GlobalZIndex(5),
         children![card(children![
@@ -286,42 +277,18 @@ struct OfferRow(bool);
 
 fn spawn_panel(mut commands: Commands) {
     let answer = |label: &'static str, draw: bool, yes: GameRequest, no: GameRequest| {
-        (
+        offer_row(
             OfferRow(draw),
-            Node {
-                flex_direction: FlexDirection::Row,
-                flex_wrap: FlexWrap::Wrap,
-                align_items: AlignItems::Center,
-                column_gap: px(6),
-                row_gap: px(4),
-                display: Display::None,
-                padding: UiRect::all(px(6)),
-                border_radius: BorderRadius::all(px(6)),
-                ..default()
-            },
-            BackgroundColor(theme::ACCENT.with_alpha(0.15)),
-            children![
-                text(label, 14.0, theme::ACCENT),
-                button("Accept", lobby(LobbyAction::Game(yes))),
-                button("Decline", lobby(LobbyAction::Game(no))),
-            ],
+            label,
+            lobby(LobbyAction::Game(yes)),
+            lobby(LobbyAction::Game(no)),
         )
     };
     let ask = |label: &'static str, r: GameRequest| button(label, lobby(LobbyAction::Game(r)));
     commands.spawn((
         Panel,
         DespawnOnExit(ServerView::Playing),
-        Node {
-            position_type: PositionType::Absolute,
-            right: px(0),
-            top: px(0),
-            bottom: px(0),
-            width: px(340),
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::all(px(16)),
-            row_gap: px(10),
-            ..default()
-        },
+        crate::game::ui::panel_node(),
         BackgroundColor(theme::PANEL),
         children![
             text("PARACHESS SERVER", 24.0, theme::ACCENT),

@@ -62,19 +62,24 @@ pub fn side_panel(screen: Screen) -> impl Bundle {
     (
         Panel,
         DespawnOnExit(screen),
-        Node {
-            position_type: PositionType::Absolute,
-            right: px(0),
-            top: px(0),
-            bottom: px(0),
-            width: px(340),
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::all(px(16)),
-            row_gap: px(10),
-            ..default()
-        },
+        panel_node(),
         BackgroundColor(theme::PANEL),
     )
+}
+
+/// The side panel's place and layout (a screen part that is a sub-state despawns its own).
+pub fn panel_node() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        right: px(0),
+        top: px(0),
+        bottom: px(0),
+        width: px(340),
+        flex_direction: FlexDirection::Column,
+        padding: UiRect::all(px(16)),
+        row_gap: px(10),
+        ..default()
+    }
 }
 
 /// A wrapping row of panel buttons.

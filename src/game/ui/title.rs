@@ -31,16 +31,7 @@ pub(super) fn plugin(app: &mut App) {
 fn spawn_title(mut commands: Commands) {
     commands.spawn((
         DespawnOnExit(Screen::Title),
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(0),
-            top: px(0),
-            bottom: px(0),
-            right: px(0),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
+        crate::game::ui::widgets::full_screen_centre(),
         BackgroundColor(theme::TITLE_DIM),
         GlobalZIndex(5),
         children![(

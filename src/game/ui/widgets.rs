@@ -87,21 +87,57 @@ pub fn button_with<M>(
     )
 }
 
+/// A node over the whole window that centres what it holds (dialogs, the title card, the
+/// lobby and online cards).
+pub fn full_screen_centre() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        left: px(0),
+        top: px(0),
+        bottom: px(0),
+        right: px(0),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        ..default()
+    }
+}
+
+/// A row asking the player to answer the opponent's offer (hidden until shown): the words,
+/// Accept and Decline. `marker` lets a system find it to show or hide it.
+pub fn offer_row(
+    marker: impl Component,
+    label: &'static str,
+    accept: Action,
+    decline: Action,
+) -> impl Bundle {
+    (
+        marker,
+        Node {
+            flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
+            align_items: AlignItems::Center,
+            column_gap: px(6),
+            row_gap: px(4),
+            display: Display::None,
+            padding: UiRect::all(px(6)),
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(theme::ACCENT.with_alpha(0.15)),
+        children![
+            text(label, 14.0, theme::ACCENT),
+            button("Accept", accept),
+            button("Decline", decline),
+        ],
+    )
+}
+
 /// A dialog: a card in the middle of a dimmed screen, gone when `modal` closes. The backdrop
 /// takes the pointer, so the board beneath cannot be clicked while the dialog is open.
 pub fn dialog(modal: Modal, children: impl Bundle) -> impl Bundle {
     (
         DespawnOnExit(modal),
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(0),
-            top: px(0),
-            bottom: px(0),
-            right: px(0),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
+        full_screen_centre(),
         BackgroundColor(theme::BACKDROP),
         GlobalZIndex(10),
         children![card(children)],

@@ -831,16 +831,7 @@ fn overlay(view: OnlineView, children: impl Bundle) -> impl Bundle {
     (
         OnlineCard,
         DespawnOnExit(view),
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(0),
-            top: px(0),
-            bottom: px(0),
-            right: px(0),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
+        crate::game::ui::widgets::full_screen_centre(),
         BackgroundColor(theme::OVERLAY),
         GlobalZIndex(5),
         children![crate::game::ui::widgets::card(children)],
@@ -1030,46 +1021,19 @@ struct LinkText;
 #[derive(Component)]
 struct OfferRow(NetCommand);
 
-#[derive(Component)]
-struct OfferText;
-
 fn spawn_panel(mut commands: Commands) {
     let answer = |label: &'static str, ask: NetCommand, yes: NetCommand, no: NetCommand| {
-        (
+        crate::game::ui::widgets::offer_row(
             OfferRow(ask),
-            Node {
-                flex_direction: FlexDirection::Row,
-                flex_wrap: FlexWrap::Wrap,
-                align_items: AlignItems::Center,
-                column_gap: px(6),
-                row_gap: px(4),
-                display: Display::None,
-                padding: UiRect::all(px(6)),
-                border_radius: BorderRadius::all(px(6)),
-                ..default()
-            },
-            BackgroundColor(theme::ACCENT.with_alpha(0.15)),
-            children![
-                (OfferText, text(label, 14.0, theme::ACCENT)),
-                button("Accept", Action::Versus(VersusAction::Net(yes))),
-                button("Decline", Action::Versus(VersusAction::Net(no))),
-            ],
+            label,
+            Action::Versus(VersusAction::Net(yes)),
+            Action::Versus(VersusAction::Net(no)),
         )
     };
     commands.spawn((
         Panel,
         DespawnOnExit(OnlineView::Playing),
-        Node {
-            position_type: PositionType::Absolute,
-            right: px(0),
-            top: px(0),
-            bottom: px(0),
-            width: px(340),
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::all(px(16)),
-            row_gap: px(10),
-            ..default()
-        },
+        crate::game::ui::panel_node(),
         BackgroundColor(theme::PANEL),
         children![
             text("PARACHESS ONLINE", 24.0, theme::ACCENT),
