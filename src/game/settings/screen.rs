@@ -189,16 +189,7 @@ fn spawn(mut commands: Commands) {
     let themes = crate::theme::THEMES;
     commands.spawn((
         DespawnOnExit(Screen::Settings),
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(0),
-            top: px(0),
-            bottom: px(0),
-            right: px(0),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
+        crate::game::ui::widgets::full_screen_centre(),
         BackgroundColor(theme::OVERLAY),
         GlobalZIndex(5),
         children![(
