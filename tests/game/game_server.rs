@@ -4,13 +4,15 @@
 //! folder remembers the server and comes back as the same player, watches a game between two
 //! bots, and may not move in it; a refused sign-in changes nothing.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use serde_json::{Value, json};
+
+#[allow(unused_macros)]
+#[path = "../server/server_support.rs"]
+mod server_support;
 
 use crate::common;
 use common::game::*;
@@ -22,53 +24,13 @@ use parachess::game::lobby::{GameRequest, LobbyAction, ServerSession, ServerView
 use parachess::game::play::state::{ChessGame, Player, StatusLine};
 use parachess::game::screens::{Modal, Screen};
 use parachess::rules::Game;
+use server_support::{Backend, Database, Server, database};
 
-/// A `parachess-server` on a free loopback port over a fresh SQLite file; killed at drop.
-struct Server {
-    child: Child,
-    url: String,
-    _dir: PathBuf,
-}
-
-impl Server {
-    fn start() -> Server {
-        let dir = temp_data_dir("server-db");
-        let db = format!("sqlite:{}", dir.join("games.db").display());
-        let mut child = Command::new(env!("CARGO_BIN_EXE_parachess-server"))
-            .args(["--listen", "127.0.0.1:0", "--db", &db])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start parachess-server");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut lines = BufReader::new(stdout).lines();
-            if let Some(Ok(line)) = lines.next() {
-                let _ = tx.send(line);
-            }
-            for _ in lines {}
-        });
-        let line = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the server printed no first line");
-        let url = line
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_string();
-        Server {
-            child,
-            url,
-            _dir: dir,
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// A `parachess-server` on a free loopback port over a fresh SQLite file (the server tests'
+/// own start-up); killed at drop.
+fn server() -> (Server, Database) {
+    let db = database(Backend::Sqlite);
+    (Server::start(&db.url), db)
 }
 
 /// A bot on the server through the same link the game uses.
@@ -199,7 +161,7 @@ fn saves_with(dir: &Path, needle: &str) -> Vec<String> {
 
 #[test]
 fn a_guest_finds_a_game_plays_it_on_the_board_and_keeps_it() {
-    let server = Server::start();
+    let (server, _db) = server();
     let data = temp_data_dir("server-guest");
     let mut app = guest_app(data.clone(), Some(&server.url));
     let me = my_name(&app);
@@ -285,7 +247,7 @@ fn a_guest_finds_a_game_plays_it_on_the_board_and_keeps_it() {
 
 #[test]
 fn the_next_run_comes_back_as_the_same_player_and_watches_a_game() {
-    let server = Server::start();
+    let (server, _db) = server();
     let data = temp_data_dir("server-again");
     let first = guest_app(data.clone(), Some(&server.url));
     let me = my_name(&first);

@@ -12,6 +12,8 @@ mod game_headless;
 mod game_learn;
 mod game_monkey;
 mod game_saves;
+// Against a real `parachess-server`, which only the `server` feature builds.
+#[cfg(feature = "server")]
 mod game_server;
 mod game_settings;
 mod game_studio;
