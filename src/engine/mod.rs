@@ -683,6 +683,36 @@ mod tests {
     }
 
     #[test]
+    fn a_stopped_analysis_keeps_as_many_distinct_lines_as_asked() {
+        // Stopped at many points, inside a line's search included (where a line could take
+        // a later line's move): always three lines, three moves.
+        let mut game = Game::new();
+        for text in ["c4-d3", "i4-h3"] {
+            game.play_text(text).unwrap();
+        }
+        let mut engine = Engine::with_hash_mb(4);
+        let options = AnalyseOptions {
+            multipv: 3,
+            ..AnalyseOptions::default()
+        };
+        for nodes in (500..40_000).step_by(700) {
+            let report = engine
+                .analyse_game(
+                    &game,
+                    &Limits::nodes(nodes),
+                    &options,
+                    &StopFlag::new(),
+                    &mut |_| {},
+                )
+                .unwrap();
+            let firsts: std::collections::HashSet<_> = report.lines.iter().map(|l| l.mv).collect();
+            assert_eq!(report.lines.len(), 3, "{nodes} nodes: {report:?}");
+            assert_eq!(firsts.len(), 3, "{nodes} nodes: {report:?}");
+            engine.new_game();
+        }
+    }
+
+    #[test]
     fn history_lists_positions_before_the_current_one() {
         let mut game = Game::new();
         let mut expected = vec![];

@@ -123,8 +123,19 @@ impl Searcher<'_> {
                 continue;
             }
             for k in 0..lines.len() {
+                // A stop in the middle of a line can leave it holding a later line's move
+                // (that line not searched again yet): then the line keeps its last depth's
+                // answer, so a stopped analysis still shows as many distinct lines as asked.
+                let before = (multipv > 1).then(|| (root.clone(), lines[k].clone()));
                 self.deepen_line(depth, k, &mut root, &mut lines[k]);
                 if self.stopped {
+                    let best = lines[k].best;
+                    if let Some((old_root, old_line)) = before
+                        && lines[k + 1..].iter().any(|l| l.best == best)
+                    {
+                        root = old_root;
+                        lines[k] = old_line;
+                    }
                     break;
                 }
                 lines[k].depth = depth;
@@ -163,7 +174,7 @@ impl Searcher<'_> {
                 break;
             }
         }
-        // A stop in the middle of a depth can leave a move both in a new line and an old one.
+        // Kept as a guard: no move leads two lines.
         let mut seen = Vec::with_capacity(lines.len());
         lines.retain(|l| {
             let fresh = !seen.contains(&l.best);
