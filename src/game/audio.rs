@@ -11,6 +11,16 @@ use crate::game::play::state::MovePlayed;
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Muted(pub bool);
 
+/// How loud the sounds are, in percent (a setting; mute is separate, so unmuting restores it).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SoundVolume(pub u8);
+
+impl Default for SoundVolume {
+    fn default() -> SoundVolume {
+        SoundVolume(80)
+    }
+}
+
 #[derive(Resource)]
 struct Sounds {
     movement: Handle<AudioSource>,
@@ -24,10 +34,13 @@ struct Sounds {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Muted>()
+        .init_resource::<SoundVolume>()
         .add_systems(Startup, load)
         .add_systems(
             Update,
-            (toggle, play, feedback, low_time).in_set(GameSet::View),
+            (volume, toggle, play, feedback, low_time)
+                .chain()
+                .in_set(GameSet::View),
         );
 }
 
@@ -48,6 +61,15 @@ fn load(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource>>>) {
         refuse: add(include_bytes!("../../assets/sounds/illegal.wav")),
         low_time: add(include_bytes!("../../assets/sounds/low_time.wav")),
     });
+}
+
+/// Every sound takes the global volume when it starts.
+fn volume(volume: Res<SoundVolume>, global: Option<ResMut<GlobalVolume>>) {
+    if let Some(mut global) = global
+        && (volume.is_changed() || global.is_added())
+    {
+        global.volume = bevy::audio::Volume::Linear(f32::from(volume.0.min(100)) / 100.0);
+    }
 }
 
 fn toggle(

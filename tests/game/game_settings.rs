@@ -14,8 +14,10 @@ use parachess::engine::Level;
 use parachess::game::LaunchOptions;
 use parachess::game::ViewMode;
 use parachess::game::aids::threats::ShowThreats;
-use parachess::game::audio::Muted;
+use parachess::game::audio::{Muted, SoundVolume};
+use parachess::game::board::animation::AnimationSpeed;
 use parachess::game::board::camera::CameraRig;
+use parachess::game::board::tiles::BoardMarks;
 use parachess::game::board::tiles::ShowNames;
 use parachess::game::keymap::Action;
 use parachess::game::play::state::StatusLine;
@@ -66,6 +68,13 @@ fn choices_survive_a_restart() {
         press(&mut app, Action::Settings(S::Theme(2)));
         press(&mut app, Action::Settings(S::Pieces(1)));
         press(&mut app, Action::Settings(S::Scale(125)));
+        press(&mut app, Action::Settings(S::Volume(25)));
+        press(
+            &mut app,
+            Action::Settings(S::Animation(AnimationSpeed::Off)),
+        );
+        press(&mut app, Action::Settings(S::Dots(false)));
+        press(&mut app, Action::Settings(S::LastMove(false)));
         press(&mut app, Action::ChooseMode(GameMode::HumanBlack));
         press(&mut app, Action::ChooseLevel(Level::Hard));
         flush_settings(&mut app);
@@ -81,6 +90,15 @@ fn choices_survive_a_restart() {
     let theme = w.resource::<BoardTheme>();
     assert_eq!((theme.theme.name, theme.pieces), (THEMES[2].name, 1));
     assert_eq!(w.resource::<UiScale>().0, 1.25);
+    assert_eq!(w.resource::<SoundVolume>().0, 25);
+    assert_eq!(*w.resource::<AnimationSpeed>(), AnimationSpeed::Off);
+    assert_eq!(
+        *w.resource::<BoardMarks>(),
+        BoardMarks {
+            legal_dots: false,
+            last_move: false
+        }
+    );
     let choice = w.resource::<NewGameChoice>();
     assert_eq!(
         (choice.mode, choice.level),
@@ -164,4 +182,25 @@ fn the_settings_screen_opens_from_the_title_and_goes_back() {
     assert_eq!(where_(&app).0, Screen::Settings);
     tap(&mut app, KeyCode::Escape);
     assert_eq!(where_(&app).0, Screen::Play);
+}
+
+#[test]
+fn with_animation_off_a_move_lands_at_once() {
+    use parachess::game::board::animation::Glide;
+    use parachess::rules::Cell;
+    let cell = |name: &str| -> Cell { name.parse().expect("a cell name") };
+    for (speed, glides) in [(AnimationSpeed::Normal, true), (AnimationSpeed::Off, false)] {
+        let mut app = headless_app_with(temp_data_dir("animation"), on_board());
+        press(&mut app, Action::Settings(S::Animation(speed)));
+        click_cell(&mut app, cell("c4"));
+        click_cell(&mut app, cell("d3"));
+        app.update();
+        assert_eq!(game(&app).plies().len(), 1, "the move was played");
+        let mover = piece(&mut app, cell("d3")).expect("the piece on its new cell");
+        assert_eq!(
+            app.world().get::<Glide>(mover).is_some(),
+            glides,
+            "{speed:?}: still gliding a frame after the move"
+        );
+    }
 }

@@ -151,17 +151,19 @@ impl Glide {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Animating>().add_systems(
-        Update,
-        (
-            start_animations,
-            (advance_glides, advance_vanish),
-            update_animating,
-        )
-            .chain()
-            .in_set(GameSet::View)
-            .before(crate::game::board::pieces::sync_pieces),
-    );
+    app.init_resource::<Animating>()
+        .init_resource::<AnimationSpeed>()
+        .add_systems(
+            Update,
+            (
+                start_animations,
+                (advance_glides, advance_vanish),
+                update_animating,
+            )
+                .chain()
+                .in_set(GameSet::View)
+                .before(crate::game::board::pieces::sync_pieces),
+        );
 }
 
 fn start_animations(
@@ -203,13 +205,60 @@ fn start_animations(
     }
 }
 
+/// How fast pieces glide (a setting): `Off` puts them in place at once.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AnimationSpeed {
+    Off,
+    Fast,
+    #[default]
+    Normal,
+    Slow,
+}
+
+impl AnimationSpeed {
+    /// Every speed, as the settings file names it.
+    pub const ALL: [(AnimationSpeed, &'static str); 4] = [
+        (AnimationSpeed::Off, "off"),
+        (AnimationSpeed::Fast, "fast"),
+        (AnimationSpeed::Normal, "normal"),
+        (AnimationSpeed::Slow, "slow"),
+    ];
+
+    /// The speed a settings file names (`normal` for anything else).
+    pub fn named(name: &str) -> AnimationSpeed {
+        AnimationSpeed::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map_or(AnimationSpeed::Normal, |(s, _)| *s)
+    }
+
+    /// The name the settings file uses.
+    pub fn name(self) -> &'static str {
+        AnimationSpeed::ALL
+            .iter()
+            .find(|(s, _)| *s == self)
+            .map_or("normal", |(_, n)| n)
+    }
+
+    /// Animation seconds that pass in one second (`Off`: enough for any glide to end at once).
+    fn rate(self) -> f32 {
+        match self {
+            AnimationSpeed::Off => 1.0e6,
+            AnimationSpeed::Fast => 2.0,
+            AnimationSpeed::Normal => 1.0,
+            AnimationSpeed::Slow => 0.6,
+        }
+    }
+}
+
 fn advance_glides(
     time: Res<Time>,
+    speed: Option<Res<AnimationSpeed>>,
     mut commands: Commands,
     mut glides: Query<(Entity, &mut Glide, &mut Transform, &PieceView)>,
     mut needs: ResMut<NeedsSync>,
 ) {
-    let dt = time.delta_secs();
+    let dt = time.delta_secs() * speed.map_or(1.0, |s| s.rate());
     for (entity, mut glide, mut transform, view) in &mut glides {
         glide.elapsed += dt;
         transform.translation = glide.sample(glide.elapsed);
@@ -229,10 +278,11 @@ fn advance_glides(
 
 fn advance_vanish(
     time: Res<Time>,
+    speed: Option<Res<AnimationSpeed>>,
     mut commands: Commands,
     mut gone: Query<(Entity, &mut Vanish, &mut Transform)>,
 ) {
-    let dt = time.delta_secs();
+    let dt = time.delta_secs() * speed.map_or(1.0, |s| s.rate());
     for (entity, mut vanish, mut transform) in &mut gone {
         if vanish.delay > 0.0 {
             vanish.delay -= dt;

@@ -57,6 +57,7 @@ const SHAPES: [Shape; 3] = [Shape::Flat, Shape::Rising, Shape::Falling];
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowNames>()
+        .init_resource::<BoardMarks>()
         .init_resource::<BoardTheme>()
         .init_resource::<TileMaterials>()
         .add_observer(dress_tile)
@@ -191,9 +192,25 @@ fn restyle_markers(
     }
 }
 
+/// Which marks the board draws (settings): the legal targets' dots and the last move's tint.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardMarks {
+    pub legal_dots: bool,
+    pub last_move: bool,
+}
+
+impl Default for BoardMarks {
+    fn default() -> BoardMarks {
+        BoardMarks {
+            legal_dots: true,
+            last_move: true,
+        }
+    }
+}
+
 /// Colours every tile from the game and the pointer: last move, selection, check, hover.
 fn tile_colours(
-    (game, board_theme): (Res<ChessGame>, Res<BoardTheme>),
+    (game, board_theme, marks): (Res<ChessGame>, Res<BoardTheme>, Option<Res<BoardMarks>>),
     selection: Res<Selection>,
     hovered: Res<Hovered>,
     mut tiles: Query<(&CellTile, &mut MeshMaterial3d<StandardMaterial>)>,
@@ -203,7 +220,7 @@ fn tile_colours(
 ) {
     let g = game.board();
     let pos = g.position();
-    let last = g.last_move();
+    let last = g.last_move().filter(|_| marks.is_none_or(|m| m.last_move));
     let check = pos.in_check().then(|| pos.king(pos.turn())).flatten();
     let mut wanted = Vec::with_capacity(72);
     for (tile, _) in &tiles {
@@ -242,15 +259,19 @@ fn target_markers(
     selection: Res<Selection>,
     game: Res<ChessGame>,
     art: Option<Res<MarkerArt>>,
+    marks: Option<Res<BoardMarks>>,
     markers: Query<Entity, With<TargetMarker>>,
 ) {
-    if !selection.is_changed() {
+    if !selection.is_changed() && !marks.as_ref().is_some_and(|m| m.is_changed()) {
         return;
     }
     for e in &markers {
         commands.entity(e).despawn();
     }
     let Some(art) = art else { return };
+    if marks.is_some_and(|m| !m.legal_dots) {
+        return;
+    }
     let pos = game.board().position();
     for cell in selection.targets {
         let capture = pos.piece_at(cell).is_some();

@@ -19,6 +19,14 @@ pub const SCALE_RANGE: (f32, f32) = (0.75, 2.0);
 pub struct Settings {
     /// Sounds on.
     pub sound: bool,
+    /// Sound volume in percent (10–100).
+    pub volume: u8,
+    /// How pieces glide: `off`, `fast`, `normal` or `slow`.
+    pub animation: String,
+    /// Dots (and rings) on the selected piece's legal targets.
+    pub legal_dots: bool,
+    /// The last move's two cells tinted.
+    pub last_move: bool,
     /// `"3d"` or `"2d"`.
     pub view: String,
     /// Cell names shown.
@@ -43,6 +51,8 @@ pub struct Settings {
     pub player_name: String,
     /// The window's size in logical pixels, once known.
     pub window: Option<(u32, u32)>,
+    /// The window's top-left corner on the screen in physical pixels, once known.
+    pub window_position: Option<(i32, i32)>,
     /// Full screen.
     pub fullscreen: bool,
     /// Interface scale (`UiScale`), within [`SCALE_RANGE`].
@@ -75,6 +85,10 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             sound: true,
+            volume: 80,
+            animation: "normal".into(),
+            legal_dots: true,
+            last_move: true,
             view: "3d".into(),
             cell_names: true,
             show_lines: true,
@@ -87,11 +101,15 @@ impl Default for Settings {
             clock: Clock::default(),
             player_name: String::new(),
             window: None,
+            window_position: None,
             fullscreen: false,
             ui_scale: 1.0,
         }
     }
 }
+
+/// The animation speeds, as the file names them.
+pub const ANIMATIONS: [&str; 4] = ["off", "fast", "normal", "slow"];
 
 /// Why a settings file could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -133,6 +151,14 @@ impl Settings {
             .map(|t| t.name.to_string())
             .unwrap_or(d.theme.clone());
         self.pieces = self.pieces.clamp(1, 2);
+        self.volume = self.volume.clamp(10, 100);
+        if !ANIMATIONS.contains(&self.animation.as_str()) {
+            self.animation = d.animation.clone();
+        }
+        // Far off any screen (a monitor since unplugged is the window manager's to handle).
+        self.window_position = self
+            .window_position
+            .map(|(x, y)| (x.clamp(-16_384, 16_384), y.clamp(-16_384, 16_384)));
         if !["two-players", "white", "black", "computer"].contains(&self.mode.as_str()) {
             self.mode = d.mode.clone();
         }
@@ -182,6 +208,11 @@ mod tests {
             },
             player_name: "Ada".into(),
             window: Some((1024, 600)),
+            window_position: Some((-20, 300)),
+            volume: 40,
+            animation: "slow".into(),
+            legal_dots: false,
+            last_move: false,
             ui_scale: 1.25,
             ..Settings::default()
         };
@@ -193,7 +224,8 @@ mod tests {
         let s = Settings::parse(
             "(pieces: 9, ui_scale: 40.0, clock: (preset: Some(999), minutes: 0, increment: 600), \
              player_name: \"A very long name that goes on\\n\", window: Some((10, 99999)), \
-             view: \"4d\", theme: \"nope\", level: \"godlike\", variant: Some(\"nope\"))",
+             view: \"4d\", theme: \"nope\", level: \"godlike\", variant: Some(\"nope\"), \
+             volume: 255, animation: \"warp\", window_position: Some((99999, -99999)))",
         )
         .unwrap();
         assert_eq!(s.pieces, 2);
@@ -206,6 +238,9 @@ mod tests {
         assert_eq!(s.theme, Settings::default().theme);
         assert_eq!(s.level, "normal");
         assert_eq!(s.variant, None);
+        assert_eq!(s.volume, 100);
+        assert_eq!(s.animation, "normal");
+        assert_eq!(s.window_position, Some((16_384, -16_384)));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
-use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode, WindowPosition};
 
 pub use file::Settings;
 pub use screen::SettingsAction;
@@ -20,9 +20,11 @@ use crate::engine::Level;
 use crate::game::LaunchOptions;
 use crate::game::ViewMode;
 use crate::game::aids::threats::ShowThreats;
-use crate::game::audio::Muted;
+use crate::game::audio::{Muted, SoundVolume};
+use crate::game::board::animation::AnimationSpeed;
 use crate::game::board::camera::CameraRig;
 use crate::game::board::lines::ShowLines;
+use crate::game::board::tiles::BoardMarks;
 use crate::game::board::tiles::ShowNames;
 use crate::game::play::state::StatusLine;
 use crate::game::ui::dialogs::{GameMode, NewGameChoice, VariantPick};
@@ -80,6 +82,9 @@ impl SettingsFile {
 pub(crate) fn plugin(app: &mut App) {
     // The resources the settings stand for, also in headless apps without their views.
     app.init_resource::<Muted>()
+        .init_resource::<SoundVolume>()
+        .init_resource::<AnimationSpeed>()
+        .init_resource::<BoardMarks>()
         .init_resource::<ShowNames>()
         .init_resource::<ShowLines>()
         .init_resource::<CameraRig>()
@@ -151,6 +156,18 @@ pub fn apply(world: &mut World, s: &Settings, given: CommandLine) {
     if let Some(mut m) = world.get_resource_mut::<Muted>() {
         m.0 = !s.sound;
     }
+    if let Some(mut v) = world.get_resource_mut::<SoundVolume>() {
+        v.0 = s.volume;
+    }
+    if let Some(mut a) = world.get_resource_mut::<AnimationSpeed>() {
+        *a = AnimationSpeed::named(&s.animation);
+    }
+    if let Some(mut m) = world.get_resource_mut::<BoardMarks>() {
+        *m = BoardMarks {
+            legal_dots: s.legal_dots,
+            last_move: s.last_move,
+        };
+    }
     if !given.view
         && let Some(mut rig) = world.get_resource_mut::<CameraRig>()
     {
@@ -213,6 +230,9 @@ pub fn apply(world: &mut World, s: &Settings, given: CommandLine) {
         {
             window.resolution.set(w as f32, h as f32);
         }
+        if let Some((x, y)) = s.window_position {
+            window.position = WindowPosition::At(IVec2::new(x, y));
+        }
         if s.fullscreen {
             window.mode = WindowMode::BorderlessFullscreen(MonitorSelection::Current);
         }
@@ -224,6 +244,16 @@ pub fn snapshot(world: &mut World, before: &Settings) -> Settings {
     let mut s = before.clone();
     if let Some(m) = world.get_resource::<Muted>() {
         s.sound = !m.0;
+    }
+    if let Some(v) = world.get_resource::<SoundVolume>() {
+        s.volume = v.0;
+    }
+    if let Some(a) = world.get_resource::<AnimationSpeed>() {
+        s.animation = a.name().into();
+    }
+    if let Some(m) = world.get_resource::<BoardMarks>() {
+        s.legal_dots = m.legal_dots;
+        s.last_move = m.last_move;
     }
     if let Some(rig) = world.get_resource::<CameraRig>() {
         s.view = match rig.view {
@@ -291,6 +321,9 @@ pub fn snapshot(world: &mut World, before: &Settings) -> Settings {
                 window.resolution.width().round() as u32,
                 window.resolution.height().round() as u32,
             ));
+            if let WindowPosition::At(at) = window.position {
+                s.window_position = Some((at.x, at.y));
+            }
         }
     }
     s.clamped()

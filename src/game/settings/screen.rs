@@ -6,14 +6,19 @@ use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 
 use crate::game::ViewMode;
 use crate::game::aids::threats::ShowThreats;
-use crate::game::audio::Muted;
+use crate::game::audio::{Muted, SoundVolume};
+use crate::game::board::animation::AnimationSpeed;
 use crate::game::board::camera::CameraRig;
 use crate::game::board::lines::ShowLines;
+use crate::game::board::tiles::BoardMarks;
 use crate::game::board::tiles::ShowNames;
 use crate::game::keymap::Action;
 use crate::game::screens::{Screen, set_screen};
 use crate::game::ui::theme::{self, BoardTheme};
 use crate::game::ui::widgets::{ActionButton, button, text};
+
+/// The volumes offered, in percent.
+pub const VOLUMES: [u8; 4] = [25, 50, 80, 100];
 
 /// The interface scales offered, in percent.
 pub const SCALES: [u16; 5] = [75, 100, 125, 150, 200];
@@ -27,6 +32,14 @@ pub enum SettingsAction {
     Back,
     /// Sounds on or off.
     Sound(bool),
+    /// Sound volume in percent.
+    Volume(u8),
+    /// How fast pieces glide.
+    Animation(AnimationSpeed),
+    /// Legal-move dots.
+    Dots(bool),
+    /// The last move's tint.
+    LastMove(bool),
     /// 2D or 3D.
     View(ViewMode),
     /// Cell names.
@@ -69,6 +82,10 @@ impl SettingsAction {
                 set_screen(world, to);
             }
             SettingsAction::Sound(on) => set(world, |m: &mut Muted| m.0 = !on),
+            SettingsAction::Volume(p) => set(world, |v: &mut SoundVolume| v.0 = p.clamp(10, 100)),
+            SettingsAction::Animation(a) => set(world, |s: &mut AnimationSpeed| *s = a),
+            SettingsAction::Dots(on) => set(world, |m: &mut BoardMarks| m.legal_dots = on),
+            SettingsAction::LastMove(on) => set(world, |m: &mut BoardMarks| m.last_move = on),
             SettingsAction::View(v) => set(world, |r: &mut CameraRig| r.view = v),
             SettingsAction::Names(on) => set(world, |r: &mut ShowNames| r.0 = on),
             SettingsAction::Lines(on) => set(world, |r: &mut ShowLines| r.0 = on),
@@ -100,6 +117,10 @@ impl SettingsAction {
         }
         let on = match self {
             SettingsAction::Sound(on) => get(world, |m: &Muted| m.0 != on),
+            SettingsAction::Volume(p) => get(world, |v: &SoundVolume| v.0 == p),
+            SettingsAction::Animation(a) => get(world, |s: &AnimationSpeed| *s == a),
+            SettingsAction::Dots(on) => get(world, |m: &BoardMarks| m.legal_dots == on),
+            SettingsAction::LastMove(on) => get(world, |m: &BoardMarks| m.last_move == on),
             SettingsAction::View(v) => get(world, |r: &CameraRig| r.view == v),
             SettingsAction::Names(on) => get(world, |r: &ShowNames| r.0 == on),
             SettingsAction::Lines(on) => get(world, |r: &ShowLines| r.0 == on),
@@ -208,6 +229,26 @@ fn spawn(mut commands: Commands) {
             children![
                 text("Settings", 26.0, theme::ACCENT),
                 on_off("Sound (M)", S::Sound),
+                line(
+                    "Volume",
+                    children![
+                        choice("25%", S::Volume(VOLUMES[0])),
+                        choice("50%", S::Volume(VOLUMES[1])),
+                        choice("80%", S::Volume(VOLUMES[2])),
+                        choice("100%", S::Volume(VOLUMES[3]))
+                    ]
+                ),
+                line(
+                    "Moves glide",
+                    children![
+                        choice("Off", S::Animation(AnimationSpeed::Off)),
+                        choice("Fast", S::Animation(AnimationSpeed::Fast)),
+                        choice("Normal", S::Animation(AnimationSpeed::Normal)),
+                        choice("Slow", S::Animation(AnimationSpeed::Slow))
+                    ]
+                ),
+                on_off("Legal-move dots", S::Dots),
+                on_off("Last move", S::LastMove),
                 line(
                     "View (V)",
                     children![
