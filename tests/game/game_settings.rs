@@ -204,3 +204,57 @@ fn with_animation_off_a_move_lands_at_once() {
         );
     }
 }
+
+#[test]
+fn the_name_typed_on_the_settings_screen_stays_and_names_the_players_seat() {
+    use parachess::game::settings::PlayerName;
+    let dir = temp_data_dir("settings-name");
+    {
+        let mut app = headless_app_with(dir.clone(), LaunchOptions::default());
+        tap(&mut app, KeyCode::KeyS);
+        assert_eq!(where_(&app).0, Screen::Settings);
+        type_text(&mut app, "Ada X");
+        {
+            use bevy::input::ButtonState;
+            use bevy::input::keyboard::{Key, KeyboardInput};
+            app.world_mut().write_message(KeyboardInput {
+                key_code: KeyCode::Backspace,
+                logical_key: Key::Backspace,
+                state: ButtonState::Pressed,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+        }
+        type_text(&mut app, "Lovelace");
+        assert_eq!(app.world().resource::<PlayerName>().0, "Ada Lovelace");
+        tap(&mut app, KeyCode::Escape);
+        assert_eq!(where_(&app).0, Screen::Title);
+        // Off the Settings screen, typing is the keys' again, not the name's.
+        type_text(&mut app, "x");
+        assert_eq!(app.world().resource::<PlayerName>().0, "Ada Lovelace");
+        flush_settings(&mut app);
+        assert_eq!(file(&dir).player_name, "Ada Lovelace");
+    }
+    // The next run knows it, and a game against the computer is saved under it.
+    let mut app = headless_app_with(dir.clone(), on_board());
+    assert_eq!(app.world().resource::<PlayerName>().0, "Ada Lovelace");
+    use parachess::game::play::state::{GameCommand, Player};
+    app.world_mut().write_message(GameCommand::NewGame {
+        start: None,
+        players: [Player::Human, Player::Computer(Level::Easy)],
+    });
+    settle(&mut app, 10);
+    click_cell(&mut app, "c4".parse().unwrap());
+    click_cell(&mut app, "d3".parse().unwrap());
+    settle(&mut app, 10);
+    flush_saves(&app);
+    let record = parachess::store::Store::at(dir.clone())
+        .expect("the store")
+        .load_autosave()
+        .expect("the autosave read")
+        .expect("the game was autosaved");
+    assert_eq!(record.tags.white.as_deref(), Some("Ada Lovelace"));
+    assert_eq!(record.tags.black.as_deref(), Some("Computer (easy)"));
+}

@@ -286,9 +286,17 @@ fn status(world: &mut World, warn: bool, text: impl Into<String>) {
 /// Opens the sign-in dialog, the address filled in with the server last used.
 pub fn sign_in_dialog(world: &mut World) {
     let server = world.resource::<ServerSession>().server.clone();
+    let name = world
+        .get_resource::<crate::game::settings::PlayerName>()
+        .map(|n| n.0.clone())
+        .unwrap_or_default();
     if let Some(mut f) = world.get_resource_mut::<Fields>() {
         if f.server.is_empty() {
             f.server = server;
+        }
+        // The name from Settings, where it is one the server accepts.
+        if f.name.is_empty() && name.chars().all(|c| FieldId::Name.accepts(c)) {
+            f.name = name;
         }
         f.focus = FieldId::Server;
     }

@@ -284,12 +284,17 @@ fn players_of(record: &GameRecord) -> [Player; 2] {
     ]
 }
 
-fn tags_for(game: &ChessGame) -> Tags {
+/// The record's tags; `me` (the name from Settings, maybe empty) names the player's own seat.
+fn tags_for(game: &ChessGame, me: &str) -> Tags {
     let origin = &game.origin;
     let name = |i: usize| {
-        origin.names[i]
-            .clone()
-            .unwrap_or_else(|| player_tag(game.players[i]))
+        origin.names[i].clone().unwrap_or_else(|| {
+            if game.own_seat() == Some(i) && !me.is_empty() {
+                me.to_string()
+            } else {
+                player_tag(game.players[i])
+            }
+        })
     };
     Tags {
         event: Some(
@@ -389,6 +394,7 @@ fn autosave(
     mut saves: ResMut<Saves>,
     mut last: Local<Option<(u64, u64)>>,
     mut status: ResMut<StatusLine>,
+    me: Option<Res<crate::game::settings::PlayerName>>,
 ) {
     // A screen that took the board (analysis, say, opened from the play screen: the screen
     // changes at the end of the frame) holds another game than the player's.
@@ -409,7 +415,8 @@ fn autosave(
     if !ours && saves.slot_unfinished && game.game.plies().is_empty() && !game.game.is_over() {
         return;
     }
-    let text = crate::rules::record::write_record(&game.game, &tags_for(&game), game.notes());
+    let me = me.as_ref().map_or("", |n| n.0.as_str());
+    let text = crate::rules::record::write_record(&game.game, &tags_for(&game, me), game.notes());
     let keep = !ours && saves.slot_unfinished;
     let job = if keep {
         Job::KeepThenAutosave(text)
@@ -482,7 +489,10 @@ fn handle(world: &mut World, request: SaveRequest) {
                 );
                 return;
             };
-            let mut tags = tags_for(game);
+            let me = world
+                .get_resource::<crate::game::settings::PlayerName>()
+                .map_or("", |n| n.0.as_str());
+            let mut tags = tags_for(game, me);
             tags.date = Some(crate::store::today());
             let job = Job::Save {
                 name: save_name_at(&crate::store::now_local()),

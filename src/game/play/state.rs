@@ -134,6 +134,16 @@ fn seek(mut from: Game, ply: usize, whole: &Game) -> Game {
 }
 
 impl ChessGame {
+    /// The seat the person at this computer plays when there is exactly one (against the
+    /// computer or someone elsewhere): that seat carries the name from Settings.
+    pub fn own_seat(&self) -> Option<usize> {
+        match self.players {
+            [Player::Human, p] if p != Player::Human => Some(0),
+            [p, Player::Human] if p != Player::Human => Some(1),
+            _ => None,
+        }
+    }
+
     /// Changes whenever the game or the position shown changes (move, undo, redo, new game,
     /// load, another move of the list shown).
     pub fn revision(&self) -> u64 {

@@ -27,6 +27,7 @@ use crate::game::board::lines::ShowLines;
 use crate::game::board::tiles::BoardMarks;
 use crate::game::board::tiles::ShowNames;
 use crate::game::play::state::StatusLine;
+use crate::game::screens::Screen;
 use crate::game::ui::dialogs::{GameMode, NewGameChoice, VariantPick};
 use crate::game::ui::theme::BoardTheme;
 use crate::game::versus::clock::{TimeChoice, TimeOption};
@@ -94,7 +95,17 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<NewGameChoice>()
         .init_resource::<SettingsFile>()
         .add_systems(PostStartup, load)
-        .add_systems(Last, save);
+        .add_systems(Last, save)
+        // The name field's text and keyboard (also headless: tests type into it).
+        .add_systems(OnEnter(Screen::Settings), screen::name_field_in)
+        .add_systems(OnExit(Screen::Settings), screen::name_field_out)
+        .add_systems(
+            Update,
+            screen::keep_name
+                .in_set(crate::game::GameSet::Input)
+                .after(crate::game::versus::text_field::type_into_fields)
+                .run_if(in_state(Screen::Settings)),
+        );
 }
 
 /// The Settings screen (drawn only where there is a window or an image to draw into).

@@ -14,8 +14,10 @@ use crate::game::board::tiles::BoardMarks;
 use crate::game::board::tiles::ShowNames;
 use crate::game::keymap::Action;
 use crate::game::screens::{Screen, set_screen};
+use crate::game::settings::PlayerName;
 use crate::game::ui::theme::{self, BoardTheme};
 use crate::game::ui::widgets::{ActionButton, button, text};
+use crate::game::versus::{FieldId, Fields, text_field};
 
 /// The volumes offered, in percent.
 pub const VOLUMES: [u8; 4] = [25, 50, 80, 100];
@@ -161,6 +163,35 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, mark.run_if(in_state(Screen::Settings)));
 }
 
+/// The name field shows the kept name and takes the keyboard while the screen is open.
+pub(super) fn name_field_in(name: Option<Res<PlayerName>>, fields: Option<ResMut<Fields>>) {
+    if let Some(mut fields) = fields {
+        fields.player_name = name.map(|n| n.0.clone()).unwrap_or_default();
+        fields.focus = FieldId::PlayerName;
+    }
+}
+
+pub(super) fn name_field_out(fields: Option<ResMut<Fields>>) {
+    if let Some(mut fields) = fields
+        && fields.focus == FieldId::PlayerName
+    {
+        fields.focus = FieldId::Address;
+    }
+}
+
+/// What is typed is the name (cleaned as the file keeps it; the settings file follows).
+pub(super) fn keep_name(fields: Option<Res<Fields>>, name: Option<ResMut<PlayerName>>) {
+    let (Some(fields), Some(mut name)) = (fields, name) else {
+        return;
+    };
+    if fields.is_changed() {
+        let typed = crate::game::settings::file::clean_name(&fields.player_name);
+        if name.0 != typed {
+            name.0 = typed;
+        }
+    }
+}
+
 fn choice(label: &str, action: SettingsAction) -> impl Bundle {
     button(label, Action::Settings(action))
 }
@@ -171,23 +202,33 @@ fn line(label: &str, choices: impl Bundle) -> impl Bundle {
         Node {
             flex_direction: FlexDirection::Row,
             align_items: AlignItems::Center,
-            min_height: px(34),
+            width: percent(100),
+            min_height: px(36),
             column_gap: px(8),
             ..default()
         },
         children![
+            // The label inside a box of fixed width: the text is measured against that width
+            // (measured on its own, a label of two words counted as two lines and made its
+            // line taller than the others).
             (
-                text(label, 14.0, theme::TEXT),
                 Node {
                     width: px(150),
                     flex_shrink: 0.0,
                     ..default()
-                }
+                },
+                children![text(label, 14.0, theme::TEXT)]
             ),
             (
+                // A definite width (the rest of the line), so the choices wrap only when
+                // they do not fit, and every line is as tall as its buttons.
                 Node {
                     flex_direction: FlexDirection::Row,
                     flex_wrap: FlexWrap::Wrap,
+                    align_items: AlignItems::Center,
+                    flex_grow: 1.0,
+                    flex_basis: px(0),
+                    min_width: px(0),
                     column_gap: px(6),
                     row_gap: px(4),
                     ..default()
@@ -228,6 +269,10 @@ fn spawn(mut commands: Commands) {
             BackgroundColor(theme::DIALOG),
             children![
                 text("Settings", 26.0, theme::ACCENT),
+                line(
+                    "Your name",
+                    children![text_field(FieldId::PlayerName, 260.0)]
+                ),
                 on_off("Sound (M)", S::Sound),
                 line(
                     "Volume",

@@ -278,6 +278,18 @@ pub fn move_list_text_with_notes(
     out
 }
 
+/// A seat's name in the panel: the game's own names, the name from Settings on the player's
+/// own seat, else who plays it.
+fn seat_name(game: &ChessGame, seat: usize, me: &str) -> String {
+    if let Some(name) = &game.origin.names[seat] {
+        return name.clone();
+    }
+    if game.own_seat() == Some(seat) && !me.is_empty() {
+        return me.to_string();
+    }
+    player_name(game.players[seat])
+}
+
 fn player_name(player: Player) -> String {
     match player {
         Player::Human => "Human".into(),
@@ -298,8 +310,10 @@ fn update_panel(
     mut swatch: Query<&mut BackgroundColor, With<TurnSwatch>>,
     mut last_revision: Local<Option<u64>>,
     added: Query<(), Added<TurnText>>,
+    me: Option<Res<crate::game::settings::PlayerName>>,
 ) {
-    let fresh = !added.is_empty();
+    let fresh = !added.is_empty() || me.as_ref().is_some_and(|m| m.is_changed());
+    let me = me.as_ref().map_or("", |n| n.0.as_str());
     if thinking.is_changed() || fresh {
         for mut t in &mut texts.p1() {
             t.0 = if thinking.0 {
@@ -320,8 +334,8 @@ fn update_panel(
     for mut t in &mut texts.p2() {
         t.0 = format!(
             "White: {}   Black: {}",
-            player_name(game.players[0]),
-            player_name(game.players[1])
+            seat_name(&game, 0, me),
+            seat_name(&game, 1, me)
         );
     }
     let side = g

@@ -10,7 +10,7 @@
 pub mod clock;
 pub mod external;
 pub mod online;
-mod text_field;
+pub(crate) mod text_field;
 
 use bevy::prelude::*;
 

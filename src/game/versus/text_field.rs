@@ -36,6 +36,8 @@ pub enum FieldId {
     Opponent,
     /// A server game's id.
     GameId,
+    /// The player's name (the Settings screen).
+    PlayerName,
 }
 
 impl FieldId {
@@ -49,11 +51,12 @@ impl FieldId {
             FieldId::Name | FieldId::Opponent => 20,
             FieldId::Password => 200,
             FieldId::GameId => 16,
+            FieldId::PlayerName => crate::game::settings::file::NAME_MAX,
         }
     }
 
     /// Whether `c` may be typed here (as it will be stored).
-    fn accepts(self, c: char) -> bool {
+    pub fn accepts(self, c: char) -> bool {
         match self {
             FieldId::Port => c.is_ascii_digit(),
             // Host names, IPv4 and bracketed IPv6 addresses, and the port.
@@ -62,7 +65,7 @@ impl FieldId {
             FieldId::Server => c.is_ascii_alphanumeric() || "-._:[]%/".contains(c),
             // The server's name rule: letters, digits, `_` and `-`.
             FieldId::Name | FieldId::Opponent => c.is_ascii_alphanumeric() || "_-".contains(c),
-            FieldId::Password => !c.is_control(),
+            FieldId::Password | FieldId::PlayerName => !c.is_control(),
         }
     }
 
@@ -77,6 +80,7 @@ impl FieldId {
             FieldId::Password => "password (8 characters or more)",
             FieldId::Opponent => "their name",
             FieldId::GameId => "e.g. Xk3mP9aQ",
+            FieldId::PlayerName => "your name",
         }
     }
 
@@ -88,6 +92,8 @@ impl FieldId {
             FieldId::Server | FieldId::Name | FieldId::Password => Modal::ServerSignIn,
             FieldId::Opponent => Modal::Challenge,
             FieldId::GameId => Modal::WatchGame,
+            // The Settings screen, where no dialog is open.
+            FieldId::PlayerName => Modal::None,
         }
     }
 }
@@ -111,6 +117,8 @@ pub struct Fields {
     pub opponent: String,
     /// The game id field.
     pub game_id: String,
+    /// The player's name field.
+    pub player_name: String,
     /// The field typing goes to.
     pub focus: FieldId,
 }
@@ -126,6 +134,7 @@ impl Default for Fields {
             password: String::new(),
             opponent: String::new(),
             game_id: String::new(),
+            player_name: String::new(),
             focus: FieldId::Address,
         }
     }
@@ -143,6 +152,7 @@ impl Fields {
             FieldId::Password => &self.password,
             FieldId::Opponent => &self.opponent,
             FieldId::GameId => &self.game_id,
+            FieldId::PlayerName => &self.player_name,
         }
     }
 
@@ -156,6 +166,7 @@ impl Fields {
             FieldId::Password => &mut self.password,
             FieldId::Opponent => &mut self.opponent,
             FieldId::GameId => &mut self.game_id,
+            FieldId::PlayerName => &mut self.player_name,
         }
     }
 
@@ -164,8 +175,8 @@ impl Fields {
     pub fn insert(&mut self, id: FieldId, typed: &str) -> bool {
         let mut refused = false;
         let field = self.get_mut(id);
-        // A password keeps its spaces; elsewhere pasted text is trimmed.
-        let typed = if id == FieldId::Password {
+        // A password and a name keep their spaces; elsewhere pasted text is trimmed.
+        let typed = if matches!(id, FieldId::Password | FieldId::PlayerName) {
             typed
         } else {
             typed.trim()
@@ -202,6 +213,7 @@ impl Fields {
             FieldId::Password => FieldId::Server,
             FieldId::Opponent => FieldId::Opponent,
             FieldId::GameId => FieldId::GameId,
+            FieldId::PlayerName => FieldId::PlayerName,
         };
     }
 }
@@ -245,13 +257,20 @@ pub(super) fn view_plugin(app: &mut App) {
 
 /// Typing goes to the focused field of the open dialog: characters it accepts, Backspace.
 /// Keys with Ctrl held are the keymap's (Ctrl+V pastes).
-fn type_into_fields(
+pub(crate) fn type_into_fields(
     mut keys: MessageReader<KeyboardInput>,
     modal: Option<Res<State<Modal>>>,
+    screen: Option<Res<State<crate::game::screens::Screen>>>,
     held: Option<Res<ButtonInput<KeyCode>>>,
     mut fields: ResMut<Fields>,
 ) {
     let modal = modal.map_or(Modal::None, |m| *m.get());
+    // The name field is on the Settings screen, not in a dialog.
+    let on_settings = screen.is_some_and(|s| *s.get() == crate::game::screens::Screen::Settings);
+    if fields.focus == FieldId::PlayerName && !on_settings {
+        keys.clear();
+        return;
+    }
     let ctrl = held.is_some_and(|k| k.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]));
     for key in keys.read() {
         let focus = fields.focus;
