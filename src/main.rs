@@ -49,6 +49,10 @@ struct WindowArgs {
     /// Window or screenshot size in pixels.
     #[arg(long, value_name = "WxH")]
     size: Option<String>,
+    /// Start with the 3D camera turned round the board and tilted, in degrees (as a middle
+    /// drag leaves it), e.g. `60,35`; the tilt is kept within 22–86.
+    #[arg(long, value_name = "TURN,TILT")]
+    camera: Option<String>,
     /// Render this many frames of an animated sequence offscreen and print frame times.
     #[arg(long, value_name = "N")]
     bench_frames: Option<u32>,
@@ -330,6 +334,15 @@ fn keys() -> Result<(), String> {
     Err("this build has no game window, so no keys (built without the `gui` feature)".into())
 }
 
+/// `TURN,TILT` in degrees, as `--camera` takes them (radians back).
+#[cfg(feature = "gui")]
+fn parse_camera(text: &str) -> Option<(f32, f32)> {
+    let (turn, tilt) = text.split_once(',')?;
+    let turn: f32 = turn.trim().parse().ok()?;
+    let tilt: f32 = tilt.trim().parse().ok()?;
+    (turn.is_finite() && tilt.is_finite()).then(|| (turn.to_radians(), tilt.to_radians()))
+}
+
 #[cfg(feature = "gui")]
 fn window(args: WindowArgs) -> Result<(), String> {
     use parachess::game::{LaunchOptions, ViewMode, bare_scene, parse_size, run};
@@ -349,6 +362,11 @@ fn window(args: WindowArgs) -> Result<(), String> {
         options.view =
             ViewMode::parse(view).ok_or(format!("--view must be 2d or 3d, not {view:?}"))?;
         options.given.view = true;
+    }
+    if let Some(text) = &args.camera {
+        options.camera = Some(parse_camera(text).ok_or(format!(
+            "--camera must be two numbers of degrees, turn and tilt, e.g. 60,35, not {text:?}"
+        ))?);
     }
     if let Some(size) = &args.size {
         options.size = parse_size(size).ok_or(format!(

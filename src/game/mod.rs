@@ -104,6 +104,8 @@ pub struct LaunchOptions {
     pub server: Option<String>,
     /// The board's theme and piece colouring (`--theme`, `--pieces`).
     pub theme: ui::theme::BoardTheme,
+    /// The 3D camera's turn and tilt in radians (`--camera`; `None`: the resting view).
+    pub camera: Option<(f32, f32)>,
     /// Which of these the command line chose: used this run, not written to the settings.
     pub given: settings::CommandLine,
 }
@@ -127,6 +129,7 @@ impl Default for LaunchOptions {
             puzzle: None,
             server: None,
             theme: ui::theme::BoardTheme::default(),
+            camera: None,
             given: settings::CommandLine::default(),
         }
     }

@@ -244,6 +244,51 @@ fn the_3d_screenshot_shows_the_board_and_the_pieces() {
 }
 
 #[test]
+fn a_turned_camera_shows_the_pieces_where_that_camera_sees_them() {
+    use parachess::game::board::camera::{CameraRig, project_3d_with};
+    let pos = Position::start();
+    let out = out_dir().join("board-3d-turned.png");
+    let pixels = render(&["--view", "3d", "--camera", "60,35"], &out);
+    let rig = CameraRig {
+        turn: 60f32.to_radians(),
+        pitch: 35f32.to_radians(),
+        ..CameraRig::default()
+    };
+    // Each piece's body at the place the turned camera projects it (the nearer half of the
+    // army: a piece far behind another may be hidden by it from this low angle).
+    let mut checked = 0;
+    let mut moved = 0;
+    for (cell, piece) in pos.placement() {
+        let body = piece_home(cell) + Vec3::Y * 0.25;
+        let Some(at) = project_3d_with(SIZE, &rig, body) else {
+            continue;
+        };
+        if let Some(rest) = project_3d(SIZE, body)
+            && rest.distance(at) > 40.0
+        {
+            moved += 1;
+        }
+        let colour = sample_at(&pixels, at);
+        let ok = match piece.side {
+            Side::White => luminance(colour) > 0.45 && saturation(colour) < 0.25,
+            Side::Black => luminance(colour) < 0.3,
+        };
+        if ok {
+            checked += 1;
+        }
+    }
+    let pieces = pos.placement().count();
+    assert!(
+        checked * 10 >= pieces * 8,
+        "only {checked} of {pieces} pieces where the turned camera sees them"
+    );
+    assert!(
+        moved * 2 > pieces,
+        "the camera was not turned: only {moved} of {pieces} pieces moved in the picture"
+    );
+}
+
+#[test]
 fn bench_frames_reports_the_frame_times_of_an_animated_game() {
     let output = Command::new(env!("CARGO_BIN_EXE_parachess"))
         .args(["--bench-frames", "6", "--size", "320x200", "--view", "2d"])

@@ -39,8 +39,12 @@ pub fn project_2d(size: UVec2, p: [f32; 2]) -> Vec2 {
 /// Where a world point appears in pixels in an unflipped, unzoomed 3D picture `size` pixels
 /// large (the camera at rest), or `None` behind the camera: lets tests read 3D screenshots.
 pub fn project_3d(size: UVec2, world: Vec3) -> Option<Vec2> {
+    project_3d_with(size, &CameraRig::default(), world)
+}
+
+/// [`project_3d`] for a camera turned as `rig` says.
+pub fn project_3d_with(size: UVec2, rig: &CameraRig, world: Vec3) -> Option<Vec2> {
     use bevy::camera::CameraProjection;
-    let rig = CameraRig::default();
     let viewport = Vec2::new(size.x as f32 - panel_width(size.x as f32), size.y as f32);
     let Projection::Perspective(mut projection) = rig.projection() else {
         return None;
@@ -283,6 +287,10 @@ fn spawn_cameras(
 ) {
     if let Some(options) = &options {
         rig.view = options.view;
+        if let Some((turn, tilt)) = options.camera {
+            rig.turn = turn;
+            rig.pitch = tilt.clamp(PITCH_LIMITS.0, PITCH_LIMITS.1);
+        }
     }
     // Both cameras draw into one target and must agree, or the board's picture is lost.
     let msaa = options
