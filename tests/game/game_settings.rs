@@ -22,7 +22,7 @@ use parachess::game::board::tiles::ShowNames;
 use parachess::game::keymap::Action;
 use parachess::game::play::state::StatusLine;
 use parachess::game::screens::Screen;
-use parachess::game::settings::{Settings, SettingsAction as S, SettingsFile};
+use parachess::game::settings::{AutoScale, Settings, SettingsAction as S, SettingsFile};
 use parachess::game::ui::dialogs::{GameMode, NewGameChoice};
 use parachess::game::ui::theme::BoardTheme;
 use parachess::theme::THEMES;
@@ -60,6 +60,8 @@ fn choices_survive_a_restart() {
     {
         let mut app = headless_app_with(dir.clone(), on_board());
         assert!(!app.world().resource::<ShowThreats>().0);
+        // The interface scale follows the window until a size is chosen.
+        assert!(app.world().resource::<AutoScale>().0);
         tap(&mut app, KeyCode::KeyT);
         assert!(app.world().resource::<ShowThreats>().0);
         press(&mut app, Action::Settings(S::View(ViewMode::TwoD)));
@@ -90,6 +92,7 @@ fn choices_survive_a_restart() {
     let theme = w.resource::<BoardTheme>();
     assert_eq!((theme.theme.name, theme.pieces), (THEMES[2].name, 1));
     assert_eq!(w.resource::<UiScale>().0, 1.25);
+    assert!(!w.resource::<AutoScale>().0);
     assert_eq!(w.resource::<SoundVolume>().0, 25);
     assert_eq!(*w.resource::<AnimationSpeed>(), AnimationSpeed::Off);
     assert_eq!(

@@ -492,7 +492,14 @@ fn shadows_follow_view(rig: Res<CameraRig>, mut suns: Query<&mut DirectionalLigh
 /// pixels per logical one): everything left of the panel. Public so the bare scene (the
 /// frame-time yardstick) frames the board exactly as the game does.
 pub fn board_viewport(size: UVec2, scale: f32) -> Viewport {
-    let panel = (panel_width(size.x as f32 / scale) * scale) as u32;
+    board_viewport_scaled(size, scale, 1.0)
+}
+
+/// [`board_viewport`] with the interface scaled by `ui_scale` (`UiScale`): the panel's width
+/// is [`panel_width`] of the window as the interface sees it, in interface units.
+pub fn board_viewport_scaled(size: UVec2, scale: f32, ui_scale: f32) -> Viewport {
+    let k = scale * ui_scale.max(0.1);
+    let panel = (panel_width(size.x as f32 / k) * k) as u32;
     let width = size.x.saturating_sub(panel).max(1);
     Viewport {
         physical_position: UVec2::ZERO,
@@ -508,8 +515,10 @@ fn fit_viewport(
     images: Res<Assets<Image>>,
     offscreen: Option<Res<OffscreenTarget>>,
     screen: Option<Res<State<crate::game::screens::Screen>>>,
+    ui_scale: Option<Res<UiScale>>,
     mut cameras: Query<&mut Camera, With<BoardCamera>>,
 ) {
+    let ui_scale = ui_scale.map_or(1.0, |u| u.0);
     let (size, scale) = if let Ok(window) = windows.single() {
         (window.physical_size(), window.scale_factor())
     } else if let Some(image) = offscreen.and_then(|t| images.get(&t.0)) {
@@ -524,7 +533,7 @@ fn fit_viewport(
             ..default()
         }
     } else {
-        board_viewport(size, scale)
+        board_viewport_scaled(size, scale, ui_scale)
     };
     for mut camera in &mut cameras {
         if camera
@@ -541,6 +550,23 @@ fn fit_viewport(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_board_leaves_the_scaled_panel_its_width() {
+        let width = |size: UVec2, scale: f32, ui: f32| {
+            board_viewport_scaled(size, scale, ui).physical_size.x
+        };
+        let wide = UVec2::new(3840, 2160);
+        assert_eq!(width(wide, 1.0, 1.0), 3840 - 340);
+        // The interface at twice the size: a panel twice as wide.
+        assert_eq!(width(wide, 1.0, 2.0), 3840 - 680);
+        // A HiDPI screen scaling by two, the interface at 1: the same.
+        assert_eq!(width(wide, 2.0, 1.0), 3840 - 680);
+        assert_eq!(
+            width(UVec2::new(1024, 600), 1.0, 1.0),
+            1024 - panel_width(1024.0) as u32
+        );
+    }
 
     #[test]
     fn shadows_are_cast_in_the_3d_view_only() {

@@ -328,8 +328,11 @@ fn place_labels(
     game: Res<crate::game::play::state::ChessGame>,
     rig: Res<crate::game::board::camera::CameraRig>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    ui_scale: Option<Res<UiScale>>,
     mut labels: Query<(&CellLabel, &mut Node, &mut Visibility, &mut TextColor)>,
 ) {
+    // The camera answers in window pixels; a node's place is in interface units.
+    let ui_scale = ui_scale.map_or(1.0, |u| u.0).max(0.1);
     let Ok((camera, cam)) = cameras.single() else {
         return;
     };
@@ -354,6 +357,7 @@ fn place_labels(
         let world = cell_world(label.0) + Vec3::new(0.0, TILE_TOP, 0.34 * toward_viewer);
         // Only touch the node when the label really moves: a changed node costs a layout pass.
         if let Ok(p) = camera.world_to_viewport(cam, world) {
+            let p = p / ui_scale;
             let (left, top) = (px((p.x - 20.0).round()), px((p.y - 7.0).round()));
             if node.left != left || node.top != top {
                 node.left = left;

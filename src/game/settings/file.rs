@@ -13,6 +13,9 @@ pub const NAME_MAX: usize = 20;
 /// The interface scale's range.
 pub const SCALE_RANGE: (f32, f32) = (0.75, 2.0);
 
+/// The interface scale that follows the window's size (see `settings::auto_scale`).
+pub const AUTO_SCALE: f32 = 0.0;
+
 /// Every remembered choice.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default)]
@@ -55,7 +58,8 @@ pub struct Settings {
     pub window_position: Option<(i32, i32)>,
     /// Full screen.
     pub fullscreen: bool,
-    /// Interface scale (`UiScale`), within [`SCALE_RANGE`].
+    /// Interface scale (`UiScale`), within [`SCALE_RANGE`]; [`AUTO_SCALE`] (0): follow the
+    /// window's size.
     pub ui_scale: f32,
 }
 
@@ -103,7 +107,7 @@ impl Default for Settings {
             window: None,
             window_position: None,
             fullscreen: false,
-            ui_scale: 1.0,
+            ui_scale: AUTO_SCALE,
         }
     }
 }
@@ -177,10 +181,12 @@ impl Settings {
         self.window = self
             .window
             .map(|(w, h)| (w.clamp(640, 8192), h.clamp(480, 8192)));
-        self.ui_scale = if self.ui_scale.is_finite() {
+        self.ui_scale = if self.ui_scale == AUTO_SCALE {
+            AUTO_SCALE
+        } else if self.ui_scale.is_finite() {
             self.ui_scale.clamp(SCALE_RANGE.0, SCALE_RANGE.1)
         } else {
-            1.0
+            AUTO_SCALE
         };
         self
     }

@@ -46,6 +46,24 @@ pub struct CommandLine {
     pub size: bool,
 }
 
+/// Whether the interface scale follows the window's size (the Settings screen's "Auto").
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AutoScale(pub bool);
+
+impl Default for AutoScale {
+    fn default() -> AutoScale {
+        AutoScale(true)
+    }
+}
+
+/// The interface scale for a window of this logical size: 1 up to 1280×800, growing with the
+/// window (so a 4K screen that the system does not scale is still readable), in quarter steps
+/// up to 2.
+pub fn auto_scale(width: f32, height: f32) -> f32 {
+    let k = (width / 1280.0).min(height / 800.0);
+    ((k * 4.0).floor() / 4.0).clamp(1.0, file::SCALE_RANGE.1)
+}
+
 /// The player's name for online play (kept in the settings).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerName(pub String);
@@ -91,6 +109,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<CameraRig>()
         .init_resource::<BoardTheme>()
         .init_resource::<UiScale>()
+        .init_resource::<AutoScale>()
         .init_resource::<PlayerName>()
         .init_resource::<NewGameChoice>()
         .init_resource::<SettingsFile>()
@@ -101,10 +120,13 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Settings), screen::name_field_out)
         .add_systems(
             Update,
-            screen::keep_name
-                .in_set(crate::game::GameSet::Input)
-                .after(crate::game::versus::text_field::type_into_fields)
-                .run_if(in_state(Screen::Settings)),
+            (
+                screen::keep_name
+                    .in_set(crate::game::GameSet::Input)
+                    .after(crate::game::versus::text_field::type_into_fields)
+                    .run_if(in_state(Screen::Settings)),
+                fit_scale,
+            ),
         );
 }
 
@@ -231,7 +253,11 @@ pub fn apply(world: &mut World, s: &Settings, given: CommandLine) {
     if let Some(mut n) = world.get_resource_mut::<PlayerName>() {
         n.0 = s.player_name.clone();
     }
-    if let Some(mut scale) = world.get_resource_mut::<UiScale>() {
+    let auto = s.ui_scale == file::AUTO_SCALE;
+    if let Some(mut a) = world.get_resource_mut::<AutoScale>() {
+        a.0 = auto;
+    }
+    if !auto && let Some(mut scale) = world.get_resource_mut::<UiScale>() {
         scale.0 = s.ui_scale;
     }
     let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
@@ -321,7 +347,9 @@ pub fn snapshot(world: &mut World, before: &Settings) -> Settings {
     if let Some(n) = world.get_resource::<PlayerName>() {
         s.player_name = file::clean_name(&n.0);
     }
-    if let Some(scale) = world.get_resource::<UiScale>() {
+    if world.get_resource::<AutoScale>().is_some_and(|a| a.0) {
+        s.ui_scale = file::AUTO_SCALE;
+    } else if let Some(scale) = world.get_resource::<UiScale>() {
         s.ui_scale = scale.0;
     }
     let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
@@ -338,6 +366,29 @@ pub fn snapshot(world: &mut World, before: &Settings) -> Settings {
         }
     }
     s.clamped()
+}
+
+/// With the automatic scale, the interface grows with the window.
+/// (Offscreen pictures, with no window, follow the picture's size.)
+fn fit_scale(
+    auto: Res<AutoScale>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    options: Option<Res<LaunchOptions>>,
+    offscreen: Option<Res<crate::game::board::camera::OffscreenTarget>>,
+    scale: Option<ResMut<UiScale>>,
+) {
+    let (true, Some(mut scale)) = (auto.0, scale) else {
+        return;
+    };
+    let size = match (windows.single(), &options, offscreen) {
+        (Ok(window), _, _) => Vec2::new(window.resolution.width(), window.resolution.height()),
+        (Err(_), Some(options), Some(_)) => options.size.as_vec2(),
+        _ => return,
+    };
+    let want = auto_scale(size.x, size.y);
+    if scale.0 != want {
+        scale.0 = want;
+    }
 }
 
 /// Notices changed choices and writes them, one write at a time, the newest last.
@@ -410,5 +461,22 @@ fn save(world: &mut World) {
     {
         status.text = text;
         status.warning = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::auto_scale;
+
+    #[test]
+    fn the_automatic_scale_grows_with_the_window_in_quarter_steps() {
+        assert_eq!(auto_scale(1024.0, 600.0), 1.0);
+        assert_eq!(auto_scale(1280.0, 800.0), 1.0);
+        assert_eq!(auto_scale(1920.0, 1080.0), 1.25);
+        assert_eq!(auto_scale(2560.0, 1440.0), 1.75);
+        assert_eq!(auto_scale(3840.0, 2160.0), 2.0);
+        assert_eq!(auto_scale(7680.0, 4320.0), 2.0);
+        // A tall narrow window is limited by its width.
+        assert_eq!(auto_scale(1280.0, 2000.0), 1.0);
     }
 }

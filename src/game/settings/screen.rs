@@ -14,7 +14,7 @@ use crate::game::board::tiles::BoardMarks;
 use crate::game::board::tiles::ShowNames;
 use crate::game::keymap::Action;
 use crate::game::screens::{Screen, set_screen};
-use crate::game::settings::PlayerName;
+use crate::game::settings::{AutoScale, PlayerName};
 use crate::game::ui::theme::{self, BoardTheme};
 use crate::game::ui::widgets::{ActionButton, button, text};
 use crate::game::versus::{FieldId, Fields, text_field};
@@ -54,7 +54,7 @@ pub enum SettingsAction {
     Theme(usize),
     /// Piece colouring (0 or 1).
     Pieces(usize),
-    /// Interface scale in percent.
+    /// Interface scale in percent (0: follow the window's size).
     Scale(u16),
     /// Full screen.
     Fullscreen(bool),
@@ -98,7 +98,11 @@ impl SettingsAction {
                 }
             }
             SettingsAction::Pieces(i) => set(world, |b: &mut BoardTheme| b.pieces = i.min(1)),
-            SettingsAction::Scale(p) => set(world, |s: &mut UiScale| s.0 = f32::from(p) / 100.0),
+            SettingsAction::Scale(0) => set(world, |a: &mut AutoScale| a.0 = true),
+            SettingsAction::Scale(p) => {
+                set(world, |a: &mut AutoScale| a.0 = false);
+                set(world, |s: &mut UiScale| s.0 = f32::from(p) / 100.0);
+            }
             SettingsAction::Fullscreen(on) => {
                 let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
                 if let Ok(mut w) = windows.single_mut(world) {
@@ -133,7 +137,13 @@ impl SettingsAction {
                     .is_some_and(|t| t.name == b.theme.name)
             }),
             SettingsAction::Pieces(i) => get(world, |b: &BoardTheme| b.pieces == i),
-            SettingsAction::Scale(p) => get(world, |s: &UiScale| (s.0 * 100.0).round() as u16 == p),
+            SettingsAction::Scale(0) => get(world, |a: &AutoScale| a.0),
+            SettingsAction::Scale(p) => {
+                let auto = world.get_resource::<AutoScale>().is_some_and(|a| a.0);
+                get(world, |s: &UiScale| {
+                    !auto && (s.0 * 100.0).round() as u16 == p
+                })
+            }
             SettingsAction::Fullscreen(on) => {
                 let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
                 windows
@@ -323,6 +333,7 @@ fn spawn(mut commands: Commands) {
                 line(
                     "Interface size",
                     children![
+                        choice("Auto", S::Scale(0)),
                         choice("75%", S::Scale(SCALES[0])),
                         choice("100%", S::Scale(SCALES[1])),
                         choice("125%", S::Scale(SCALES[2])),

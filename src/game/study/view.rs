@@ -188,9 +188,11 @@ fn update_banner(
     windows: Query<&Window, With<PrimaryWindow>>,
     images: Res<Assets<Image>>,
     offscreen: Option<Res<OffscreenTarget>>,
+    ui_scale: Option<Res<UiScale>>,
     mut banners: Query<&mut Node, With<Banner>>,
     mut texts: Query<&mut Text, With<BannerText>>,
 ) {
+    let ui_scale = ui_scale.map_or(1.0, |u| u.0).max(0.1);
     let wanted =
         banner_text(&game).filter(|_| matches!(screen.get(), Screen::Play | Screen::Analysis));
     let width = if let Ok(w) = windows.single() {
@@ -209,7 +211,7 @@ fn update_banner(
         if node.display != display {
             node.display = display;
         }
-        if let Some(w) = width {
+        if let Some(w) = width.map(|w| w / ui_scale) {
             let board = px(w - panel_width(w));
             if node.width != board {
                 node.width = board;

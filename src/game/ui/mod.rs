@@ -202,8 +202,10 @@ fn fit_panel(
     windows: Query<&Window, With<PrimaryWindow>>,
     images: Res<Assets<Image>>,
     offscreen: Option<Res<OffscreenTarget>>,
+    ui_scale: Option<Res<UiScale>>,
     mut panels: Query<&mut Node, With<Panel>>,
 ) {
+    let ui_scale = ui_scale.map_or(1.0, |u| u.0).max(0.1);
     let width = if let Ok(w) = windows.single() {
         w.width()
     } else if let Some(image) = offscreen.and_then(|t| images.get(&t.0)) {
@@ -211,7 +213,8 @@ fn fit_panel(
     } else {
         return;
     };
-    let want = px(panel_width(width));
+    // In interface units: the window as wide as the scaled interface sees it.
+    let want = px(panel_width(width / ui_scale));
     for mut node in &mut panels {
         if node.width != want {
             node.width = want;
