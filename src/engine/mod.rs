@@ -695,7 +695,13 @@ mod tests {
             multipv: 3,
             ..AnalyseOptions::default()
         };
-        for nodes in (500..40_000).step_by(700) {
+        // One thread, then three (the helpers share the table the lines are searched from).
+        let limits = (500..40_000)
+            .step_by(700)
+            .map(|n| (1, n))
+            .chain((500..40_000).step_by(2_300).map(|n| (3, n)));
+        for (threads, nodes) in limits {
+            engine.set_threads(threads);
             let report = engine
                 .analyse_game(
                     &game,

@@ -174,13 +174,30 @@ impl Searcher<'_> {
                 break;
             }
         }
-        // Kept as a guard: no move leads two lines.
-        let mut seen = Vec::with_capacity(lines.len());
-        lines.retain(|l| {
-            let fresh = !seen.contains(&l.best);
-            seen.push(l.best);
-            fresh
-        });
+        // No move leads two lines. A line can still repeat an earlier one's move when an earlier
+        // line took its move at a depth it did not finish (stopped, or its search found
+        // nothing better): it then shows the best move no line leads, from the root's order,
+        // so an analysis always shows as many lines as asked.
+        for k in 1..lines.len() {
+            if lines[..k].iter().any(|l| l.best == lines[k].best) {
+                let unused = root
+                    .iter()
+                    .find(|(mv, _)| lines.iter().all(|l| l.best != *mv))
+                    .copied();
+                match unused {
+                    Some((mv, score)) => {
+                        lines[k] = Line {
+                            best: mv,
+                            score,
+                            pv: vec![mv],
+                            depth: lines[k].depth.saturating_sub(1),
+                        }
+                    }
+                    None => lines[k].depth = u32::MAX,
+                }
+            }
+        }
+        lines.retain(|l| l.depth != u32::MAX);
         lines
     }
 
