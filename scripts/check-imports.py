@@ -68,10 +68,10 @@ KNOWN_DEBTS: set[tuple[str, str]] = {
     ("learn", "board"), ("learn", "game"), ("learn", "keymap"), ("learn", "play"),
     ("learn", "screens"),
     ("lobby", "game"), ("lobby", "keymap"), ("lobby", "play"), ("lobby", "screens"),
-    ("lobby", "study"), ("lobby", "versus"),
+    ("lobby", "settings"), ("lobby", "study"), ("lobby", "versus"),
     ("offscreen", "board"), ("offscreen", "game"), ("offscreen", "play"),
     ("play", "aids"), ("play", "board"), ("play", "game"), ("play", "keymap"), ("play", "lobby"),
-    ("play", "screens"), ("play", "study"), ("play", "versus"),
+    ("play", "screens"), ("play", "settings"), ("play", "study"), ("play", "versus"),
     ("screens", "game"),
     ("settings", "aids"), ("settings", "audio"), ("settings", "board"), ("settings", "game"),
     ("settings", "keymap"), ("settings", "play"), ("settings", "screens"), ("settings", "versus"),
@@ -82,7 +82,7 @@ KNOWN_DEBTS: set[tuple[str, str]] = {
     ("ui", "board"), ("ui", "game"), ("ui", "keymap"), ("ui", "lobby"), ("ui", "play"),
     ("ui", "screens"), ("ui", "settings"), ("ui", "study"), ("ui", "versus"),
     ("versus", "board"), ("versus", "game"), ("versus", "keymap"), ("versus", "lobby"),
-    ("versus", "play"), ("versus", "screens"), ("versus", "study"),
+    ("versus", "play"), ("versus", "screens"), ("versus", "settings"), ("versus", "study"),
 }
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
