@@ -14,6 +14,8 @@ if [ "${1:-}" = "--test" ]; then
     # (web-tests/): Debian's Node when none is installed.
     command -v node >/dev/null || packages+=(nodejs)
     command -v npm >/dev/null || packages+=(npm)
+    # The import check (scripts/check-imports.py, run by .ci/run).
+    command -v python3 >/dev/null || packages+=(python3)
 fi
 
 missing=()

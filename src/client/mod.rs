@@ -3,12 +3,8 @@
 //! lives outside [`crate::server`] so the game can use it without building the server (axum,
 //! sqlx); the server re-exports it as `server::client`.
 
-/// The protocol's messages: the server's own module when it is built, else the same file.
-#[cfg(feature = "server")]
-pub use crate::server::protocol;
-/// The protocol's messages (the server's file, compiled here when the server is not built).
-#[cfg(not(feature = "server"))]
-#[path = "../server/protocol.rs"]
+/// The protocol's messages: here, below the server, so the game and the bots have them without
+/// the server; the server re-exports them as `server::protocol`.
 pub mod protocol;
 
 mod game;

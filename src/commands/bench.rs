@@ -66,12 +66,6 @@ pub fn run(depth: u32, out: &mut impl Write) -> Result<BenchTotals, BenchError> 
     run_with(&Limits::depth(depth), out)
 }
 
-/// Searches every bench position for `movetime` each (as a level with that time would) and
-/// reports the depth reached: not reproducible, but it shows what a move time buys.
-pub fn run_timed(movetime: Duration, out: &mut impl Write) -> Result<BenchTotals, BenchError> {
-    run_with(&Limits::movetime(movetime), out)
-}
-
 fn run_with(limits: &Limits, out: &mut impl Write) -> Result<BenchTotals, BenchError> {
     let mut positions = Vec::new();
     for (i, text) in POSITIONS.iter().enumerate() {

@@ -20,12 +20,7 @@ use std::sync::mpsc;
 
 use crate::rules::{Position, PositionError, Variant};
 
-/// Reads `--position` text, or the start position when none is given.
-pub fn position_arg(text: Option<&str>) -> Result<Position, PositionError> {
-    position_arg_in(text, Variant::parachess())
-}
-
-/// [`position_arg`] in `variant` (its letters, its start).
+/// Reads `--position` text in `variant` (its letters), or `variant`'s start when none is given.
 pub fn position_arg_in(
     text: Option<&str>,
     variant: &'static Variant,

@@ -166,7 +166,13 @@ pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<TrainReport, TrainE
     }
     let trained = to_weights(&w);
     let final_loss = loss(&examples, &to_floats(&trained), k, threads);
-    trained.save(&args.out)?;
+    // Atomically, so a reader (a running engine) never sees half a file.
+    crate::store::write_atomic(&args.out, trained.to_text().as_bytes()).map_err(|e| {
+        WeightsError::File {
+            path: args.out.clone(),
+            message: e.to_string(),
+        }
+    })?;
     writeln!(
         out,
         "weights {} loss {final_loss:.6} (rounded)",

@@ -400,16 +400,6 @@ impl EvalWeights {
         })?;
         EvalWeights::parse(&text).map_err(|e| e.in_file(path))
     }
-
-    /// Writes a weights file atomically (a reader never sees half a file).
-    pub fn save(&self, path: &Path) -> Result<(), WeightsError> {
-        crate::store::write_atomic(path, self.to_text().as_bytes()).map_err(|e| {
-            WeightsError::File {
-                path: path.to_path_buf(),
-                message: e.to_string(),
-            }
-        })
-    }
 }
 
 #[cfg(test)]
@@ -439,7 +429,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("parachess-weights-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("w.txt");
-        w.save(&path).unwrap();
+        std::fs::write(&path, w.to_text()).unwrap();
         assert_eq!(EvalWeights::load(&path), Ok(w));
         let _ = std::fs::remove_dir_all(&dir);
     }

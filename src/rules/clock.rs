@@ -8,7 +8,6 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::piece::Side;
-use super::record::GameRecord;
 
 /// A Fischer time control: `base` for the whole game, plus `increment` after each own move.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -211,23 +210,6 @@ impl Clocks {
         }
     }
 
-    /// The clocks of a saved game, to resume it: the time control from its `[TimeControl]` tag,
-    /// each side's time from its last `[%clk]` (the base time when it has none yet), stopped,
-    /// with the side to move's clock to run. `None` when the game was not played with clocks.
-    pub fn from_record(record: &GameRecord) -> Option<Clocks> {
-        let control = record.tags.time_control?;
-        let mut remaining = [control.base; 2];
-        let mut side = record.game.start_position().turn();
-        for i in 0..record.game.plies().len() {
-            if let Some(clock) = record.notes.get(i).and_then(|n| n.clock) {
-                remaining[side.index()] = clock;
-            }
-            side = !side;
-        }
-        let turn = record.game.position().turn();
-        Some(Clocks::with_remaining(control, remaining, turn))
-    }
-
     /// The time control.
     pub fn control(&self) -> TimeControl {
         self.control
@@ -347,7 +329,6 @@ mod tests {
 
     use crate::rules::Game;
     use crate::rules::Outcome;
-    use crate::rules::record::{PlyNote, Tags, read_game, write_record};
 
     fn s(secs: f64) -> Duration {
         Duration::from_secs_f64(secs)
@@ -456,52 +437,6 @@ mod tests {
         assert_eq!(guest.turn(), B);
         assert_eq!(guest.remaining(B, s(1001.0)), s(57.0));
         assert_eq!(guest.remaining(W, s(1001.0)), s(53.0));
-    }
-
-    #[test]
-    fn a_saved_game_resumes_with_the_same_clocks() {
-        let control: TimeControl = "300+3".parse().unwrap();
-        let mut c = Clocks::new(control, W);
-        let mut game = Game::new();
-        let mut notes = Vec::new();
-        c.resume(s(0.0));
-        // Times in tenths: what a [%clk] keeps.
-        for (text, at) in [("c4-d3", 4.5), ("i5-h3", 10.0), ("c3-d2", 31.2)] {
-            game.play_text(text).unwrap();
-            let clock = c.moved(s(at)).unwrap();
-            notes.push(PlyNote {
-                clock: Some(clock),
-                ..PlyNote::default()
-            });
-        }
-        let tags = Tags {
-            time_control: Some(control),
-            ..Tags::default()
-        };
-        let text = write_record(&game, &tags, &notes);
-        let record = read_game(text.as_bytes()).unwrap();
-        let mut resumed = Clocks::from_record(&record).unwrap();
-        assert!(!resumed.is_running());
-        c.pause(s(40.0));
-        let seen = |c: &Clocks| [c.remaining(W, s(0.0)), c.remaining(B, s(0.0))];
-        // Black has used 8.8 s of its move so far, which a record does not hold.
-        assert_eq!(
-            seen(&resumed),
-            [s(300.0 - 4.5 + 3.0 - 21.2 + 3.0), s(300.0 - 5.5 + 3.0)]
-        );
-        assert_eq!(seen(&c)[0], seen(&resumed)[0]);
-        assert_eq!(resumed.turn(), B);
-        resumed.resume(s(0.0));
-        assert_eq!(resumed.remaining(B, s(1.0)), s(296.5));
-        // No time control: no clocks.
-        let untimed = read_game(write_record(&game, &Tags::default(), &notes).as_bytes()).unwrap();
-        assert_eq!(Clocks::from_record(&untimed), None);
-        // No [%clk] yet: the base time.
-        let fresh = read_game(write_record(&game, &tags, &[]).as_bytes()).unwrap();
-        assert_eq!(
-            Clocks::from_record(&fresh).map(|c| c.reading(s(0.0)).remaining),
-            Some([control.base; 2])
-        );
     }
 
     proptest::proptest! {

@@ -65,11 +65,6 @@ impl Position {
             .unwrap_or_else(|e| panic!("start position: {e}"))
     }
 
-    /// The start position of `variant`.
-    pub fn start_of(variant: &'static Variant) -> Position {
-        variant.start()
-    }
-
     /// The variant this position belongs to.
     #[inline]
     pub fn variant(&self) -> &'static Variant {

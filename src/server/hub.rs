@@ -253,11 +253,6 @@ impl Hub {
         lock(&self.games).get(id).cloned()
     }
 
-    /// How many games are live.
-    pub fn live_games(&self) -> usize {
-        lock(&self.games).len()
-    }
-
     /// A new connection id, or `None` when its address has too many open.
     pub fn open_conn(&self, addr: IpAddr) -> Option<u64> {
         let mut addrs = lock(&self.addrs);

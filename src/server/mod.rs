@@ -18,7 +18,8 @@ pub mod game;
 pub mod http;
 pub mod hub;
 pub mod limit;
-pub mod protocol;
+/// The protocol's messages (they live in the client, which the server builds on).
+pub use crate::client::protocol;
 pub mod rating;
 pub mod variant;
 pub mod web;

@@ -25,7 +25,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::rules::{Move, Position};
+use crate::rules::{Move, Outcome, Position, board_outcome};
 
 use super::puzzle::{Puzzle, Theme};
 use super::solve::{MAX_WIN_MOVES, MateSolver, MaterialSearch, WIN, material_balance};
@@ -287,16 +287,17 @@ fn check_win(puzzle: &Puzzle, settings: &CheckSettings) -> Result<Proof, Failure
         }
         pos.make_move(mv);
     }
-    let actual = ending(&pos);
-    let expected = if pos.in_check() {
-        Theme::Mate
-    } else {
-        Theme::Stalemate
-    };
-    if pos.has_legal_move() || expected != puzzle.theme {
+    // How the line ends is the rules' answer (no history: a puzzle starts afresh).
+    let outcome = board_outcome(&pos, &[]);
+    let right = matches!(
+        (outcome, puzzle.theme),
+        (Some(Outcome::Checkmate { .. }), Theme::Mate)
+            | (Some(Outcome::Stalemate { .. }), Theme::Stalemate)
+    );
+    if !right {
         return Err(Failure::WrongEnding {
             theme: puzzle.theme,
-            actual,
+            actual: ending(outcome),
         });
     }
     Ok(Proof {
@@ -305,11 +306,14 @@ fn check_win(puzzle: &Puzzle, settings: &CheckSettings) -> Result<Proof, Failure
 }
 
 /// What the end of a line is, in words.
-fn ending(pos: &Position) -> String {
-    match (pos.has_legal_move(), pos.in_check()) {
-        (false, true) => "it ends in checkmate".into(),
-        (false, false) => "it ends with the defender out of moves, not in check".into(),
-        (true, _) => "the defender still has legal moves".into(),
+fn ending(outcome: Option<Outcome>) -> String {
+    match outcome {
+        Some(Outcome::Checkmate { .. }) => "it ends in checkmate".into(),
+        Some(Outcome::Stalemate { .. }) => {
+            "it ends with the defender out of moves, not in check".into()
+        }
+        Some(drawn) => format!("it ends in a draw by {}", drawn.cause()),
+        None => "the defender still has legal moves".into(),
     }
 }
 

@@ -41,7 +41,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use crate::engine::{AnalyseOptions, Engine, LevelSettings, Limits, Report, Rng, Score, StopFlag};
-use crate::rules::{Game, Move, Position};
+use crate::rules::{Game, Move, Outcome, Position, board_outcome};
 
 use super::check::{CheckSettings, MIN_GAIN, check_puzzle, parallel_map, rival_bar};
 use super::puzzle::{Puzzle, Theme, position_key};
@@ -341,10 +341,12 @@ fn prove(
     };
     if kind != Kind::Material {
         let end = puzzle.positions().pop()?;
-        puzzle.theme = if end.in_check() {
-            Theme::Mate
-        } else {
-            Theme::Stalemate
+        // The theme is how the line ends the game, in the rules' words; a line that does not
+        // end it is no win (the check below would refuse it too).
+        puzzle.theme = match board_outcome(&end, &[]) {
+            Some(Outcome::Checkmate { .. }) => Theme::Mate,
+            Some(Outcome::Stalemate { .. }) => Theme::Stalemate,
+            _ => return None,
         };
     }
     let thorough = CheckSettings {

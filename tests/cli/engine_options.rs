@@ -25,7 +25,7 @@ fn tempo_file(dir: &std::path::Path) -> PathBuf {
         ..EvalWeights::default()
     };
     let path = dir.join("tempo.txt");
-    w.save(&path).unwrap();
+    std::fs::write(&path, w.to_text()).unwrap();
     path
 }
 

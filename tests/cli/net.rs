@@ -239,7 +239,7 @@ fn a_timed_game_between_easy_and_random_ends_with_the_same_clocks_at_both_ends()
     // The saved record checks (clocks never gain more than the increment) and resumes with the
     // clocks it ended with.
     let back = read_game(record.to_text().as_bytes()).unwrap();
-    let resumed = Clocks::from_record(&back).unwrap();
+    let resumed = back.clocks().unwrap();
     let last = |side: Side| {
         let first = if side == Side::White { 0 } else { 1 };
         record

@@ -533,7 +533,7 @@ fn handle(world: &mut World, request: SaveRequest) {
                     *stash = super::state::PlayStash::default();
                 }
                 let players = players_of(&record);
-                let clocks = crate::rules::clock::Clocks::from_record(&record);
+                let clocks = record.clocks();
                 let id = world.get_resource_mut::<ChessGame>().map(|mut game| {
                     game.replace_with_notes(record.game, players, record.notes);
                     game.set_clocks(clocks);

@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::engine::Level;
 use crate::game::GameSet;
 use crate::rules::clock::{Clocks, TimeControl};
-use crate::rules::record::{GameRecord, PlyNote, Tags};
+use crate::rules::record::{GameRecord, PlyNote, clocks_after};
 use crate::rules::{Cell, Game, Move, Outcome, Piece, Position, Route, Side};
 
 /// Who plays a side.
@@ -320,15 +320,7 @@ impl ChessGame {
             return;
         };
         let running = old.is_running();
-        let record = GameRecord {
-            tags: Tags {
-                time_control: Some(old.control()),
-                ..Tags::default()
-            },
-            game: self.game.clone(),
-            notes: self.notes.clone(),
-        };
-        self.clocks = Clocks::from_record(&record);
+        self.clocks = Some(clocks_after(old.control(), &self.game, &self.notes));
         if running
             && !self.game.is_over()
             && let Some(c) = &mut self.clocks
@@ -503,7 +495,7 @@ pub enum GameCommand {
         time: Option<TimeControl>,
     },
     /// Continue a saved game with its notes and, when it was timed, its clocks as its record
-    /// left them ([`Clocks::from_record`]).
+    /// left them ([`GameRecord::clocks`]).
     Resume(Box<GameRecord>, [Player; 2]),
     /// Take back a move (two against the computer, so it is the person's turn again).
     Undo,
@@ -678,7 +670,7 @@ fn apply_commands(
                 *stash = PlayStash::default();
                 let record = &**record;
                 g.replace_with_notes(record.game.clone(), *players, record.notes.clone());
-                g.set_clocks(Clocks::from_record(record));
+                g.set_clocks(record.clocks());
                 status.info(format!("Game loaded: {} moves", g.game.plies().len()));
                 false
             }

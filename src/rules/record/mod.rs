@@ -32,6 +32,7 @@
 //!   `; comments`, `!`/`?` after moves, `$1` annotations and a byte-order mark. Everything else
 //!   is a [`RecordError`] with line and column. Files over [`MAX_RECORD_BYTES`] are refused.
 
+mod clocks;
 mod cursor;
 mod error;
 mod notes;
@@ -40,6 +41,7 @@ mod reader;
 use super::game::{Game, Outcome};
 use super::piece::Side;
 
+pub use clocks::{clocks_after, remaining_after};
 pub use error::{RecordError, RecordErrorKind};
 pub use notes::{Eval, Mark, PlyNote};
 

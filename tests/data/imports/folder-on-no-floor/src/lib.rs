@@ -1,0 +1,2 @@
+pub mod gadgets;
+pub mod rules;

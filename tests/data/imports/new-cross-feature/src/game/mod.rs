@@ -1,0 +1,2 @@
+pub mod learn;
+pub mod studio;
