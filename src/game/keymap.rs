@@ -678,7 +678,9 @@ pub fn markdown_table() -> String {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (keyboard, promotion_keys).in_set(super::GameSet::Input),
+        (keyboard, promotion_keys)
+            .in_set(super::GameSet::Input)
+            .after(super::play::input::keys::BoardKeys),
     );
 }
 
@@ -753,6 +755,7 @@ fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     screen: Option<Res<State<Screen>>>,
     modal: Option<Res<State<Modal>>>,
+    claims: Option<Res<super::play::input::keys::KeyClaims>>,
     mut commands: Commands,
 ) {
     let (Some(keys), Some(screen)) = (keys, screen) else {
@@ -767,6 +770,8 @@ fn keyboard(
         if b.chord.ctrl == ctrl
             && keys.just_pressed(b.chord.key)
             && b.context.active(*screen.get(), modal)
+            // Taken by a typed move, the cell cursor, a premove or a dialog's focus.
+            && claims.as_ref().is_none_or(|c| !c.claimed(b.chord.key))
         {
             let action = b.action;
             commands.queue(move |world: &mut World| action.run(world));

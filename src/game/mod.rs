@@ -184,6 +184,7 @@ impl Plugin for GamePlugin {
             studio::view_plugin,
             lobby::view_plugin,
             settings::view_plugin,
+            play::input::view_plugin,
         ));
     }
 }
