@@ -534,6 +534,10 @@ fn a_premove_the_reply_makes_illegal_is_cancelled_and_esc_cancels_one() {
     // still under way is dropped as stale).
     app.world_mut().write_message(MoveRequest(reply));
     settle(&mut app, 120);
+    // The premove is looked at in the frame after the reply stops gliding.
+    run_until(&mut app, Duration::from_secs(10), |app| {
+        app.world().resource::<Premove>().mv.is_none()
+    });
     assert_eq!(game(&app).plies().len(), 2);
     assert_eq!(game(&app).plies()[1].mv, reply);
     assert_eq!(app.world().resource::<Premove>().mv, None);

@@ -114,6 +114,7 @@ fn focus_keys(
     let bound = |key: KeyCode| {
         KEYMAP
             .iter()
+            .filter(|b| b.action != crate::game::keymap::Action::Listed)
             .any(|b| !b.chord.ctrl && b.chord.key == key && b.context.active(screen, modal))
     };
     let steps = [
