@@ -552,11 +552,23 @@ fn a_premove_the_reply_makes_illegal_is_cancelled_and_esc_cancels_one() {
         Side::White
     );
 
-    // Another premove during the next reply, cancelled with Esc.
+    // Another premove during the next reply, made with two clicks, cancelled with Esc.
     let mut app = timed_game_against_the_computer();
     let (premove, _) = premove_and_reply(game(&app).position(), true);
-    type_keys(&mut app, &format!("{}{}", premove.from, premove.to));
-    assert_eq!(app.world().resource::<Premove>().mv, Some(premove));
+    click_cell(&mut app, c("i4"));
+    assert!(
+        status(&app).text.contains("Wait: the computer is thinking"),
+        "{}",
+        status(&app).text
+    );
+    click_cell(&mut app, premove.from);
+    click_cell(&mut app, premove.to);
+    assert_eq!(
+        app.world().resource::<Premove>().mv,
+        Some(premove),
+        "{}",
+        status(&app).text
+    );
     key(&mut app, KeyCode::Escape, Key::Escape);
     assert_eq!(app.world().resource::<Premove>().mv, None);
     assert_eq!(

@@ -33,6 +33,14 @@ mod words {
     }
     /// The player cancelled it.
     pub const CANCELLED: &str = "Premove cancelled";
+    /// A press during the opponent's turn on no piece of the player's own.
+    pub fn wait(computer: bool) -> &'static str {
+        if computer {
+            "Wait: the computer is thinking (or select one of your pieces to premove)"
+        } else {
+            "Wait for your opponent's move (or select one of your pieces to premove)"
+        }
+    }
 }
 
 /// The waiting premove.
@@ -82,6 +90,17 @@ pub fn position(game: &ChessGame, screen: Option<Screen>) -> Option<Position> {
 impl Act<'_> {
     /// A press on `cell` during the opponent's turn: selects a piece or makes the premove.
     pub(super) fn press_premove(&mut self, cell: Cell, pos: Position) -> bool {
+        let own = pos.piece_at(cell).is_some_and(|p| p.side == pos.turn());
+        if self.selection.cell.is_none() && !own {
+            // Their turn, not ours: said as without premoves.
+            let computer = self
+                .game
+                .players
+                .iter()
+                .any(|p| matches!(p, Player::Computer(_)));
+            self.status.warn(words::wait(computer));
+            return false;
+        }
         let game = Game::from_position(pos.clone());
         match decide(&game, self.selection.cell, cell, true) {
             Intent::Select(c) => {
