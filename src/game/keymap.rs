@@ -254,7 +254,7 @@ pub const KEYMAP: &[Binding] = &[
         K::Tab,
         Action::Listed,
         Title,
-        "move the focus (also the arrows and in dialogs; Shift+Tab back; Enter / Space: press)",
+        "focus a button (Enter: press)",
     ),
     key(K::Escape, Action::Settings(St::Back), SETTINGS, "back"),
     key(K::F2, Action::Settings(St::Open), Board, "settings"),

@@ -87,6 +87,7 @@ fn focus_keys(
     modal: Option<Res<State<Modal>>>,
     nav: TabNavigation,
     focusable: Query<(), With<TabIndex>>,
+    nodes: Query<(&Node, Option<&ChildOf>)>,
     mut focus: ResMut<InputFocus>,
     mut visible: ResMut<InputFocusVisible>,
     mut claims: ResMut<KeyClaims>,
@@ -135,16 +136,32 @@ fn focus_keys(
         if !keys.just_pressed(key) || claims.claimed(key) || bound(key) {
             continue;
         }
-        let next = match nav.navigate(&focus, action) {
-            Ok(e) => Some(e),
-            Err(
-                bevy_input_focus::tab_navigation::TabNavigationError::NoTabGroupForCurrentFocus {
-                    new_focus,
-                    ..
-                },
-            ) => Some(new_focus),
-            Err(_) => None,
-        };
+        // Past buttons that are not shown (the title's Continue without a game to continue).
+        let mut at = focus
+            .get()
+            .map_or_else(InputFocus::default, InputFocus::from_entity);
+        let mut next = None;
+        for _ in 0..64 {
+            let step = match nav.navigate(&at, action) {
+                Ok(e) => Some(e),
+                Err(
+                    bevy_input_focus::tab_navigation::TabNavigationError::NoTabGroupForCurrentFocus {
+                        new_focus,
+                        ..
+                    },
+                ) => Some(new_focus),
+                Err(_) => None,
+            };
+            match step {
+                Some(e) if hidden(e, &nodes) && Some(e) != focus.get() => {
+                    at = InputFocus::from_entity(e);
+                }
+                other => {
+                    next = other.filter(|&e| !hidden(e, &nodes));
+                    break;
+                }
+            }
+        }
         if let Some(e) = next {
             focus.set(e, FocusCause::Navigated);
             visible.0 = true;
@@ -165,6 +182,23 @@ fn focus_keys(
         visible.0 = true;
         press(&mut commands, focused);
     }
+}
+
+/// Whether `entity` or a node above it is not laid out (`Display::None`).
+fn hidden(mut entity: Entity, nodes: &Query<(&Node, Option<&ChildOf>)>) -> bool {
+    for _ in 0..32 {
+        let Ok((node, parent)) = nodes.get(entity) else {
+            return false;
+        };
+        if node.display == Display::None {
+            return true;
+        }
+        match parent {
+            Some(p) => entity = p.parent(),
+            None => return false,
+        }
+    }
+    false
 }
 
 /// Presses `entity` as a click does: its own observers act (a button runs its action, a text
