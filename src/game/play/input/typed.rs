@@ -164,7 +164,7 @@ pub fn candidates(pos: &Position, typed: &str) -> (Vec<Candidate>, Vec<Move>) {
         let text = pos.move_text(mv);
         let forms = forms(pos, mv, &text);
         if forms.iter().any(|f| f.starts_with(&t)) {
-            if forms.iter().any(|f| *f == t) {
+            if forms.contains(&t) {
                 exact.push(mv);
             }
             found.push(Candidate { mv, text });
