@@ -137,6 +137,9 @@ pub enum Action {
     AnalysisThreads,
     /// The Settings screen: see [`crate::game::settings::SettingsAction`].
     Settings(crate::game::settings::SettingsAction),
+    /// Keys the board or a menu reads itself (the cell cursor, the focus ring): listed for the
+    /// help; `play::input` and `ui::focus` act on them.
+    Listed,
 }
 
 impl Action {
@@ -247,6 +250,12 @@ pub const KEYMAP: &[Binding] = &[
     key(K::KeyZ, Action::OpenPuzzles, Title, "puzzles"),
     key(K::KeyS, Action::Settings(St::Open), Title, "settings"),
     key(K::KeyQ, Action::Quit, Title, "quit"),
+    key(
+        K::Tab,
+        Action::Listed,
+        Title,
+        "focus a button (Enter: press)",
+    ),
     key(K::Escape, Action::Settings(St::Back), SETTINGS, "back"),
     key(K::F2, Action::Settings(St::Open), Board, "settings"),
     key(
@@ -269,6 +278,24 @@ pub const KEYMAP: &[Binding] = &[
     key(K::KeyT, Action::ToggleThreats, Board, "threats"),
     key(K::KeyO, Action::ResetView, Board, "default view"),
     key(K::F11, Action::Fullscreen, Board, "full screen"),
+    key(
+        K::ArrowUp,
+        Action::Listed,
+        Board,
+        "cell cursor (Left / Right move it too once shown)",
+    ),
+    key(
+        K::ArrowDown,
+        Action::Listed,
+        Board,
+        "cell cursor (Left / Right move it too once shown)",
+    ),
+    key(
+        K::Space,
+        Action::Listed,
+        Board,
+        "show the cell cursor, then press the cell under it (also Enter)",
+    ),
     key(K::F11, Action::Fullscreen, Title, "full screen"),
     key(K::KeyH, Action::Hint, PLAY, "hint"),
     key(K::KeyG, Action::Pieces, PLAY, "how the pieces move"),
@@ -672,13 +699,27 @@ pub fn markdown_table() -> String {
             b.help
         ));
     }
+    out.push_str(TYPING_NOTE);
     out
 }
+
+/// How typing a move shares the letters with the hotkeys (after the table).
+pub const TYPING_NOTE: &str = "\nOn a board where you may move, typing a move plays it \
+(`c4d3`, `c4-d3`, `Sa2e5`, `j2k2q`): a field lists the legal moves the text still matches, \
+Enter plays the one meant and a complete move that can mean nothing else plays at once; \
+Backspace edits, Esc closes. A capital letter, or a row letter that is no hotkey, starts a \
+move at once. A row letter that is also a hotkey (`A` `C` `F` `G` `H`) waits: a digit next \
+makes it a cell name, anything else (or Enter, or 0.6 s) the hotkey. Where you cannot move, \
+hotkeys act at once. During the opponent's turn in a timed game against the computer or an \
+online game, a move (typed, clicked, dragged or with the cursor) is a premove: played the \
+moment your turn comes if still legal; `Esc` or a right click cancels it.\n";
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (keyboard, promotion_keys).in_set(super::GameSet::Input),
+        (keyboard, promotion_keys)
+            .in_set(super::GameSet::Input)
+            .after(super::play::input::keys::BoardKeys),
     );
 }
 
@@ -753,6 +794,7 @@ fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     screen: Option<Res<State<Screen>>>,
     modal: Option<Res<State<Modal>>>,
+    claims: Option<Res<super::play::input::keys::KeyClaims>>,
     mut commands: Commands,
 ) {
     let (Some(keys), Some(screen)) = (keys, screen) else {
@@ -767,6 +809,8 @@ fn keyboard(
         if b.chord.ctrl == ctrl
             && keys.just_pressed(b.chord.key)
             && b.context.active(*screen.get(), modal)
+            // Taken by a typed move, the cell cursor, a premove or a dialog's focus.
+            && claims.as_ref().is_none_or(|c| !c.claimed(b.chord.key))
         {
             let action = b.action;
             commands.queue(move |world: &mut World| action.run(world));
@@ -936,6 +980,7 @@ impl Action {
             Action::OpenPuzzles => set_screen(world, Screen::Puzzles),
             Action::Editor(action) => crate::game::studio::editor::act(world, action),
             Action::Puzzle(action) => crate::game::studio::puzzles::act(world, action),
+            Action::Listed => {}
         }
     }
 }

@@ -187,6 +187,7 @@ impl Plugin for GamePlugin {
             studio::view_plugin,
             lobby::view_plugin,
             settings::view_plugin,
+            play::input::view_plugin,
         ));
     }
 }

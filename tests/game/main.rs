@@ -12,6 +12,7 @@ mod game_headless;
 mod game_learn;
 mod game_monkey;
 mod game_saves;
+mod keyboard;
 // Against a real `parachess-server`, which only the `server` feature builds.
 #[cfg(feature = "server")]
 mod game_server;

@@ -31,6 +31,11 @@ pub struct ComputerPlayer {
     pub last: Option<Move>,
 }
 
+/// The built-in computer player's systems (an external engine's reports are read after them,
+/// so its failure is on the status line for a frame before the built-in engine's move).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ComputerMoves;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ComputerPlayer>()
         .init_resource::<Thinking>()
@@ -38,6 +43,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (cancel_stale, start_search, collect_result)
                 .chain()
+                .in_set(ComputerMoves)
                 .in_set(GameSet::Input),
         );
 }

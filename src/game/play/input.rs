@@ -14,7 +14,11 @@ use crate::game::board::pieces::{CellTile, PieceView};
 use crate::game::play::state::{ChessGame, MoveRequest, StatusLine, capitalise};
 use crate::rules::{Cell, CellSet, Game, Move, PieceKind};
 
+pub mod cursor;
 mod drag;
+pub mod keys;
+pub mod premove;
+pub mod typed;
 
 /// The selected piece and its legal targets (what the board marks).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -167,6 +171,44 @@ pub(super) fn plugin(app: &mut App) {
             (drag::follow_pointer, drag::finish_drag).in_set(GameSet::Input),
         )
         .add_systems(Update, clear_selection_on_change.in_set(GameSet::View));
+    keyboard_plugin(app);
+}
+
+/// Playing by keyboard: typed moves, the cell cursor and premoves (their keys are claimed
+/// before the keymap runs).
+fn keyboard_plugin(app: &mut App) {
+    app.init_resource::<keys::KeyClaims>()
+        .init_resource::<typed::TypedMove>()
+        .init_resource::<cursor::CellCursor>()
+        .init_resource::<premove::Premove>()
+        .add_message::<bevy::input::keyboard::KeyboardInput>()
+        .add_observer(premove::cancel_on_right_click)
+        .add_systems(
+            Update,
+            (
+                keys::clear_claims,
+                typed::type_moves,
+                premove::cancel_on_escape,
+                cursor::cursor_keys,
+                premove::play_premove,
+            )
+                .chain()
+                .in_set(keys::BoardKeys)
+                .in_set(GameSet::Input),
+        );
+}
+
+/// What the keyboard's board aids draw: the typed-move field, the cursor, the premove.
+pub fn view_plugin(app: &mut App) {
+    app.add_systems(Startup, typed::spawn_field).add_systems(
+        Update,
+        (
+            typed::show_field,
+            cursor::draw_cursor,
+            premove::draw_premove,
+        )
+            .in_set(GameSet::View),
+    );
 }
 
 /// The cell an entity stands for: a tile, a piece, or a child mesh of either.
@@ -203,6 +245,7 @@ pub(super) struct Act<'w> {
     screen: Option<Res<'w, State<crate::game::screens::Screen>>>,
     modal: Option<Res<'w, State<crate::game::screens::Modal>>>,
     next_modal: Option<ResMut<'w, NextState<crate::game::screens::Modal>>>,
+    premove: ResMut<'w, premove::Premove>,
 }
 
 impl Act<'_> {
@@ -233,6 +276,12 @@ impl Act<'_> {
                 crate::game::study::navigation::shown_text(&self.game)
             ));
             return false;
+        }
+        let screen = self.screen.as_ref().map(|s| *s.get());
+        if !self.game.human_to_move()
+            && let Some(pos) = premove::position(&self.game, screen)
+        {
+            return self.press_premove(cell, pos);
         }
         let human = self.game.human_to_move();
         let elsewhere = self.game.player_to_move() == crate::game::play::state::Player::Elsewhere;
@@ -290,6 +339,71 @@ impl Act<'_> {
             }
             Intent::Nothing => false,
         }
+    }
+}
+
+impl Act<'_> {
+    /// The screen and dialog the player is on.
+    pub(super) fn place(&self) -> (crate::game::screens::Screen, crate::game::screens::Modal) {
+        (
+            self.screen
+                .as_ref()
+                .map_or(crate::game::screens::Screen::Play, |s| *s.get()),
+            self.modal
+                .as_ref()
+                .map_or(crate::game::screens::Modal::None, |m| *m.get()),
+        )
+    }
+
+    /// The position the player may move in now by keyboard, and whether a move there is a
+    /// premove; `None` where the board takes no move from this player (then hotkeys act at
+    /// once).
+    pub(super) fn move_position(&self) -> Option<(crate::rules::Position, bool)> {
+        use crate::game::screens::Screen;
+        let screen = self.screen.as_ref().map(|s| *s.get());
+        if !self.board_has_focus()
+            || self.picking.0
+            || self.promotion.0.is_some()
+            || screen == Some(Screen::Editor)
+            || (self.game.browsing() && self.game.view_only())
+        {
+            return None;
+        }
+        if self.game.human_to_move() {
+            return Some((self.game.board().position().clone(), false));
+        }
+        premove::position(&self.game, screen).map(|p| (p, true))
+    }
+
+    /// Plays `mv` (chosen from `pos`'s legal moves) as a click would: a move request on the
+    /// player's turn, a premove during the opponent's.
+    pub(super) fn submit(&mut self, mv: Move, pos: &crate::rules::Position) {
+        if self.game.human_to_move() {
+            self.selection.clear();
+            self.requests.write(MoveRequest(mv));
+        } else {
+            self.set_premove(mv, pos);
+        }
+    }
+
+    /// A pawn move whose piece is not chosen yet: the chooser opens, as after a click (a
+    /// premove takes the army's first choice).
+    pub(super) fn promote(
+        &mut self,
+        from: Cell,
+        to: Cell,
+        pos: &crate::rules::Position,
+        premove: bool,
+    ) {
+        if premove {
+            if let Some(&kind) = pos.variant().promotions(pos.turn()).first() {
+                self.set_premove(Move::promoting(from, to, kind), pos);
+            }
+            return;
+        }
+        self.selection.clear();
+        self.press(from);
+        self.press(to);
     }
 }
 

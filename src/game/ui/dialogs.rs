@@ -136,7 +136,8 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
+/// Opens the new-game dialog (public so tests can show it without the whole interface).
+pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
     let keep_note = if !game.game.plies().is_empty() && !game.game.is_over() {
         "Your game in progress stays among the saved games (Load)."
     } else {

@@ -13,6 +13,7 @@ use crate::game::screens::Screen;
 use crate::rules::Side;
 
 pub mod dialogs;
+pub mod focus;
 pub mod theme;
 mod title;
 pub mod variant_picker;
@@ -47,6 +48,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         widgets::plugin,
         dialogs::plugin,
+        focus::plugin,
         title::plugin,
         variant_picker::plugin,
     ))

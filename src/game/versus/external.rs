@@ -185,7 +185,13 @@ pub(super) fn core_plugin(app: &mut App) {
             return;
         }
     }
-    app.add_systems(Update, (read_reports, ask).chain().in_set(GameSet::Input));
+    app.add_systems(
+        Update,
+        (read_reports, ask)
+            .chain()
+            .in_set(GameSet::Input)
+            .after(crate::game::play::ai::ComputerMoves),
+    );
 }
 
 /// The search the program gets: the level's time (Easy's too: the program knows no levels),

@@ -15,7 +15,7 @@ pub(crate) mod text_field;
 use bevy::prelude::*;
 
 pub use online::network_game_on_board;
-pub use text_field::{FieldId, Fields, text_field};
+pub use text_field::{FieldId, Fields, TextField, text_field};
 
 use crate::net::NetCommand;
 use crate::rules::Side;

@@ -220,7 +220,7 @@ impl Fields {
 
 /// A field on screen, showing [`Fields`].
 #[derive(Component, Clone, Copy)]
-struct TextField(FieldId);
+pub struct TextField(pub FieldId);
 
 /// The text inside a field.
 #[derive(Component, Clone, Copy)]

@@ -1,0 +1,228 @@
+//! Premoves: in a timed game against the computer and in network games, a move made during
+//! the opponent's turn (click, drag, typed or cursor) waits, drawn in the theme's premove
+//! colour, and is played the moment the turn comes back if the rules still allow it, or
+//! cancelled with a word why. Esc or a right click cancels it. One premove at a time.
+//!
+//! Which moves may be premoved is the rules' answer for the position with the turn handed
+//! over ([`Position::with_turn`]); whether it is played is their answer when the turn comes.
+
+use bevy::picking::events::{Pointer, Press};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+
+use super::keys::KeyClaims;
+use super::{Act, Intent, decide};
+use crate::game::board::animation::Animating;
+use crate::game::play::state::{ChessGame, MoveRequest, Player, StatusLine};
+use crate::game::screens::Screen;
+use crate::rules::{Cell, Game, Move, Position, Side};
+
+/// The words this file shows (kept together for the message catalogue).
+mod words {
+    /// A premove was made.
+    pub fn set(text: &str) -> String {
+        format!("Premove {text}: played after your opponent's move if still legal (Esc cancels)")
+    }
+    /// A piece chosen for a premove.
+    pub fn chosen(piece: &str, cell: &str) -> String {
+        format!("Premove: {piece} on {cell} - where to, after your opponent's move?")
+    }
+    /// The premove no longer fits the position.
+    pub fn cancelled_illegal(text: &str, why: &str) -> String {
+        format!("Premove {text} cancelled: {why}")
+    }
+    /// The player cancelled it.
+    pub const CANCELLED: &str = "Premove cancelled";
+    /// A press during the opponent's turn on no piece of the player's own.
+    pub fn wait(computer: bool) -> &'static str {
+        if computer {
+            "Wait: the computer is thinking (or select one of your pieces to premove)"
+        } else {
+            "Wait for your opponent's move (or select one of your pieces to premove)"
+        }
+    }
+}
+
+/// The waiting premove.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Premove {
+    /// The move, played when the turn comes back.
+    pub mv: Option<Move>,
+    /// The game it was made in ([`ChessGame::id`]): another game drops it.
+    game: u64,
+}
+
+/// Whether moves made during the opponent's turn wait as premoves: one person against the
+/// computer with clocks running, or against a network opponent.
+pub fn allowed(game: &ChessGame, screen: Option<Screen>) -> bool {
+    if game.game.is_over() || game.browsing() {
+        return false;
+    }
+    let humans = game.players.iter().filter(|&&p| p == Player::Human).count();
+    if humans != 1 {
+        return false;
+    }
+    match game.players.iter().find(|&&p| p != Player::Human) {
+        Some(Player::Computer(_)) => game.clocks().is_some(),
+        Some(Player::Elsewhere) => matches!(screen, Some(Screen::Online | Screen::Server)),
+        _ => false,
+    }
+}
+
+/// The side the person at this board plays (in a game where [`allowed`] holds).
+fn own_side(game: &ChessGame) -> Side {
+    if game.players[0] == Player::Human {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+/// The position a premove is chosen in: the game's, with the person to move, while it is the
+/// opponent's turn in a game that takes premoves.
+pub fn position(game: &ChessGame, screen: Option<Screen>) -> Option<Position> {
+    if !allowed(game, screen) || game.human_to_move() {
+        return None;
+    }
+    game.game.position().with_turn(own_side(game)).ok()
+}
+
+impl Act<'_> {
+    /// A press on `cell` during the opponent's turn: selects a piece or makes the premove.
+    pub(super) fn press_premove(&mut self, cell: Cell, pos: Position) -> bool {
+        let own = pos.piece_at(cell).is_some_and(|p| p.side == pos.turn());
+        if self.selection.cell.is_none() && !own {
+            // Their turn, not ours: said as without premoves.
+            let computer = self
+                .game
+                .players
+                .iter()
+                .any(|p| matches!(p, Player::Computer(_)));
+            self.status.warn(words::wait(computer));
+            return false;
+        }
+        let game = Game::from_position(pos.clone());
+        match decide(&game, self.selection.cell, cell, true) {
+            Intent::Select(c) => {
+                self.selection.cell = Some(c);
+                self.selection.targets = pos.legal_targets(c);
+                if let Some(p) = pos.piece_at(c) {
+                    self.status
+                        .info(words::chosen(pos.variant().kind_name(p.kind), c.name()));
+                }
+                true
+            }
+            Intent::Play(mv) => {
+                self.set_premove(mv, &pos);
+                false
+            }
+            Intent::AskPromotion(from, to) => {
+                // A premove promotes to the first piece the army offers (a Queen).
+                let kind = pos.variant().promotions(pos.turn()).first().copied();
+                match kind {
+                    Some(kind) => self.set_premove(Move::promoting(from, to, kind), &pos),
+                    None => self.selection.clear(),
+                }
+                false
+            }
+            Intent::Refuse(why) => {
+                self.selection.clear();
+                self.status.warn(why);
+                false
+            }
+            Intent::Deselect => {
+                self.selection.clear();
+                false
+            }
+            Intent::Nothing => false,
+        }
+    }
+
+    /// Keeps `mv` (legal in `pos`, the position with the person to move) as the premove.
+    pub(super) fn set_premove(&mut self, mv: Move, pos: &Position) {
+        self.selection.clear();
+        self.premove.mv = Some(mv);
+        self.premove.game = self.game.id();
+        self.status.info(words::set(&pos.move_text(mv)));
+    }
+}
+
+/// When the turn comes back (and the opponent's move has finished gliding), plays the premove
+/// if the rules allow it, or says why not.
+pub(super) fn play_premove(
+    mut premove: ResMut<Premove>,
+    game: Res<ChessGame>,
+    animating: Res<Animating>,
+    mut requests: MessageWriter<MoveRequest>,
+    mut status: ResMut<StatusLine>,
+) {
+    let Some(mv) = premove.mv else {
+        return;
+    };
+    if game.id() != premove.game || game.game.is_over() {
+        premove.mv = None;
+        return;
+    }
+    if animating.0 || !game.human_to_move() || game.browsing() {
+        return;
+    }
+    premove.mv = None;
+    let pos = game.game.position();
+    match pos.check_move(mv) {
+        Ok(()) => {
+            requests.write(MoveRequest(mv));
+        }
+        Err(e) => status.warn(words::cancelled_illegal(
+            &format!("{}-{}", mv.from, mv.to),
+            &e.to_string(),
+        )),
+    }
+}
+
+/// Esc cancels a waiting premove (before it means anything else).
+pub(super) fn cancel_on_escape(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut claims: ResMut<KeyClaims>,
+    mut premove: ResMut<Premove>,
+    mut status: ResMut<StatusLine>,
+) {
+    if premove.mv.is_some()
+        && !claims.claimed(KeyCode::Escape)
+        && keys.is_some_and(|k| k.just_pressed(KeyCode::Escape))
+    {
+        premove.mv = None;
+        status.info(words::CANCELLED);
+        claims.claim(KeyCode::Escape);
+    }
+}
+
+/// A right click anywhere cancels a waiting premove.
+pub(super) fn cancel_on_right_click(
+    press: On<Pointer<Press>>,
+    mut premove: ResMut<Premove>,
+    mut status: ResMut<StatusLine>,
+) {
+    if press.button == PointerButton::Secondary
+        && press.entity == press.original_event_target()
+        && premove.mv.is_some()
+    {
+        premove.mv = None;
+        status.info(words::CANCELLED);
+    }
+}
+
+/// Draws the premove's two cells in the theme's premove colour.
+pub(crate) fn draw_premove(
+    premove: Res<Premove>,
+    theme: Option<Res<crate::game::ui::theme::BoardTheme>>,
+    mut gizmos: Gizmos,
+) {
+    let Some(mv) = premove.mv else {
+        return;
+    };
+    let theme = theme.map(|t| *t).unwrap_or_default();
+    let colour = crate::game::ui::theme::colour(theme.theme.check);
+    for cell in [mv.from, mv.to] {
+        super::cursor::outline(&mut gizmos, cell, colour, 3);
+    }
+}
