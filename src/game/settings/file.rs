@@ -47,6 +47,8 @@ pub struct Settings {
     pub fullscreen: bool,
     /// Interface scale (`UiScale`), within [`SCALE_RANGE`].
     pub ui_scale: f32,
+    /// The language's code (`"en"`, `"de"`); `None`: the system's (`LANG`), until one is chosen.
+    pub language: Option<String>,
 }
 
 /// The time control: a preset (index into the clock presets) or a custom one.
@@ -89,6 +91,7 @@ impl Default for Settings {
             window: None,
             fullscreen: false,
             ui_scale: 1.0,
+            language: None,
         }
     }
 }
@@ -97,6 +100,13 @@ impl Default for Settings {
 #[derive(Debug, thiserror::Error)]
 #[error("settings.ron is damaged: {0}")]
 pub struct Damaged(String);
+
+impl Damaged {
+    /// What the parser said.
+    pub fn reason(&self) -> &str {
+        &self.0
+    }
+}
 
 /// A name as kept: printable characters only, trimmed, at most [`NAME_MAX`] characters.
 pub fn clean_name(name: &str) -> String {
@@ -151,6 +161,10 @@ impl Settings {
         self.window = self
             .window
             .map(|(w, h)| (w.clamp(640, 8192), h.clamp(480, 8192)));
+        self.language = self
+            .language
+            .and_then(|l| crate::game::text::Language::parse(&l))
+            .map(|l| l.code().to_string());
         self.ui_scale = if self.ui_scale.is_finite() {
             self.ui_scale.clamp(SCALE_RANGE.0, SCALE_RANGE.1)
         } else {
@@ -183,6 +197,7 @@ mod tests {
             player_name: "Ada".into(),
             window: Some((1024, 600)),
             ui_scale: 1.25,
+            language: Some("de".into()),
             ..Settings::default()
         };
         assert_eq!(Settings::parse(&s.to_text()).unwrap(), s);
@@ -193,7 +208,8 @@ mod tests {
         let s = Settings::parse(
             "(pieces: 9, ui_scale: 40.0, clock: (preset: Some(999), minutes: 0, increment: 600), \
              player_name: \"A very long name that goes on\\n\", window: Some((10, 99999)), \
-             view: \"4d\", theme: \"nope\", level: \"godlike\", variant: Some(\"nope\"))",
+             view: \"4d\", theme: \"nope\", level: \"godlike\", variant: Some(\"nope\"), \
+             language: Some(\"tlh\"))",
         )
         .unwrap();
         assert_eq!(s.pieces, 2);
@@ -206,6 +222,7 @@ mod tests {
         assert_eq!(s.theme, Settings::default().theme);
         assert_eq!(s.level, "normal");
         assert_eq!(s.variant, None);
+        assert_eq!(s.language, None);
     }
 
     #[test]
