@@ -81,6 +81,10 @@ impl SettingsFile {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    // The language first: the first screen is built before any start-up system runs, so the
+    // language must be in force when the plugins are built (the rest of the file waits for
+    // `load`, which reads it again and applies everything).
+    set_language(early_language(app.world()));
     // The resources the settings stand for, also in headless apps without their views.
     app.init_resource::<Muted>()
         .init_resource::<ShowNames>()
@@ -100,7 +104,34 @@ pub fn view_plugin(app: &mut App) {
     app.add_plugins(screen::plugin);
 }
 
+/// The language to start in: `--lang`, else the settings file's, else the system's; offscreen
+/// runs use `--lang` or English.
+fn early_language(world: &World) -> Language {
+    let options = world.get_resource::<LaunchOptions>();
+    if let Some(o) = options {
+        if o.given.language
+            && let Some(l) = o.language
+        {
+            return l;
+        }
+        if o.offscreen() {
+            return o.language.unwrap_or_default();
+        }
+    }
+    let dir = world
+        .get_resource::<crate::game::play::persistence::DataDir>()
+        .map(|d| d.0.clone())
+        .or_else(|| crate::store::data_dir().ok());
+    dir.and_then(|d| std::fs::read_to_string(d.join(file::FILE_NAME)).ok())
+        .and_then(|text| Settings::parse(&text).ok())
+        .and_then(|s| s.language)
+        .and_then(|l| Language::parse(&l))
+        .or(options.map(|o| o.system_language))
+        .unwrap_or_default()
+}
+
 /// Reads the file (once) and applies it, except what the command line chose.
+
 fn load(world: &mut World) {
     let options = world.get_resource::<LaunchOptions>().cloned();
     let Some(dir) = crate::game::play::persistence::data_folder(world) else {
