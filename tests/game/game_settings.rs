@@ -257,8 +257,10 @@ fn language_child() {
     assert!(shows(&mut app, "Spielen"), "{:?}", texts(&mut app));
     drop(app);
     // `--lang en` wins for one run and is not written back.
-    let mut options = LaunchOptions::default();
-    options.language = Some(Language::En);
+    let mut options = LaunchOptions {
+        language: Some(Language::En),
+        ..LaunchOptions::default()
+    };
     options.given.language = true;
     let mut app = app_with_screens(&dir, options);
     assert!(shows(&mut app, "Play"), "{:?}", texts(&mut app));
@@ -269,8 +271,10 @@ fn language_child() {
     drop(app);
     // With no choice in the file, the system's language (LANG) is the default.
     let fresh = temp_data_dir("language-system");
-    let mut options = LaunchOptions::default();
-    options.system_language = Language::De;
+    let options = LaunchOptions {
+        system_language: Language::De,
+        ..LaunchOptions::default()
+    };
     let mut app = app_with_screens(&fresh, options);
     assert!(shows(&mut app, "Spielen"), "{:?}", texts(&mut app));
 }

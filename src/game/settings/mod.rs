@@ -131,7 +131,6 @@ fn early_language(world: &World) -> Language {
 }
 
 /// Reads the file (once) and applies it, except what the command line chose.
-
 fn load(world: &mut World) {
     let options = world.get_resource::<LaunchOptions>().cloned();
     let Some(dir) = crate::game::play::persistence::data_folder(world) else {

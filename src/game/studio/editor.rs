@@ -145,9 +145,11 @@ impl Editor {
     pub fn why_not_playable(&self) -> Option<String> {
         let first = self.check.problems.first()?;
         let more = self.check.problems.len() - 1;
-        Some(match more {
-            n => tr!("editor-not-playable", first = first.to_string(), more = n),
-        })
+        Some(tr!(
+            "editor-not-playable",
+            first = first.to_string(),
+            more = more
+        ))
     }
 }
 
