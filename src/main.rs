@@ -98,6 +98,11 @@ struct WindowArgs {
     #[cfg(feature = "gui")]
     #[arg(long, value_enum, default_value_t)]
     antialias: parachess::game::Antialias,
+    /// The language of the game's text for this run (default: the one chosen in Settings,
+    /// else German when LANG starts with `de`, else English).
+    #[cfg(feature = "gui")]
+    #[arg(long, value_enum, value_name = "en|de")]
+    lang: Option<parachess::game::text::Language>,
     /// Time the bare scene (Bevy drawing only the board and pieces), the yardstick of
     /// `scripts/frame-ratio.sh`, instead of the game; needs --bench-frames.
     #[arg(
@@ -421,6 +426,14 @@ fn window(args: WindowArgs) -> Result<(), String> {
         options.screen = parachess::game::screens::Screen::Play;
     }
     options.antialias = args.antialias;
+    options.language = args.lang;
+    options.given.language = args.lang.is_some();
+    // The locale's language, by POSIX precedence: LC_ALL, then LC_MESSAGES, then LANG.
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|v| !v.is_empty());
+    options.system_language = parachess::game::text::Language::from_locale(locale.as_deref());
     options.given.theme = args.theme.is_some() || args.pieces.is_some();
     if let Some(theme) = args.theme {
         options.theme.theme = theme;

@@ -1,6 +1,7 @@
 //! Short sounds for moves, captures, check and the end of the game, a tick when a clock runs
 //! low, with a mute switch.
 
+use crate::tr;
 use bevy::prelude::*;
 
 use crate::game::GameSet;
@@ -80,7 +81,11 @@ fn toggle(
     for c in commands.read() {
         if *c == ViewCommand::ToggleMute {
             muted.0 = !muted.0;
-            status.info(if muted.0 { "Sound off" } else { "Sound on" });
+            status.info(if muted.0 {
+                tr!("sound-off")
+            } else {
+                tr!("sound-on")
+            });
         }
     }
 }

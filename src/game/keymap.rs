@@ -7,6 +7,8 @@
 
 use bevy::prelude::*;
 
+use crate::tr;
+
 use super::aids;
 use super::play::input::{PendingPromotion, Selection, ViewCommand};
 use super::play::state::{GameCommand, MoveRequest};
@@ -625,18 +627,18 @@ pub const KEYMAP: &[Binding] = &[
 /// A key's name as the help shows it.
 pub fn key_name(chord: Chord) -> String {
     let name = match chord.key {
-        K::Enter => "Enter".to_string(),
-        K::Escape => "Esc".to_string(),
-        K::Backspace => "Backspace".to_string(),
-        // The game's font has ASCII only: arrows by name.
-        K::ArrowLeft => "Left".to_string(),
-        K::ArrowRight => "Right".to_string(),
-        K::ArrowUp => "Up".to_string(),
-        K::ArrowDown => "Down".to_string(),
-        K::Home => "Home".to_string(),
-        K::End => "End".to_string(),
-        K::Space => "Space".to_string(),
-        K::Tab => "Tab".to_string(),
+        K::Enter => tr!("keyname-enter"),
+        K::Escape => tr!("keyname-esc"),
+        K::Backspace => tr!("keyname-backspace"),
+        // Arrows by name: words read the same in every font.
+        K::ArrowLeft => tr!("keyname-left"),
+        K::ArrowRight => tr!("keyname-right"),
+        K::ArrowUp => tr!("keyname-up"),
+        K::ArrowDown => tr!("keyname-down"),
+        K::Home => tr!("keyname-home"),
+        K::End => tr!("keyname-end"),
+        K::Space => tr!("keyname-space"),
+        K::Tab => tr!("keyname-tab"),
         other => {
             let debug = format!("{other:?}");
             debug
@@ -647,7 +649,7 @@ pub fn key_name(chord: Chord) -> String {
         }
     };
     if chord.ctrl {
-        format!("Ctrl+{name}")
+        tr!("keyname-ctrl", key = name)
     } else {
         name
     }
@@ -678,9 +680,24 @@ pub fn help_text_where(contexts: &[Context], shown: impl Fn(&Action) -> bool) ->
     }
     parts
         .iter()
-        .map(|(keys, help)| format!("{keys}: {help}"))
+        .map(|(keys, help)| format!("{keys}: {}", crate::game::text::tr(&help_id(help))))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The catalogue id of a binding's help: `key-` and the English help, lower case, with every
+/// run of other characters a `-` ("copy the position" is `key-copy-the-position`). The table
+/// stays in English (the README's), and a test checks every id is in the catalogue.
+pub fn help_id(help: &str) -> String {
+    let mut id = String::from("key-");
+    for c in help.chars() {
+        if c.is_alphanumeric() {
+            id.extend(c.to_lowercase());
+        } else if !id.ends_with('-') {
+            id.push('-');
+        }
+    }
+    id.trim_end_matches('-').to_string()
 }
 
 /// The keymap as a Markdown table, for the README (`parachess keys`).

@@ -16,6 +16,7 @@ pub mod screens;
 pub mod settings;
 pub mod studio;
 pub mod study;
+pub mod text;
 pub mod ui;
 pub mod versus;
 
@@ -106,6 +107,11 @@ pub struct LaunchOptions {
     pub theme: ui::theme::BoardTheme,
     /// The 3D camera's turn and tilt in radians (`--camera`; `None`: the resting view).
     pub camera: Option<(f32, f32)>,
+    /// The language of the text (`--lang`; `given.language` says it was given).
+    pub language: Option<text::Language>,
+    /// The system's language (`LANG`), used when neither `--lang` nor the settings name one.
+    /// English by default, so tests do not depend on the machine's locale.
+    pub system_language: text::Language,
     /// Which of these the command line chose: used this run, not written to the settings.
     pub given: settings::CommandLine,
 }
@@ -130,6 +136,8 @@ impl Default for LaunchOptions {
             server: None,
             theme: ui::theme::BoardTheme::default(),
             camera: None,
+            language: None,
+            system_language: text::Language::En,
             given: settings::CommandLine::default(),
         }
     }
@@ -176,6 +184,7 @@ impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             CorePlugin,
+            text::font_plugin,
             board::view_plugin,
             aids::view_plugin,
             ui::plugin,

@@ -261,3 +261,116 @@ fn the_name_typed_on_the_settings_screen_stays_and_names_the_players_seat() {
     assert_eq!(record.tags.white.as_deref(), Some("Ada Lovelace"));
     assert_eq!(record.tags.black.as_deref(), Some("Computer (easy)"));
 }
+
+/// A headless app that also builds the title and Settings screens (their text, no drawing).
+fn app_with_screens(dir: &Path, options: LaunchOptions) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(options)
+        .insert_resource(parachess::game::play::persistence::DataDir(
+            dir.to_path_buf(),
+        ))
+        .add_plugins(parachess::game::CorePlugin)
+        .add_plugins((
+            parachess::game::ui::title::plugin,
+            parachess::game::settings::view_plugin,
+        ))
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            Duration::from_secs_f32(1.0 / 60.0),
+        ));
+    app.update();
+    app.update();
+    app
+}
+
+/// Every text on screen.
+fn texts(app: &mut App) -> Vec<String> {
+    let mut q = app.world_mut().query::<&Text>();
+    q.iter(app.world()).map(|t| t.0.clone()).collect()
+}
+
+fn shows(app: &mut App, words: &str) -> bool {
+    texts(app).iter().any(|t| t == words)
+}
+
+/// The language is process-wide (one window shows one language), so the test that switches it
+/// runs alone in a child process, where it cannot change the words other tests read.
+#[test]
+fn the_language_is_chosen_in_settings_applies_at_once_and_survives_a_restart() {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "game_settings::language_child",
+            "--ignored",
+            "--nocapture",
+        ])
+        .env("PARACHESS_TEST_CHILD_LANGUAGE", "1")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("language_child ... ok"));
+}
+
+#[test]
+#[ignore = "run in a process of its own by the test above"]
+fn language_child() {
+    use parachess::game::text::{Language, language};
+    assert!(std::env::var_os("PARACHESS_TEST_CHILD_LANGUAGE").is_some());
+    let dir = temp_data_dir("language");
+    {
+        let mut app = app_with_screens(&dir, LaunchOptions::default());
+        // English by default (the test machine's LANG plays no part).
+        assert_eq!(language(), Language::En);
+        assert!(shows(&mut app, "Play"), "{:?}", texts(&mut app));
+        tap(&mut app, KeyCode::KeyS);
+        assert_eq!(where_(&app).0, Screen::Settings);
+        assert!(shows(&mut app, "Settings"));
+        press(&mut app, Action::Settings(S::Language(Language::De)));
+        app.update();
+        // The Settings screen is rebuilt in German at once.
+        assert!(shows(&mut app, "Einstellungen"), "{:?}", texts(&mut app));
+        assert!(shows(&mut app, "Sprache"));
+        assert!(!shows(&mut app, "Settings"));
+        // The title screen, built anew, is German too.
+        tap(&mut app, KeyCode::Escape);
+        assert_eq!(where_(&app).0, Screen::Title);
+        for words in ["Spielen", "Lernen", "Aufgaben", "Einstellungen", "Beenden"] {
+            assert!(shows(&mut app, words), "{words}: {:?}", texts(&mut app));
+        }
+        assert!(!shows(&mut app, "Play"));
+        flush_settings(&mut app);
+        assert_eq!(file(&dir).language.as_deref(), Some("de"));
+    }
+    // A restart keeps it.
+    parachess::game::text::set_language(Language::En);
+    let mut app = app_with_screens(&dir, LaunchOptions::default());
+    assert_eq!(language(), Language::De);
+    assert!(shows(&mut app, "Spielen"), "{:?}", texts(&mut app));
+    drop(app);
+    // `--lang en` wins for one run and is not written back.
+    let mut options = LaunchOptions {
+        language: Some(Language::En),
+        ..LaunchOptions::default()
+    };
+    options.given.language = true;
+    let mut app = app_with_screens(&dir, options);
+    assert!(shows(&mut app, "Play"), "{:?}", texts(&mut app));
+    tap(&mut app, KeyCode::KeyT);
+    press(&mut app, Action::Settings(S::Sound(false)));
+    flush_settings(&mut app);
+    assert_eq!(file(&dir).language.as_deref(), Some("de"));
+    drop(app);
+    // With no choice in the file, the system's language (LANG) is the default.
+    let fresh = temp_data_dir("language-system");
+    let options = LaunchOptions {
+        system_language: Language::De,
+        ..LaunchOptions::default()
+    };
+    let mut app = app_with_screens(&fresh, options);
+    assert!(shows(&mut app, "Spielen"), "{:?}", texts(&mut app));
+}

@@ -5,6 +5,7 @@
 //! The rules say what the piece can do ([`Position::reach_of`]); nothing here decides it. The
 //! guide never changes the game or the selection.
 
+use crate::tr;
 use bevy::prelude::*;
 
 use crate::game::GameSet;
@@ -160,34 +161,36 @@ fn update_guide(
 pub fn describe(view: GuideView, pinned: bool, variant: &Variant) -> String {
     let GuideView { cell, piece, reach } = view;
     let (moves, captures) = (reach.moves.len(), reach.captures.len());
-    let plural = |n: usize, one: &str, many: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {many}")
-        }
-    };
     let now = match (moves, captures) {
-        (0, 0) => "It cannot move now.".to_string(),
-        (_, 0) => format!("It can go to {}.", plural(moves, "cell", "cells")),
-        (0, _) => format!("It can take {}.", plural(captures, "piece", "pieces")),
-        _ => format!(
-            "It can go to {} and take {}.",
-            plural(moves, "cell", "cells"),
-            plural(captures, "piece", "pieces")
-        ),
+        (0, 0) => tr!("guide-cannot-move"),
+        (_, 0) => tr!("guide-can-go", moves = moves),
+        (0, _) => tr!("guide-can-take", captures = captures),
+        _ => tr!("guide-can-go-and-take", moves = moves, captures = captures),
     };
-    let hide = if pinned {
-        " Right-click it again to hide."
+    let side = crate::game::text::side_name(piece.side);
+    let name = crate::game::text::piece_name(variant.kind_name(piece.kind));
+    let how = crate::game::text::variant_how_it_moves(variant, piece.kind);
+    let cell = cell.to_string();
+    if pinned {
+        tr!(
+            "guide-describe-pinned",
+            side = side,
+            piece = name,
+            cell = cell,
+            how = how,
+            now = now,
+            hide = tr!("guide-hide")
+        )
     } else {
-        ""
-    };
-    format!(
-        "{}'s {} on {cell}: {}. {now}{hide}",
-        piece.side,
-        variant.kind_name(piece.kind),
-        variant.how_it_moves(piece.kind),
-    )
+        tr!(
+            "guide-describe",
+            side = side,
+            piece = name,
+            cell = cell,
+            how = how,
+            now = now
+        )
+    }
 }
 
 #[cfg(test)]

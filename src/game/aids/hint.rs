@@ -2,6 +2,7 @@
 //! second off the frame thread; the move is drawn as an arrow along its route until the game
 //! changes. The move played next carries a `[%hint]` note into the move list and the saves.
 
+use crate::tr;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -52,11 +53,11 @@ pub fn ask(world: &mut World) {
         return;
     };
     let refusal = if game.browsing() {
-        Some("A hint is for the game's position: press End (or Right) to return to it first")
+        Some(tr!("hint-browsing"))
     } else if game.game.is_over() {
-        Some("The game is over: there is nothing to hint at")
+        Some(tr!("hint-game-over"))
     } else if game.player_to_move() != Player::Human {
-        Some("A hint is for a person to move: wait for your turn")
+        Some(tr!("hint-not-your-turn"))
     } else {
         None
     };
@@ -66,13 +67,13 @@ pub fn ask(world: &mut World) {
         return;
     };
     let message = match refusal {
-        Some(why) => Err(why.to_string()),
+        Some(why) => Err(why),
         None if hint
             .pending
             .as_ref()
             .is_some_and(|p| p.revision == revision) =>
         {
-            Ok("Still looking for a hint...".to_string())
+            Ok(tr!("hint-still-looking"))
         }
         None if hint.shown_for(revision).is_some() => Ok(hint_text(&snapshot, hint.shown)),
         None => {
@@ -95,7 +96,7 @@ pub fn ask(world: &mut World) {
             }) {
                 old.stop.stop();
             }
-            Ok("Looking for a good move...".to_string())
+            Ok(tr!("hint-looking"))
         }
     };
     if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
@@ -108,10 +109,7 @@ pub fn ask(world: &mut World) {
 
 fn hint_text(game: &crate::rules::Game, shown: Option<(u64, Move)>) -> String {
     match shown {
-        Some((_, mv)) => format!(
-            "Hint: {} (the arrow shows its way)",
-            game.position().move_text(mv)
-        ),
+        Some((_, mv)) => tr!("hint-shown", move = game.position().move_text(mv)),
         None => String::new(),
     }
 }
@@ -151,10 +149,7 @@ fn poll_hint(mut hint: ResMut<Hint>, mut game: ResMut<ChessGame>, mut status: Re
             game.note_next_move(|note| note.hint = true);
             status.info(hint_text(&game.game, hint.shown));
         }
-        Ok(found) => status.warn(format!(
-            "The engine suggested {}, which is not legal here",
-            found.best
-        )),
-        Err(e) => status.warn(format!("No hint: {e}")),
+        Ok(found) => status.warn(tr!("hint-illegal", move = found.best.to_string())),
+        Err(e) => status.warn(tr!("hint-none", error = e.to_string())),
     }
 }

@@ -4,6 +4,7 @@
 //! code as the show-lines aid — with its own camera into an image, on a render layer of its
 //! own, and exists only while the panel is open.
 
+use crate::tr;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{RenderTarget, ScalingMode};
 use bevy::light::NotShadowCaster;
@@ -254,12 +255,8 @@ fn spawn_panel(
                         ..default()
                     },
                     children![
-                        text("How the pieces move", 22.0, theme::ACCENT),
-                        text(
-                            "Each board is drawn from the rules: what you see is what the game allows.",
-                            12.0,
-                            theme::TEXT_DIM,
-                        ),
+                        text(tr!("pieces-title"), 22.0, theme::ACCENT),
+                        text(tr!("pieces-subtitle"), 12.0, theme::TEXT_DIM,),
                     ],
                 ),
                 (
@@ -340,7 +337,7 @@ fn spawn_panel(
                                 flex_shrink: 0.0,
                                 ..default()
                             },
-                            children![button("Close (Esc)", Action::CloseDialog)],
+                            children![button(tr!("pieces-close"), Action::CloseDialog)],
                         ),
                     ],
                 ),
@@ -386,15 +383,15 @@ fn piece_card(variant: &'static Variant, kind: PieceKind) -> impl Bundle {
 fn card_text(variant: &Variant, kind: PieceKind) -> [String; 2] {
     let parachess = Variant::parachess();
     if parachess.kind(kind) == variant.kind(kind) {
-        return guide_text(kind).map(str::to_string);
+        return guide_text(kind);
     }
     let pawn = variant.value(PieceKind::Pawn).max(1);
     let worth = if variant.kind(kind).is_some_and(|k| k.royal) {
-        "It is the royal piece: checkmate or stalemate it to win.".to_string()
+        tr!("pieces-royal")
     } else {
-        format!(
-            "The engine values it at {:.1} Pawns, from its mobility.",
-            f64::from(variant.value(kind)) / f64::from(pawn)
+        tr!(
+            "pieces-value",
+            value = format!("{:.1}", f64::from(variant.value(kind)) / f64::from(pawn))
         )
     };
     [variant.how_it_moves(kind).to_string(), worth]
@@ -522,7 +519,12 @@ fn show_kind(
         }
     }
     for mut t in &mut captions {
-        t.0 = caption(variant.kind_name(kind), demo, moves, captures);
+        t.0 = caption(
+            &crate::game::text::piece_name(variant.kind_name(kind)),
+            demo,
+            moves,
+            captures,
+        );
     }
     for legend in &legends {
         commands.entity(legend).despawn_children();
@@ -536,67 +538,68 @@ fn show_kind(
 
 /// What the board shows, in words.
 fn caption(name: &str, demo: &Demo, moves: usize, captures: usize) -> String {
-    let cells = |n: usize| {
-        if n == 1 {
-            "1 cell".to_string()
-        } else {
-            format!("{n} cells")
-        }
-    };
-    let whose = if demo.shown.len() > 1 {
-        format!("A White and a Black {name}")
+    if demo.shown.len() > 1 {
+        tr!(
+            "pieces-caption-both",
+            piece = name,
+            moves = moves,
+            captures = captures
+        )
     } else {
-        format!("The White {name} on {}", demo.shown[0])
-    };
-    let verb = if demo.shown.len() > 1 {
-        "reach"
-    } else {
-        "reaches"
-    };
-    let take = match captures {
-        0 => String::new(),
-        1 => " and can take 1 piece".to_string(),
-        n => format!(" and can take {n} pieces"),
-    };
-    format!("{whose} {verb} {}{take}", cells(moves))
+        tr!(
+            "pieces-caption-one",
+            piece = name,
+            cell = demo.shown[0].to_string(),
+            moves = moves,
+            captures = captures
+        )
+    }
 }
 
 /// The colours the board uses for `kind`, with their meaning, from how it moves.
-fn legend_entries(how: Movement) -> Vec<(Color, &'static str, bool)> {
+fn legend_entries(how: Movement) -> Vec<(Color, String, bool)> {
     let mut out = Vec::new();
     if how.slides_along(LineKind::Edge) {
-        out.push((EDGE_COLOUR, "edge-path", false));
+        out.push((EDGE_COLOUR, tr!("legend-edge-path"), false));
     }
     if how.slides_along(LineKind::Diagonal) {
-        out.push((DIAGONAL_COLOUR, "diagonal-path", false));
+        out.push((DIAGONAL_COLOUR, tr!("legend-diagonal-path"), false));
     }
     if how.slides_along(LineKind::Wave) {
-        out.push((WAVE_COLOUR, "wave-path", false));
+        out.push((WAVE_COLOUR, tr!("legend-wave-path"), false));
     }
     if how.slides() {
-        out.push((theme::TEXT_FAINT, "faint: beyond a piece in the way", false));
+        out.push((theme::TEXT_FAINT, tr!("legend-faint"), false));
     }
     if how.leaps_of(LeapKind::Knight) {
-        out.push((KNIGHT_COLOUR, "knight leap", false));
+        out.push((KNIGHT_COLOUR, tr!("legend-knight-leap"), false));
     }
     if how.leaps_of(LeapKind::Archer) {
-        out.push((ARCHER_COLOUR, "archer leap", false));
+        out.push((ARCHER_COLOUR, tr!("legend-archer-leap"), false));
     }
     if how.one_step() || how.pawn_steps() {
-        out.push((EDGE_COLOUR, "edgewise step", false));
-        out.push((DIAGONAL_COLOUR, "diagonal step", false));
-        out.push((WAVE_COLOUR, "arcwise step", false));
+        out.push((EDGE_COLOUR, tr!("legend-edgewise-step"), false));
+        out.push((DIAGONAL_COLOUR, tr!("legend-diagonal-step"), false));
+        out.push((WAVE_COLOUR, tr!("legend-arcwise-step"), false));
     }
     if how.pawn_steps() {
-        out.push((theme::TEXT_FAINT, "faint ring: no capture that way", false));
+        out.push((theme::TEXT_FAINT, tr!("legend-faint-ring"), false));
     }
-    out.push((super::view::GUIDE_MOVE.with_alpha(1.0), "can go", true));
-    out.push((super::view::GUIDE_CAPTURE.with_alpha(1.0), "can take", true));
+    out.push((
+        super::view::GUIDE_MOVE.with_alpha(1.0),
+        tr!("legend-can-go"),
+        true,
+    ));
+    out.push((
+        super::view::GUIDE_CAPTURE.with_alpha(1.0),
+        tr!("legend-can-take"),
+        true,
+    ));
     out
 }
 
 /// A colour swatch and its meaning: a short bar for a line, a round dot for a mark.
-fn swatch(colour: Color, label: &'static str, dot: bool) -> impl Bundle {
+fn swatch(colour: Color, label: String, dot: bool) -> impl Bundle {
     let (w, h) = if dot { (12.0, 12.0) } else { (22.0, 5.0) };
     (
         Node {
@@ -638,18 +641,18 @@ mod tests {
         let labels = |k| {
             legend_entries(crate::rules::movement(k))
                 .into_iter()
-                .map(|(_, l, _)| l)
+                .map(|(_, l, _)| l.to_string())
                 .collect::<Vec<_>>()
         };
-        assert!(labels(PieceKind::Rook).contains(&"edge-path"));
-        assert!(!labels(PieceKind::Rook).contains(&"wave-path"));
-        assert!(labels(PieceKind::Sorcerer).contains(&"archer leap"));
-        assert!(labels(PieceKind::Pawn).contains(&"arcwise step"));
+        assert!(labels(PieceKind::Rook).contains(&"edge-path".to_string()));
+        assert!(!labels(PieceKind::Rook).contains(&"wave-path".to_string()));
+        assert!(labels(PieceKind::Sorcerer).contains(&"archer leap".to_string()));
+        assert!(labels(PieceKind::Pawn).contains(&"arcwise step".to_string()));
         let knight = legend_entries(Movement::KNIGHT);
         assert!(knight.iter().any(|e| e.1 == "knight leap"));
         assert!(!knight.iter().any(|e| e.1 == "archer leap"));
         for k in super::super::pieces::PANEL_ORDER {
-            assert!(labels(k).contains(&"can take"), "{k}");
+            assert!(labels(k).contains(&"can take".to_string()), "{k}");
         }
     }
 

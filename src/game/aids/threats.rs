@@ -4,6 +4,7 @@
 //!
 //! [`Position::threats`]: crate::rules::Position::threats
 
+use crate::tr;
 use bevy::prelude::*;
 
 use crate::game::GameSet;
@@ -34,10 +35,9 @@ pub fn toggle(world: &mut World) {
     let on = show.0;
     if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
         status.info(if on {
-            "Threats on: an orange ring marks a piece of the side to move that is attacked, \
-             a thick red ring one that is attacked and not defended (T turns them off)"
+            tr!("threats-on")
         } else {
-            "Threats off"
+            tr!("threats-off")
         });
     }
 }

@@ -2,6 +2,7 @@
 //! each kind in its own colour, so a newcomer learns the geometry by looking. A piece guide
 //! (right-click) draws its piece the same way, aid on or off; so does the Pieces panel.
 
+use crate::tr;
 use bevy::prelude::*;
 
 use crate::game::GameSet;
@@ -70,9 +71,9 @@ fn toggle(
         if *c == ViewCommand::ToggleLines {
             lines.0 = !lines.0;
             status.info(if lines.0 {
-                "Lines on: hover a piece to see where it can go"
+                tr!("lines-on")
             } else {
-                "Lines off"
+                tr!("lines-off")
             });
         }
     }

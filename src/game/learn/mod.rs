@@ -16,6 +16,7 @@ pub mod progress;
 mod stage;
 mod view;
 
+use crate::tr;
 use bevy::prelude::*;
 
 use crate::game::GameSet;
@@ -117,7 +118,7 @@ pub(super) fn core_plugin(app: &mut App) {
         Ok(l) => (l, None),
         Err(e) => (
             Vec::new(),
-            Some(format!("The lessons could not be read: {e}")),
+            Some(tr!("learn-unreadable", error = e.to_string())),
         ),
     };
     let launch = app
@@ -230,9 +231,9 @@ pub(crate) fn open_stage(world: &mut World, lesson: usize, stage: usize) {
     }
     if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
         status.info(if found.wants_clicks() {
-            "Click the cells on the board"
+            tr!("learn-status-click-cells")
         } else {
-            "Your move: drag a piece, or click it and then its target"
+            tr!("learn-status-your-move")
         });
     }
     reset_board_aids(world);
@@ -319,7 +320,7 @@ pub(crate) fn restart(world: &mut World) {
     show_run(world, &run);
     reset_board_aids(world);
     if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-        status.info("The stage starts again");
+        status.info(tr!("learn-stage-again"));
     }
     set_modal(world, Modal::None);
 }

@@ -2,6 +2,7 @@
 //! each improvement, both on the IO task pool so the frame loop never waits for the disk. One
 //! write at a time, each of the whole progress as it stands, so the last one wins.
 
+use crate::tr;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
@@ -77,9 +78,10 @@ fn pump(mut tracked: ResMut<LearnProgress>, mut status: ResMut<StatusLine>) {
         match result {
             Ok(loaded) => {
                 if let Some((aside, problem)) = &loaded.set_aside {
-                    status.warn(format!(
-                        "Your lesson progress could not be read ({problem}); it was kept as {} and you start afresh",
-                        aside.display()
+                    status.warn(tr!(
+                        "learn-progress-kept",
+                        problem = problem.to_string(),
+                        path = aside.display().to_string()
                     ));
                 }
                 let mut merged = loaded.progress.clone();
@@ -96,7 +98,7 @@ fn pump(mut tracked: ResMut<LearnProgress>, mut status: ResMut<StatusLine>) {
             Err(e) => {
                 // Keep what this session earns, but never overwrite a file that could not be
                 // read: it may hold more.
-                status.warn(format!("Your lesson progress could not be read: {e}"));
+                status.warn(tr!("learn-progress-unreadable", error = e.to_string()));
                 progress.store = None;
             }
         }
@@ -106,7 +108,7 @@ fn pump(mut tracked: ResMut<LearnProgress>, mut status: ResMut<StatusLine>) {
     {
         progress.writing = None;
         if let Err(e) = result {
-            status.warn(format!("Your lesson progress was not saved: {e}"));
+            status.warn(tr!("learn-progress-not-saved", error = e.to_string()));
         }
     }
     if progress.loaded && progress.dirty && progress.writing.is_none() {

@@ -2,6 +2,7 @@
 //! glide on the board, the opponent answers (scripted replies after a pause, engine replies
 //! computed on the async compute pool), and the end of the attempt opens the end card.
 
+use crate::tr;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -207,15 +208,14 @@ impl Shown<'_> {
     fn end(&mut self, learn_id: &str, open: &mut OpenStage, result: Result<StageResult, String>) {
         let new_best = match &result {
             Ok(r) => {
-                self.status.info(format!(
-                    "Stage complete: {} {} (fewest {})",
-                    r.moves,
-                    if open.run.stage().wants_clicks() {
-                        "clicks"
+                self.status.info(tr!(
+                    "learn-status-complete",
+                    made = if open.run.stage().wants_clicks() {
+                        tr!("learn-n-clicks", n = r.moves)
                     } else {
-                        "moves"
+                        tr!("learn-n-moves", n = r.moves)
                     },
-                    r.fewest
+                    fewest = r.fewest
                 ));
                 self.progress.record(learn_id, open.stage, r.stars)
             }
@@ -237,28 +237,31 @@ impl Shown<'_> {
                 let pos = open.run.position();
                 let left = (pos.side_cells(them) & !pos.kind_cells(PieceKind::King)).len();
                 self.status.info(match (star, goal) {
-                    (Some(_), _) => format!("Star collected: {stars_left} more to go"),
-                    (None, Goal::Stars(_)) => "Good: that brings you closer to a star".into(),
+                    (Some(_), _) => tr!("learn-star-collected", left = stars_left),
+                    (None, Goal::Stars(_)) => tr!("learn-closer-to-star"),
                     (None, Goal::CaptureAll) if text.contains('x') => {
-                        format!("Captured: {left} more to go")
+                        tr!("learn-captured", left = left)
                     }
-                    _ => format!("{text}: your move again"),
+                    _ => tr!("learn-your-move-again", move = text),
                 });
             }
             Progress::AwaitReply => {
-                self.status
-                    .info(format!("{} is answering...", !open.run.learner()));
+                self.status.info(tr!(
+                    "learn-answering",
+                    side = crate::game::text::side_name(!open.run.learner())
+                ));
             }
             Progress::Replied(_) => {
-                self.status.info(format!(
-                    "{} answered {text}: your move",
-                    !open.run.learner()
+                self.status.info(tr!(
+                    "learn-answered",
+                    side = crate::game::text::side_name(!open.run.learner()),
+                    move = text
                 ));
             }
             Progress::Found { cell, left } => {
                 self.status.info(match left {
-                    1 => format!("Yes, {cell}. One more to find"),
-                    _ => format!("Yes, {cell}. {left} more to find"),
+                    1 => tr!("learn-found-one-more", cell = cell.to_string()),
+                    _ => tr!("learn-found-more", cell = cell.to_string(), left = left),
                 });
             }
             Progress::Complete(result) => self.end(learn_id, open, Ok(result)),
@@ -380,7 +383,7 @@ fn replies(time: Res<Time>, animating: Res<Animating>, mut learn: ResMut<Learn>,
                         pause: ENGINE_PAUSE,
                     },
                     None => {
-                        shown.status.warn("The opponent has no move to play");
+                        shown.status.warn(tr!("learn-no-reply"));
                         Reply::Idle
                     }
                 };
@@ -403,7 +406,7 @@ fn replies(time: Res<Time>, animating: Res<Animating>, mut learn: ResMut<Learn>,
                 }
                 Err(e) => shown
                     .status
-                    .warn(format!("The reply could not be played: {e}")),
+                    .warn(tr!("learn-reply-failed", error = e.to_string())),
             }
         }
     }

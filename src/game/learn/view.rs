@@ -2,6 +2,7 @@
 //! end of a stage, and the marks on the board (stars to collect, cells found, cells the stage
 //! highlights, a wrong click).
 
+use crate::tr;
 use bevy::ecs::spawn::SpawnWith;
 use bevy::picking::events::{Pointer, Press};
 use bevy::picking::pointer::PointerButton;
@@ -106,13 +107,17 @@ fn spawn_list(
         .map(|(i, lesson)| lesson_tile(&art, i, lesson, &progress, suggestion == Some(i)))
         .collect();
     let start_label = match suggestion {
-        Some(i) => format!(
-            "{}: {}. {}  (Enter)",
-            if started { "Next lesson" } else { "Start here" },
-            i + 1,
-            learn.lessons[i].title
+        Some(i) => tr!(
+            "learn-start-label",
+            what = if started {
+                tr!("learn-next-lesson")
+            } else {
+                tr!("learn-start-here")
+            },
+            n = i + 1,
+            title = learn.lessons[i].title.as_str()
         ),
-        None => "Every lesson is complete! Play a lesson again to earn more stars.".to_string(),
+        None => tr!("learn-all-complete"),
     };
     let problem = learn.problem.clone().unwrap_or_default();
     let (earned, most) = learn.lessons.iter().fold((0, 0), |(e, m), l| {
@@ -149,13 +154,8 @@ fn spawn_list(
             },
             BackgroundColor(theme::PANEL),
             children![
-                text("LEARN PARACHESS", 30.0, theme::ACCENT),
-                text(
-                    "Fifteen short lessons, from the board to checkmate. Each stage gives up to \
-                     three stars: three for the fewest moves.",
-                    14.0,
-                    theme::TEXT,
-                ),
+                text(tr!("learn-title"), 30.0, theme::ACCENT),
+                text(tr!("learn-intro"), 14.0, theme::TEXT,),
                 (
                     Node {
                         flex_direction: FlexDirection::Row,
@@ -208,13 +208,9 @@ fn spawn_list(
                 ),
                 (
                     row(),
-                    children![button("Back to the title (Esc)", Action::Back)],
+                    children![button(tr!("learn-back-to-title"), Action::Back)],
                 ),
-                text(
-                    "Click a lesson to open it. Enter: the suggested lesson, Esc: back to the title",
-                    11.0,
-                    theme::TEXT_DIM,
-                ),
+                text(tr!("learn-list-help"), 11.0, theme::TEXT_DIM,),
             ],
         )],
     ));
@@ -251,11 +247,11 @@ fn lesson_tile(
         Color::NONE
     };
     let tag = if suggested {
-        ("NEXT", theme::ACCENT)
+        (tr!("learn-tag-next"), theme::ACCENT)
     } else if complete {
-        ("COMPLETE", theme::GOOD)
+        (tr!("learn-tag-complete"), theme::GOOD)
     } else {
-        ("", theme::TEXT_DIM)
+        (String::new(), theme::TEXT_DIM)
     };
     let pips: Vec<(u8, bool)> = (0..stages)
         .map(|i| (p.stars(&lesson.id, i), false))
@@ -483,24 +479,28 @@ fn spawn_panel(mut commands: Commands, art: Option<Res<LearnArt>>) {
             (
                 button_row(),
                 children![
-                    button("Hint (H)", Action::StageHint),
-                    button("Restart (R)", Action::RestartStage),
-                    button("Lessons (Esc)", Action::LessonList),
+                    button(tr!("learn-hint-button"), Action::StageHint),
+                    button(tr!("learn-restart"), Action::RestartStage),
+                    button(tr!("learn-lessons"), Action::LessonList),
                 ],
             ),
             (
                 button_row(),
                 children![
-                    button("Flip", Action::Flip),
-                    button("2D / 3D", Action::ToggleView),
-                    button("Names", Action::ToggleNames),
-                    button("Lines", Action::ToggleLines),
+                    button(tr!("panel-flip"), Action::Flip),
+                    button(tr!("panel-2d-3d"), Action::ToggleView),
+                    button(tr!("panel-names"), Action::ToggleNames),
+                    button(tr!("panel-lines"), Action::ToggleLines),
                 ],
             ),
             text(
                 help_text(&[Context::On(Screen::Learn), Context::Board]).replace(
-                    "Esc: deselect, then back to the title screen",
-                    "Esc: the lessons"
+                    &format!(
+                        "{}: {}",
+                        tr!("keyname-esc"),
+                        tr!("key-deselect-then-back-where-you-came-from")
+                    ),
+                    &format!("{}: {}", tr!("keyname-esc"), tr!("key-the-lessons"))
                 ),
                 11.0,
                 theme::TEXT_DIM,
@@ -509,11 +509,12 @@ fn spawn_panel(mut commands: Commands, art: Option<Res<LearnArt>>) {
     ));
 }
 
-fn plural(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
+/// "1 move", "3 moves" (or clicks).
+fn plural(n: u32, clicks: bool) -> String {
+    if clicks {
+        tr!("learn-n-clicks", n = n)
     } else {
-        format!("{n} {many}")
+        tr!("learn-n-moves", n = n)
     }
 }
 
@@ -542,42 +543,52 @@ fn panel_texts(learn: &Learn, progress: &LearnProgress) -> Option<PanelTexts> {
     let them = !run.learner();
     let made = run.moves_made();
     let goal = match &stage.goal {
-        Goal::Click(cells) => format!("Cells found: {} of {}", run.found().len(), cells.len()),
+        Goal::Click(cells) => tr!(
+            "goal-cells-found",
+            found = run.found().len(),
+            total = cells.len()
+        ),
         Goal::Reach(from) => {
             let total = stage.start.legal_targets(*from).len();
             let kind = stage
                 .start
                 .piece_at(*from)
                 .map_or(PieceKind::King, |p| p.kind);
-            format!(
-                "Click every cell the {} on {from} can reach: {} of {total} found",
-                kind.name(),
-                run.found().len()
+            tr!(
+                "goal-reach",
+                piece = crate::game::text::piece_name(kind.name()),
+                cell = from.to_string(),
+                found = run.found().len(),
+                total = total
             )
         }
-        Goal::Stars(_) => format!("Land on every star: {} left", run.stars_left().len()),
-        Goal::CaptureAll => format!(
-            "Capture every {} piece but the King: {} left",
-            them.name().to_lowercase(),
-            (pos.side_cells(them) & !pos.kind_cells(PieceKind::King)).len()
+        Goal::Stars(_) => tr!("goal-stars", left = run.stars_left().len()),
+        Goal::CaptureAll => tr!(
+            "goal-capture-all",
+            side = crate::game::text::side_name(them),
+            left = (pos.side_cells(them) & !pos.kind_cells(PieceKind::King)).len()
         ),
-        Goal::Promote => "Promote a Pawn on the last row".into(),
-        Goal::Check => "Give check with one move".into(),
-        Goal::EscapeCheck => "Get your King out of check with one move".into(),
-        Goal::Mate(n) => format!("Checkmate {them} within {}", plural(*n, "move", "moves")),
-        Goal::Stalemate(n) => format!(
-            "Leave {them} without a legal move, not in check, within {}",
-            plural(*n, "move", "moves")
+        Goal::Promote => tr!("goal-promote"),
+        Goal::Check => tr!("goal-check"),
+        Goal::EscapeCheck => tr!("goal-escape-check"),
+        Goal::Mate(n) => tr!(
+            "goal-mate",
+            side = crate::game::text::side_name(them),
+            moves = plural(*n, false)
         ),
-        Goal::Draw(n) => format!("Draw the game within {}", plural(*n, "move", "moves")),
-    };
-    let unit = if stage.wants_clicks() {
-        ("click", "clicks")
-    } else {
-        ("move", "moves")
+        Goal::Stalemate(n) => tr!(
+            "goal-stalemate",
+            side = crate::game::text::side_name(them),
+            moves = plural(*n, false)
+        ),
+        Goal::Draw(n) => tr!("goal-draw", moves = plural(*n, false)),
     };
     let fewest = run.fewest();
-    let moves = format!("{}  (fewest {fewest})", plural(made, unit.0, unit.1),);
+    let moves = tr!(
+        "learn-made-fewest",
+        made = plural(made, stage.wants_clicks()),
+        fewest = fewest
+    );
     // The stars still within reach: every cell or star left takes one more click or move.
     let left_at_least = match &stage.goal {
         Goal::Click(cells) => (*cells & !run.found()).len(),
@@ -595,20 +606,14 @@ fn panel_texts(learn: &Learn, progress: &LearnProgress) -> Option<PanelTexts> {
         String::new()
     } else {
         match &stage.hint {
-            Some(h) => format!("Hint: {h}"),
+            Some(h) => tr!("learn-hint", hint = h.as_str()),
             None => match stage.goal {
                 Goal::Click(_) | Goal::Reach(_) if super::stage::lines_piece(stage).is_some() => {
-                    "Hint: the piece's lines are drawn on the board for a few seconds.".into()
+                    tr!("learn-hint-lines")
                 }
-                Goal::Click(_) | Goal::Reach(_) => {
-                    "Hint: turn on the cell names (C) to read each cell's name.".into()
-                }
-                Goal::Stars(_) => "Hint: every move must land on a star or bring the piece \
-                                   closer to one. Hover a piece to see its lines."
-                    .into(),
-                _ => "Hint: hover each of your pieces to see its lines, and try each move in \
-                      your head first."
-                    .into(),
+                Goal::Click(_) | Goal::Reach(_) => tr!("learn-hint-names"),
+                Goal::Stars(_) => tr!("learn-hint-stars"),
+                _ => tr!("learn-hint-general"),
             },
         }
     };
@@ -617,8 +622,16 @@ fn panel_texts(learn: &Learn, progress: &LearnProgress) -> Option<PanelTexts> {
         .map(|i| (p.stars(&lesson.id, i), i == open.stage))
         .collect();
     Some(PanelTexts {
-        lesson: format!("Lesson {}: {}", open.lesson + 1, lesson.title),
-        number: format!("Stage {} of {}", open.stage + 1, lesson.stages.len()),
+        lesson: tr!(
+            "learn-lesson-title",
+            n = open.lesson + 1,
+            title = lesson.title.as_str()
+        ),
+        number: tr!(
+            "learn-stage-of",
+            n = open.stage + 1,
+            total = lesson.stages.len()
+        ),
         title: stage.title.clone(),
         intro: if open.stage == 0 {
             lesson.intro.clone()
@@ -724,38 +737,34 @@ fn spawn_end_card(
     let last_stage = open.stage + 1 == lesson.stages.len();
     let last_lesson = open.lesson + 1 == learn.lessons.len();
     let (star, no_star) = (art.star.clone(), art.no_star.clone());
-    let lesson_line = format!(
-        "{}: {}/{} stars",
-        lesson.title,
-        progress
+    let lesson_line = tr!(
+        "learn-lesson-stars",
+        title = lesson.title.as_str(),
+        stars = progress
             .progress()
             .lesson_stars(&lesson.id, lesson.stages.len()),
-        3 * lesson.stages.len()
+        most = 3 * lesson.stages.len()
     );
-    let (unit_one, unit) = if open.run.stage().wants_clicks() {
-        ("click", "clicks")
-    } else {
-        ("move", "moves")
-    };
+    let clicks = open.run.stage().wants_clicks();
     let goal = open.run.stage().goal.clone();
     let next_title = learn.lessons.get(open.lesson + 1).map(|l| l.title.clone());
     let children = Children::spawn(SpawnWith(move |card: &mut ChildSpawner| {
         let Ok(result) = ended.result else {
             let why = ended.result.err().unwrap_or_default();
-            card.spawn(text("Not this time", 26.0, theme::WARNING));
+            card.spawn(text(tr!("learn-not-this-time"), 26.0, theme::WARNING));
             card.spawn(text(super::stage::sentence(&why), 16.0, theme::TEXT));
             card.spawn(row()).with_children(|r| {
-                r.spawn(button("Try again (Enter)", Action::LearnNext));
-                r.spawn(button("Lessons (Esc)", Action::LessonList));
+                r.spawn(button(tr!("learn-try-again"), Action::LearnNext));
+                r.spawn(button(tr!("learn-lessons"), Action::LessonList));
             });
             return;
         };
         let heading = match goal {
-            _ if last_stage => "Lesson complete!",
-            Goal::Mate(_) => "Checkmate! Stage complete",
-            Goal::Stalemate(_) => "Stalemate! Stage complete",
-            Goal::Draw(_) => "A draw! Stage complete",
-            _ => "Stage complete",
+            _ if last_stage => tr!("learn-lesson-complete"),
+            Goal::Mate(_) => tr!("learn-mate-complete"),
+            Goal::Stalemate(_) => tr!("learn-stalemate-complete"),
+            Goal::Draw(_) => tr!("learn-draw-complete"),
+            _ => tr!("learn-stage-complete"),
         };
         card.spawn(text(heading, 26.0, theme::ACCENT));
         card.spawn(Node {
@@ -780,39 +789,39 @@ fn spawn_end_card(
             }
         });
         card.spawn(text(
-            format!(
-                "{} (fewest {})",
-                plural(result.moves, unit_one, unit),
-                result.fewest
+            tr!(
+                "learn-result-fewest",
+                made = plural(result.moves, clicks),
+                fewest = result.fewest
             ),
             17.0,
             theme::TEXT,
         ));
         if result.stars < 3 {
             card.spawn(text(
-                format!(
-                    "Three stars for {}: try again to beat your score.",
-                    plural(result.fewest, unit_one, unit)
+                tr!(
+                    "learn-three-stars-for",
+                    made = plural(result.fewest, clicks)
                 ),
                 13.0,
                 theme::TEXT_DIM,
             ));
         }
         if ended.new_best {
-            card.spawn(text("New best for this stage", 13.0, theme::GOOD));
+            card.spawn(text(tr!("learn-new-best"), 13.0, theme::GOOD));
         }
         if last_stage {
             card.spawn(text(lesson_line, 14.0, theme::TEXT));
         }
         let next = match (last_stage, last_lesson, next_title) {
-            (false, _, _) => "Next stage (Enter)".to_string(),
-            (true, false, Some(title)) => format!("Next lesson: {title} (Enter)"),
-            _ => "Every lesson done: play a game (Enter)".to_string(),
+            (false, _, _) => tr!("learn-next-stage"),
+            (true, false, Some(title)) => tr!("learn-next-lesson-title", title = title),
+            _ => tr!("learn-every-lesson-done"),
         };
         card.spawn(row()).with_children(|r| {
             r.spawn(button(next, Action::LearnNext));
-            r.spawn(button("Retry (R)", Action::RestartStage));
-            r.spawn(button("Lessons (Esc)", Action::LessonList));
+            r.spawn(button(tr!("learn-retry"), Action::RestartStage));
+            r.spawn(button(tr!("learn-lessons"), Action::LessonList));
         });
     }));
     // Low over the board rather than in its middle, and without dimming it: the final

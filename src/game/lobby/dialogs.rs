@@ -1,6 +1,7 @@
 //! The server screen's dialogs: sign in (or play as a guest), find a game, challenge a player,
 //! watch a game by its id.
 
+use crate::tr;
 use bevy::prelude::*;
 
 use super::{CLOCKS, LobbyAction, SeekForm, ServerSession};
@@ -16,20 +17,20 @@ fn lobby(action: LobbyAction) -> Action {
     Action::Lobby(action)
 }
 
-fn label(words: &'static str) -> impl Bundle {
+fn label(words: String) -> impl Bundle {
     text(words, 14.0, theme::TEXT_DIM)
 }
 
 fn spawn_sign_in(mut commands: Commands, session: Res<ServerSession>) {
     let who = match &session.identity {
-        Some(i) if i.guest => format!("Connected as {} (a guest).", i.name),
-        Some(i) => format!("Signed in as {}.", i.name),
-        None => "Not connected.".to_string(),
+        Some(i) if i.guest => tr!("lobby-connected-guest", name = i.name.as_str()),
+        Some(i) => tr!("lobby-signed-in", name = i.name.as_str()),
+        None => tr!("lobby-not-connected"),
     };
     commands.spawn(dialog(
         Modal::ServerSignIn,
         children![
-            text("Play on a server", 22.0, theme::ACCENT),
+            text(tr!("lobby-play-on-server"), 22.0, theme::ACCENT),
             text(
                 format!(
                     "{who} A Parachess server (parachess-server) pairs you with players \
@@ -38,13 +39,16 @@ fn spawn_sign_in(mut commands: Commands, session: Res<ServerSession>) {
                 13.0,
                 theme::TEXT_DIM
             ),
-            label("Server address"),
+            label(tr!("lobby-server-address")),
             text_field(FieldId::Server, 420.0),
-            label("Name and password (leave empty to play as a guest)"),
+            label(tr!("lobby-name-password")),
             text_field(FieldId::Name, 420.0),
             text_field(FieldId::Password, 420.0),
             text(
-                help_text(&[Context::Dialog(Modal::ServerSignIn)]) + ", Backspace: delete",
+                tr!(
+                    "lobby-field-help",
+                    keys = help_text(&[Context::Dialog(Modal::ServerSignIn)])
+                ),
                 12.0,
                 theme::TEXT_DIM
             ),
@@ -52,9 +56,9 @@ fn spawn_sign_in(mut commands: Commands, session: Res<ServerSession>) {
             (
                 row(),
                 children![
-                    button("Connect (Enter)", lobby(LobbyAction::Connect)),
-                    button("Create account", lobby(LobbyAction::Register)),
-                    button("Cancel (Esc)", Action::CloseDialog),
+                    button(tr!("lobby-connect"), lobby(LobbyAction::Connect)),
+                    button(tr!("lobby-create-account"), lobby(LobbyAction::Register)),
+                    button(tr!("dialog-cancel"), Action::CloseDialog),
                 ],
             ),
         ],
@@ -66,31 +70,29 @@ fn spawn_seek(mut commands: Commands, session: Res<ServerSession>) {
     commands.spawn(dialog(
         Modal::SeekGame,
         children![
-            text("Find a game", 22.0, theme::ACCENT),
-            label("Clock (minutes + seconds a move), or days a move"),
+            text(tr!("lobby-find-game"), 22.0, theme::ACCENT),
+            label(tr!("lobby-clock-label")),
             (
                 row(),
-                Children::spawn(SpawnIter(
-                    CLOCKS
-                        .iter()
-                        .enumerate()
-                        .map(|(i, (name, _))| button(*name, lobby(LobbyAction::Clock(i))))
-                )),
+                Children::spawn(SpawnIter(CLOCKS.iter().enumerate().map(|(i, _)| button(
+                    super::clock_label(i),
+                    lobby(LobbyAction::Clock(i))
+                )))),
             ),
-            label("Variant"),
+            label(tr!("new-game-variant")),
             variant_picker(),
             (
                 row(),
                 children![
-                    button("Casual", lobby(LobbyAction::Rated(false))),
-                    button("Rated", lobby(LobbyAction::Rated(true))),
+                    button(tr!("lobby-casual"), lobby(LobbyAction::Rated(false))),
+                    button(tr!("lobby-rated"), lobby(LobbyAction::Rated(true))),
                 ],
             ),
             text(
                 if guest {
-                    "Guests play casual games; create an account to be rated."
+                    tr!("lobby-guests-casual")
                 } else {
-                    "Rated games change your rating in this variant and speed."
+                    tr!("lobby-rated-note")
                 },
                 12.0,
                 theme::TEXT_DIM
@@ -99,10 +101,13 @@ fn spawn_seek(mut commands: Commands, session: Res<ServerSession>) {
             (
                 row(),
                 children![
-                    button("Quick pairing (Enter)", lobby(LobbyAction::Quick)),
-                    button("Post a seek", lobby(LobbyAction::PostSeek)),
-                    button("Challenge a player", lobby(LobbyAction::ChallengeDialog)),
-                    button("Cancel (Esc)", Action::CloseDialog),
+                    button(tr!("lobby-quick"), lobby(LobbyAction::Quick)),
+                    button(tr!("lobby-post-seek"), lobby(LobbyAction::PostSeek)),
+                    button(
+                        tr!("lobby-challenge-player"),
+                        lobby(LobbyAction::ChallengeDialog)
+                    ),
+                    button(tr!("dialog-cancel"), Action::CloseDialog),
                 ],
             ),
         ],
@@ -110,24 +115,28 @@ fn spawn_seek(mut commands: Commands, session: Res<ServerSession>) {
 }
 
 fn spawn_challenge(mut commands: Commands, form: Res<SeekForm>) {
-    let terms = format!(
-        "With the terms of Find a game: {}, {}.",
-        CLOCKS[form.clock.min(CLOCKS.len() - 1)].0,
-        if form.rated { "rated" } else { "casual" }
+    let terms = tr!(
+        "lobby-terms",
+        clock = super::clock_label(form.clock),
+        rated = if form.rated {
+            tr!("lobby-rated-word")
+        } else {
+            tr!("lobby-casual-word")
+        }
     );
     commands.spawn(dialog(
         Modal::Challenge,
         children![
-            text("Challenge a player", 22.0, theme::ACCENT),
+            text(tr!("lobby-challenge-player"), 22.0, theme::ACCENT),
             text(terms, 13.0, theme::TEXT_DIM),
-            label("Their name"),
+            label(tr!("lobby-their-name")),
             text_field(FieldId::Opponent, 360.0),
             (StatusText, text("", 13.0, theme::TEXT)),
             (
                 row(),
                 children![
-                    button("Challenge (Enter)", lobby(LobbyAction::SendChallenge)),
-                    button("Cancel (Esc)", Action::CloseDialog),
+                    button(tr!("lobby-challenge"), lobby(LobbyAction::SendChallenge)),
+                    button(tr!("dialog-cancel"), Action::CloseDialog),
                 ],
             ),
         ],
@@ -138,20 +147,15 @@ fn spawn_watch(mut commands: Commands) {
     commands.spawn(dialog(
         Modal::WatchGame,
         children![
-            text("Watch a game", 22.0, theme::ACCENT),
-            text(
-                "Anyone can watch any game: type its id, the last part of its web address \
-                 (…/game/ID).",
-                13.0,
-                theme::TEXT_DIM
-            ),
+            text(tr!("lobby-watch-game"), 22.0, theme::ACCENT),
+            text(tr!("lobby-watch-help"), 13.0, theme::TEXT_DIM),
             text_field(FieldId::GameId, 360.0),
             (StatusText, text("", 13.0, theme::TEXT)),
             (
                 row(),
                 children![
-                    button("Watch (Enter)", lobby(LobbyAction::Watch)),
-                    button("Cancel (Esc)", Action::CloseDialog),
+                    button(tr!("lobby-watch"), lobby(LobbyAction::Watch)),
+                    button(tr!("dialog-cancel"), Action::CloseDialog),
                 ],
             ),
         ],

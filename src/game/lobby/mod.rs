@@ -13,6 +13,7 @@ pub mod dialogs;
 pub mod session;
 pub mod view;
 
+use crate::tr;
 use bevy::prelude::*;
 use serde_json::json;
 
@@ -47,7 +48,16 @@ pub const CLOCKS: [(&str, Clock); 9] = [
     ("7 days", Clock::Days(7)),
 ];
 
+/// A clock's label in the lobby ("5+3", "3 days").
+pub fn clock_label(index: usize) -> String {
+    match CLOCKS[index.min(CLOCKS.len() - 1)] {
+        (_, Clock::Days(d)) => tr!("lobby-days", n = d),
+        (label, _) => label.to_string(),
+    }
+}
+
 /// A clock for a seek.
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Clock {
     /// A live game: base seconds and increment seconds.
@@ -174,11 +184,7 @@ impl LobbyAction {
             LobbyAction::Register => connect(world, true),
             LobbyAction::SignOut => {
                 world.resource_mut::<ServerSession>().sign_out();
-                status(
-                    world,
-                    false,
-                    "Signed out: connect again to play as a new guest",
-                );
+                status(world, false, tr!("lobby-signed-out"));
                 Ok(())
             }
             LobbyAction::NextField => {
@@ -216,7 +222,7 @@ impl LobbyAction {
                     .map(|f| f.opponent.trim().to_string())
                     .unwrap_or_default();
                 if to.is_empty() {
-                    Err("Type the name of the player to challenge".to_string())
+                    Err(tr!("lobby-type-name"))
                 } else {
                     seek(world, "challenge", Some(to))
                 }
@@ -234,7 +240,7 @@ impl LobbyAction {
                     .cloned();
                 match id {
                     Some(id) => watch(world, id),
-                    None => Err("That game is no longer listed".to_string()),
+                    None => Err(tr!("lobby-game-gone")),
                 }
             }
             LobbyAction::WatchDialog => {
@@ -250,7 +256,7 @@ impl LobbyAction {
                     .map(|f| f.game_id.trim().to_string())
                     .unwrap_or_default();
                 if id.is_empty() {
-                    Err("Type the game's id (the end of its web address)".to_string())
+                    Err(tr!("lobby-type-id"))
                 } else {
                     set_modal(world, Modal::None);
                     watch(world, id)
@@ -300,11 +306,7 @@ pub fn sign_in_dialog(world: &mut World) {
         }
         f.focus = FieldId::Server;
     }
-    status(
-        world,
-        false,
-        "Leave the name empty to play as a guest; Enter connects",
-    );
+    status(world, false, tr!("lobby-sign-in-help"));
     set_modal(world, Modal::ServerSignIn);
 }
 
@@ -328,12 +330,12 @@ fn connect(world: &mut World, register: bool) -> Result<(), String> {
         format!("http://{server}")
     };
     crate::client::host_port(&server)
-        .map_err(|_| format!("{server:?} is not a server address like http://example.org:8080"))?;
+        .map_err(|_| tr!("lobby-bad-address", server = format!("{server:?}")))?;
     let intent = match (name.is_empty(), register) {
-        (true, true) => return Err("Type a name and a password for the new account".into()),
+        (true, true) => return Err(tr!("lobby-need-name-password")),
         (true, false) => Intent::Guest,
         (false, _) if password.len() < 8 => {
-            return Err("A password has at least 8 characters".into());
+            return Err(tr!("lobby-password-short"));
         }
         (false, false) => Intent::Login { name, password },
         (false, true) => Intent::Register { name, password },
@@ -350,14 +352,18 @@ fn connect(world: &mut World, register: bool) -> Result<(), String> {
     if guest {
         set_modal(world, Modal::None);
     }
-    status(world, false, format!("Connecting to {server}..."));
+    status(
+        world,
+        false,
+        tr!("lobby-connecting", server = server.as_str()),
+    );
     Ok(())
 }
 
 /// Sends a seek, a quick pairing or a challenge with the dialog's terms and variant.
 fn seek(world: &mut World, verb: &str, to: Option<String>) -> Result<(), String> {
     let form = *world.resource::<SeekForm>();
-    let (label, clock) = CLOCKS[form.clock.min(CLOCKS.len() - 1)];
+    let (_, clock) = CLOCKS[form.clock.min(CLOCKS.len() - 1)];
     let variant = world
         .get_resource::<crate::game::ui::dialogs::NewGameChoice>()
         .map(|c| c.variant)
@@ -401,11 +407,32 @@ fn seek(world: &mut World, verb: &str, to: Option<String>) -> Result<(), String>
     }
     world.resource_mut::<ServerSession>().send(m)?;
     set_modal(world, Modal::None);
-    let rated = if form.rated { "rated" } else { "casual" };
+    let label = clock_label(form.clock);
+    let rated = if form.rated {
+        tr!("lobby-rated-word")
+    } else {
+        tr!("lobby-casual-word")
+    };
     let said = match to {
-        Some(to) => format!("Challenge sent to {to}: {label} {name}, {rated}"),
-        None if verb == "quick" => format!("Looking for an opponent: {label} {name}, {rated}"),
-        None => format!("Seek posted: {label} {name}, {rated}; it waits in the lobby"),
+        Some(to) => tr!(
+            "lobby-challenge-sent",
+            to = to.as_str(),
+            clock = label,
+            variant = crate::game::text::variant_name(&name),
+            rated = rated
+        ),
+        None if verb == "quick" => tr!(
+            "lobby-looking",
+            clock = label,
+            variant = crate::game::text::variant_name(&name),
+            rated = rated
+        ),
+        None => tr!(
+            "lobby-seek-posted",
+            clock = label,
+            variant = crate::game::text::variant_name(&name),
+            rated = rated
+        ),
     };
     status(world, false, said);
     Ok(())
@@ -420,7 +447,7 @@ fn by_row(
 ) -> Result<(), String> {
     let session = world.resource::<ServerSession>();
     let Some(id) = list(&session.shown).get(i).cloned() else {
-        return Err("That is no longer listed".into());
+        return Err(tr!("lobby-no-longer-listed"));
     };
     session.send(json!({"t": verb, "id": id}))
 }
@@ -430,27 +457,27 @@ fn watch(world: &mut World, id: String) -> Result<(), String> {
     let mut session = world.resource_mut::<ServerSession>();
     session.send(json!({"t": "watch", "game": id}))?;
     session.awaited = Some(id.clone());
-    status(world, false, format!("Opening game {id}..."));
+    status(world, false, tr!("lobby-opening", id = id.as_str()));
     Ok(())
 }
 
 fn game_request(world: &mut World, request: GameRequest) -> Result<(), String> {
     let session = world.resource::<ServerSession>();
     let Some(game) = session.current() else {
-        return Err("There is no server game on the board".into());
+        return Err(tr!("lobby-no-server-game"));
     };
     if game.seat.is_none() {
-        return Err("You are watching this game".into());
+        return Err(tr!("lobby-watching"));
     }
     let id = game.id.clone();
     session.send(json!({"t": request.verb(), "game": id}))?;
     let said = match request {
-        GameRequest::Resign => "You resign",
-        GameRequest::Abort => "Abort asked",
-        GameRequest::Rematch => "Rematch offered: the challenge waits for your opponent",
-        GameRequest::DrawNo => "You decline the draw",
-        GameRequest::TakebackNo => "You refuse the takeback",
-        GameRequest::Draw | GameRequest::Takeback => "",
+        GameRequest::Resign => tr!("lobby-you-resign"),
+        GameRequest::Abort => tr!("lobby-abort-asked"),
+        GameRequest::Rematch => tr!("lobby-rematch-offered"),
+        GameRequest::DrawNo => tr!("lobby-you-decline-draw"),
+        GameRequest::TakebackNo => tr!("lobby-you-refuse-takeback"),
+        GameRequest::Draw | GameRequest::Takeback => String::new(),
     };
     if !said.is_empty() {
         status(world, false, said);

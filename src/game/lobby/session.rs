@@ -3,6 +3,7 @@
 //! what it says (a bounded number of events, never waiting), and every game message goes
 //! through a [`ServerGame`], checked by the rules, before the board follows it.
 
+use crate::tr;
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -159,7 +160,7 @@ impl ServerSession {
     pub fn send(&self, message: Value) -> Result<(), String> {
         match &self.link {
             Some(link) if link.send(message) => Ok(()),
-            _ => Err("Not connected to a server: connect first".into()),
+            _ => Err(tr!("server-not-connected")),
         }
     }
 
@@ -265,12 +266,12 @@ fn recall(world: &mut World) {
                 _ => {
                     let dir = path.parent().map(PathBuf::from).unwrap_or_default();
                     let said = match crate::store::set_aside(&path, &dir, "server", "ron") {
-                        Ok(kept) => format!(
-                            "The remembered server ({}) could not be read and was set aside as {}",
-                            path.display(),
-                            kept.display()
+                        Ok(kept) => tr!(
+                            "server-remembered-set-aside",
+                            path = path.display().to_string(),
+                            kept = kept.display().to_string()
                         ),
-                        Err(e) => format!("The remembered server could not be read: {e}"),
+                        Err(e) => tr!("server-remembered-unreadable", error = e.to_string()),
                     };
                     if let Some(mut s) = world.get_resource_mut::<StatusLine>() {
                         s.warn(said);
@@ -280,7 +281,7 @@ fn recall(world: &mut World) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => {
                 if let Some(mut s) = world.get_resource_mut::<StatusLine>() {
-                    s.warn(format!("The remembered server could not be read: {e}"));
+                    s.warn(tr!("server-remembered-unreadable", error = e.to_string()));
                 }
             }
         }
@@ -345,9 +346,13 @@ pub(super) fn poll_link(world: &mut World) {
                     reason: reason.clone(),
                 };
                 let said = if session.identity.is_some() {
-                    format!("The connection to the server was lost ({reason}); reconnecting")
+                    tr!("server-lost", reason = reason.as_str())
                 } else {
-                    format!("Cannot reach {} ({reason}); trying again", session.server)
+                    tr!(
+                        "server-cannot-reach",
+                        server = session.server.as_str(),
+                        reason = reason.as_str()
+                    )
                 };
                 status(world, true, said);
             }
@@ -359,7 +364,7 @@ pub(super) fn poll_link(world: &mut World) {
                 status(
                     world,
                     true,
-                    format!("{}. Connect again when it is back", capitalise(&reason)),
+                    tr!("server-stopped", reason = capitalise(&reason)),
                 );
                 return;
             }
@@ -411,12 +416,16 @@ fn welcome(world: &mut World, name: String, guest: bool, token: String) {
     let server = session.server.clone();
     remember(world, &server, Some(&token));
     let who = if guest {
-        format!("{name} (a guest)")
+        tr!("server-name-guest", name = name.as_str())
     } else {
         name
     };
     match sent {
-        Ok(()) => status(world, false, format!("Connected to {server} as {who}")),
+        Ok(()) => status(
+            world,
+            false,
+            tr!("server-connected", server = server.as_str(), who = who),
+        ),
         Err(e) => status(world, true, e),
     }
     let signing_in = world
@@ -433,7 +442,7 @@ fn message(world: &mut World, v: &Value) {
         let code = v["code"].as_str().unwrap_or_default();
         let msg = crate::net::protocol::clip(v["msg"].as_str().unwrap_or("refused"));
         let said = match code {
-            "auth" | "name" | "taken" => format!("Sign-in refused: {msg}"),
+            "auth" | "name" | "taken" => tr!("server-sign-in-refused", msg = msg.to_string()),
             _ => capitalise(&msg),
         };
         return status(world, true, said);
@@ -451,17 +460,17 @@ fn message(world: &mut World, v: &Value) {
         LobbyChange::Challenged(seek) => status(
             world,
             false,
-            format!(
-                "{} challenges you ({}, {}): accept or decline in the lobby",
-                seek.by,
-                seek.clock(),
-                seek.variant
+            tr!(
+                "server-challenged",
+                by = seek.by.as_str(),
+                clock = seek.clock().to_string(),
+                variant = crate::game::text::variant_name(&seek.variant)
             ),
         ),
-        LobbyChange::Declined => status(world, true, "Your challenge was declined"),
+        LobbyChange::Declined => status(world, true, tr!("server-declined")),
         LobbyChange::Started { game } => {
             world.resource_mut::<ServerSession>().awaited = Some(game);
-            status(world, false, "Your game begins");
+            status(world, false, tr!("server-game-begins"));
         }
         LobbyChange::Seeks | LobbyChange::Games => {}
     }
@@ -491,11 +500,7 @@ fn game_message(world: &mut World, v: &Value) {
             .is_some_and(|s| *s.get() == Screen::Server);
         if !here {
             // Another screen has the board: the game waits until the server screen opens.
-            return status(
-                world,
-                false,
-                "Your server game has begun: Play online, then Play on a server, shows it",
-            );
+            return status(world, false, tr!("server-game-begun-elsewhere"));
         }
         let mut session = world.resource_mut::<ServerSession>();
         session.awaited = None;
@@ -505,7 +510,11 @@ fn game_message(world: &mut World, v: &Value) {
                 return status(
                     world,
                     true,
-                    format!("The server's game {id} cannot be shown: {e}"),
+                    tr!(
+                        "server-game-unshowable",
+                        id = id.to_string(),
+                        error = e.to_string()
+                    ),
                 );
             }
         }
@@ -522,12 +531,9 @@ fn game_message(world: &mut World, v: &Value) {
     let result = game.apply(v, &me, now);
     let said = match &result {
         Ok(Some(event)) => words(&game, event),
-        Ok(None) if game.aborted => Some((false, "The game was aborted".to_string())),
+        Ok(None) if game.aborted => Some((false, tr!("server-aborted"))),
         Ok(None) => None,
-        Err(e) => Some((
-            true,
-            format!("Ignored what the server sent, which the rules refuse: {e}"),
-        )),
+        Err(e) => Some((true, tr!("server-ignored", error = e.to_string()))),
     };
     let ended = game.is_over();
     session.game = Some((game, board_id));
@@ -552,21 +558,33 @@ fn words(game: &ServerGame, event: &NetEvent) -> Option<(bool, String)> {
     };
     let text = match event {
         NetEvent::Moved { text, side, .. } => match game.net.game.outcome() {
-            Some(o) => format!("{text}: {o}"),
-            None => format!("{} played {text}", game.names[side.index()]),
+            Some(o) => tr!(
+                "status-move-ends",
+                move = text.as_str(),
+                outcome = crate::game::text::outcome_text(o)
+            ),
+            None => tr!(
+                "status-played",
+                side = game.names[side.index()].as_str(),
+                move = text.as_str()
+            ),
         },
-        NetEvent::GameOver(o) => o.to_string(),
+        NetEvent::GameOver(o) => crate::game::text::outcome_text(*o),
         NetEvent::DrawOffered { by } if Some(*by) != me => {
-            format!("{} offers a draw", game.names[by.index()])
+            tr!("server-offers-draw", name = game.names[by.index()].as_str())
         }
         NetEvent::TakebackAsked { by } if Some(*by) != me => {
-            format!("{} asks to take back a move", game.names[by.index()])
+            tr!(
+                "server-asks-takeback",
+                name = game.names[by.index()].as_str()
+            )
         }
-        NetEvent::DrawOffered { .. } => "Draw offered: waiting for the answer".into(),
-        NetEvent::TakebackAsked { .. } => "Takeback asked: waiting for the answer".into(),
-        NetEvent::DrawDeclined { .. } => "The draw offer was declined".into(),
-        NetEvent::TakebackDeclined { .. } => "The takeback was refused".into(),
-        NetEvent::State(_) if me.is_some() => format!("Playing {them}"),
+        NetEvent::DrawOffered { .. } => tr!("server-draw-offered"),
+        NetEvent::TakebackAsked { .. } => tr!("server-takeback-asked"),
+        NetEvent::DrawDeclined { .. } => tr!("server-draw-declined"),
+        NetEvent::TakebackDeclined { .. } => tr!("server-takeback-refused"),
+        NetEvent::State(_) if me.is_some() => tr!("server-playing", them = them),
+
         NetEvent::State(_) => return None,
         _ => return None,
     };
@@ -604,10 +622,11 @@ fn put_on_board(world: &mut World, game: ServerGame) {
         return;
     };
     let text = match seat {
-        Some(side) => format!(
-            "You play {side} against {} ({})",
-            game.opponent(),
-            crate::client::clock_words(
+        Some(side) => tr!(
+            "online-who",
+            side = crate::game::text::side_name(side),
+            them = game.opponent().to_string(),
+            time = crate::client::clock_words(
                 game.net
                     .clocks
                     .as_ref()
@@ -616,7 +635,11 @@ fn put_on_board(world: &mut World, game: ServerGame) {
                 game.days
             )
         ),
-        None => format!("Watching {} against {}", game.names[0], game.names[1]),
+        None => tr!(
+            "server-watching",
+            white = game.names[0].as_str(),
+            black = game.names[1].as_str()
+        ),
     };
     let over = game.is_over();
     world.resource_mut::<ServerSession>().game = Some((game, id));
@@ -682,27 +705,29 @@ pub(super) fn forward_moves(
 ) {
     for &MoveRequest(mv) in requests.read() {
         let Some((g, id)) = &session.game else {
-            status.warn("There is no server game on the board");
+            status.warn(tr!("lobby-no-server-game"));
             continue;
         };
         if *id != game.id() {
-            status.warn("There is no server game on the board");
+            status.warn(tr!("lobby-no-server-game"));
             continue;
         }
         if g.seat.is_none() {
-            status.warn("You are watching this game");
+            status.warn(tr!("lobby-watching"));
             continue;
         }
         if !g.my_turn() {
             status.warn(if g.is_over() {
-                "The game is over"
+                tr!("server-game-over")
             } else {
-                "It is not your turn"
+                tr!("online-not-your-turn")
             });
+
             continue;
         }
         if let Err(e) = g.net.game.position().check_move(mv) {
-            status.warn(capitalise(&e.to_string()));
+            status.warn(capitalise(&crate::game::text::move_error_text(&e)));
+
             continue;
         }
         let message = json!({

@@ -2,6 +2,7 @@
 //! challenges, open seeks, the player's games and how many wait for a move), and beside a game
 //! the panel with both players, the clocks or the day's deadline, the offers and the requests.
 
+use crate::tr;
 use bevy::prelude::*;
 
 use super::session::LinkState;
@@ -35,17 +36,17 @@ fn spawn_lobby(mut commands: Commands) {
         BackgroundColor(theme::OVERLAY),
         GlobalZIndex(5),
         children![card(children![
-            text("Parachess server", 26.0, theme::ACCENT),
+            text(tr!("lobby-title"), 26.0, theme::ACCENT),
             (WhoLine, text("", 14.0, theme::TEXT_DIM)),
             (
                 row(),
                 children![
-                    button("Find a game (N)", lobby(LobbyAction::SeekDialog)),
-                    button("Watch a game (W)", lobby(LobbyAction::WatchDialog)),
-                    button("Refresh (R)", lobby(LobbyAction::Refresh)),
-                    button("Sign in (S)", lobby(LobbyAction::SignInDialog)),
-                    button("Sign out", lobby(LobbyAction::SignOut)),
-                    button("Back (Esc)", Action::Back),
+                    button(tr!("lobby-find-button"), lobby(LobbyAction::SeekDialog)),
+                    button(tr!("lobby-watch-button"), lobby(LobbyAction::WatchDialog)),
+                    button(tr!("lobby-refresh"), lobby(LobbyAction::Refresh)),
+                    button(tr!("lobby-sign-in"), lobby(LobbyAction::SignInDialog)),
+                    button(tr!("lobby-sign-out"), lobby(LobbyAction::SignOut)),
+                    button(tr!("settings-back"), Action::Back),
                 ],
             ),
             (
@@ -65,7 +66,7 @@ fn spawn_lobby(mut commands: Commands) {
 }
 
 /// One line of a list: words, then buttons.
-fn list_row(words: String, buttons: Vec<(&'static str, Action)>) -> impl Bundle {
+fn list_row(words: String, buttons: Vec<(String, Action)>) -> impl Bundle {
     (
         Node {
             flex_direction: FlexDirection::Row,
@@ -104,7 +105,7 @@ fn list_row(words: String, buttons: Vec<(&'static str, Action)>) -> impl Bundle 
 
 /// What the lists show, as lines with their buttons: built from the session, compared with
 /// what is on screen, and spawned only when different.
-type Section = (String, Vec<(String, Vec<(&'static str, Action)>)>);
+type Section = (String, Vec<(String, Vec<(String, Action)>)>);
 
 fn sections(session: &ServerSession) -> Vec<Section> {
     let me = session.identity.as_ref().map_or("", |i| i.name.as_str());
@@ -117,30 +118,33 @@ fn sections(session: &ServerSession) -> Vec<Section> {
             .take(ROWS)
             .enumerate()
             .map(|(i, c)| {
-                let words = format!(
-                    "{} ({}) challenges you: {}, {}, {}",
-                    c.by,
-                    c.rating,
-                    c.clock(),
-                    c.variant,
-                    if c.rated { "rated" } else { "casual" }
+                let words = tr!(
+                    "lobby-challenge-row",
+                    by = c.by.as_str(),
+                    rating = c.rating.to_string(),
+                    clock = c.clock().to_string(),
+                    variant = crate::game::text::variant_name(&c.variant),
+                    rated = rated_word(c.rated)
                 );
                 (
                     words,
                     vec![
-                        ("Accept", lobby(LobbyAction::AcceptChallenge(i))),
-                        ("Decline", lobby(LobbyAction::DeclineChallenge(i))),
+                        (tr!("offer-accept"), lobby(LobbyAction::AcceptChallenge(i))),
+                        (
+                            tr!("offer-decline"),
+                            lobby(LobbyAction::DeclineChallenge(i)),
+                        ),
                     ],
                 )
             })
             .collect();
-        out.push(("Challenges to you".to_string(), rows));
+        out.push((tr!("lobby-challenges-to-you"), rows));
     }
     let waiting = lobby_state.waiting();
     let games_title = match (lobby_state.games.len(), waiting) {
-        (0, _) => "Your games: none going on".to_string(),
-        (n, 0) => format!("Your games ({n})"),
-        (n, w) => format!("Your games ({n}, {w} waiting for your move)"),
+        (0, _) => tr!("lobby-your-games-none"),
+        (n, 0) => tr!("lobby-your-games", n = n),
+        (n, w) => tr!("lobby-your-games-waiting", n = n, waiting = w),
     };
     let rows = lobby_state
         .games
@@ -150,47 +154,55 @@ fn sections(session: &ServerSession) -> Vec<Section> {
         .map(|(i, g)| {
             let them = if g.white == me { &g.black } else { &g.white };
             let played = match g.plies {
-                0 => "not begun".to_string(),
-                1 => "1 half-move".to_string(),
-                n => format!("{n} half-moves"),
+                0 => tr!("lobby-not-begun"),
+                n => tr!("lobby-half-moves", n = n),
             };
-            let words = format!(
-                "against {them}: {} {}, {played}{}",
-                g.variant,
-                g.speed,
-                if g.my_turn { " - your move" } else { "" }
+            let words = tr!(
+                "lobby-game-row",
+                them = them.as_str(),
+                variant = crate::game::text::variant_name(&g.variant),
+                speed = g.speed.to_string(),
+                played = played,
+                turn = if g.my_turn {
+                    tr!("lobby-your-move")
+                } else {
+                    String::new()
+                }
             );
-            (words, vec![("Play", lobby(LobbyAction::OpenGame(i)))])
+            (
+                words,
+                vec![(tr!("title-play"), lobby(LobbyAction::OpenGame(i)))],
+            )
         })
         .collect();
     out.push((games_title, rows));
     let seeks: Vec<_> = lobby_state.seeks.iter().take(ROWS).collect();
     let seeks_title = match lobby_state.seeks.len() {
-        0 => "Open seeks: none (Find a game posts one)".to_string(),
-        n if n > ROWS => format!("Open seeks ({n}, the oldest {ROWS} shown)"),
-        n => format!("Open seeks ({n})"),
+        0 => tr!("lobby-seeks-none"),
+        n if n > ROWS => tr!("lobby-seeks-many", n = n, shown = ROWS),
+        n => tr!("lobby-seeks", n = n),
     };
     let rows = seeks
         .into_iter()
         .enumerate()
         .map(|(i, s)| {
-            let words = format!(
-                "{} ({}): {}, {}, {}, {}",
-                s.by,
-                s.rating,
-                s.clock(),
-                s.variant,
-                if s.rated { "rated" } else { "casual" },
-                match s.color.as_str() {
-                    "white" => "plays White",
-                    "black" => "plays Black",
-                    _ => "colours at random",
+            let words = tr!(
+                "lobby-seek-row",
+                by = s.by.as_str(),
+                rating = s.rating.to_string(),
+                clock = s.clock().to_string(),
+                variant = crate::game::text::variant_name(&s.variant),
+                rated = rated_word(s.rated),
+                colour = match s.color.as_str() {
+                    "white" => tr!("lobby-plays-white"),
+                    "black" => tr!("lobby-plays-black"),
+                    _ => tr!("lobby-colours-random"),
                 }
             );
             let act = if s.by == me {
-                ("Cancel", lobby(LobbyAction::CancelSeek(i)))
+                (tr!("lobby-cancel"), lobby(LobbyAction::CancelSeek(i)))
             } else {
-                ("Accept", lobby(LobbyAction::AcceptSeek(i)))
+                (tr!("offer-accept"), lobby(LobbyAction::AcceptSeek(i)))
             };
             (words, vec![act])
         })
@@ -234,28 +246,31 @@ fn show_lists(
 
 fn show_who(session: Res<ServerSession>, mut lines: Query<&mut Text, With<WhoLine>>) {
     let who = match (&session.state, &session.identity) {
-        (LinkState::Up, Some(i)) if i.guest => format!(
-            "Connected to {} as {} (a guest: create an account to keep a rating)",
-            session.server, i.name
+        (LinkState::Up, Some(i)) if i.guest => tr!(
+            "lobby-who-guest",
+            server = session.server.as_str(),
+            name = i.name.as_str()
         ),
-        (LinkState::Up, Some(i)) => format!("Connected to {} as {}", session.server, i.name),
+        (LinkState::Up, Some(i)) => tr!(
+            "server-connected",
+            server = session.server.as_str(),
+            who = i.name.as_str()
+        ),
         (LinkState::Up, None) | (LinkState::Connecting { attempt: 0, .. }, _) => {
-            format!("Connecting to {}...", session.server)
+            tr!("lobby-connecting", server = session.server.as_str())
         }
-        (LinkState::Connecting { attempt, .. }, Some(_)) => {
-            format!(
-                "Connection lost: reconnecting to {} (try {attempt})...",
-                session.server
-            )
-        }
-        (LinkState::Connecting { attempt, .. }, None) => {
-            format!(
-                "Not connected: trying {} again (try {attempt})...",
-                session.server
-            )
-        }
-        (LinkState::Stopped(why), _) => format!("Not connected: {why}. Sign in (S) to try again"),
-        (LinkState::Off, _) => "Not connected: Sign in (S) to connect".to_string(),
+        (LinkState::Connecting { attempt, .. }, Some(_)) => tr!(
+            "lobby-who-reconnecting",
+            server = session.server.as_str(),
+            attempt = *attempt
+        ),
+        (LinkState::Connecting { attempt, .. }, None) => tr!(
+            "lobby-who-retrying",
+            server = session.server.as_str(),
+            attempt = *attempt
+        ),
+        (LinkState::Stopped(why), _) => tr!("lobby-who-stopped", why = why.as_str()),
+        (LinkState::Off, _) => tr!("lobby-who-off"),
     };
     for mut t in &mut lines {
         if t.0 != who {
@@ -276,7 +291,7 @@ struct GameLink;
 struct OfferRow(bool);
 
 fn spawn_panel(mut commands: Commands) {
-    let answer = |label: &'static str, draw: bool, yes: GameRequest, no: GameRequest| {
+    let answer = |label: String, draw: bool, yes: GameRequest, no: GameRequest| {
         offer_row(
             OfferRow(draw),
             label,
@@ -284,51 +299,47 @@ fn spawn_panel(mut commands: Commands) {
             lobby(LobbyAction::Game(no)),
         )
     };
-    let ask = |label: &'static str, r: GameRequest| button(label, lobby(LobbyAction::Game(r)));
+    let ask = |label: String, r: GameRequest| button(label, lobby(LobbyAction::Game(r)));
     commands.spawn((
         Panel,
         DespawnOnExit(ServerView::Playing),
         crate::game::ui::panel_node(),
         BackgroundColor(theme::PANEL),
         children![
-            text("PARACHESS SERVER", 24.0, theme::ACCENT),
+            text(tr!("lobby-heading"), 24.0, theme::ACCENT),
             crate::game::ui::turn_row(px(0)),
             (GameWho, text("", 13.0, theme::TEXT_DIM)),
             clock_row(),
             (GameLink, text("", 13.0, theme::TEXT_DIM)),
             answer(
-                "Your opponent offers a draw",
+                tr!("online-opponent-offers-draw"),
                 true,
                 GameRequest::Draw,
                 GameRequest::DrawNo
             ),
             answer(
-                "Your opponent asks to take back a move",
+                tr!("online-opponent-asks-takeback"),
                 false,
                 GameRequest::Takeback,
                 GameRequest::TakebackNo
             ),
             (StatusText, text("", 14.0, theme::TEXT)),
-            text(
-                "Moves (click one, or Left / Right, to look back)",
-                13.0,
-                theme::TEXT_DIM
-            ),
+            text(tr!("panel-moves"), 13.0, theme::TEXT_DIM),
             crate::game::study::navigation::move_list(),
             (
                 button_row(),
                 children![
-                    ask("Offer draw", GameRequest::Draw),
-                    ask("Takeback", GameRequest::Takeback),
-                    ask("Resign", GameRequest::Resign),
-                    ask("Abort", GameRequest::Abort),
-                    ask("Rematch", GameRequest::Rematch),
-                    button("Lobby (Esc)", lobby(LobbyAction::ToLobby)),
-                    button("Flip", Action::Flip),
-                    button("2D / 3D", Action::ToggleView),
-                    button("View", Action::ResetView),
-                    button("Names", Action::ToggleNames),
-                    button("Sound", Action::ToggleMute),
+                    ask(tr!("online-offer-draw"), GameRequest::Draw),
+                    ask(tr!("online-takeback"), GameRequest::Takeback),
+                    ask(tr!("panel-resign"), GameRequest::Resign),
+                    ask(tr!("lobby-abort"), GameRequest::Abort),
+                    ask(tr!("lobby-rematch"), GameRequest::Rematch),
+                    button(tr!("lobby-lobby"), lobby(LobbyAction::ToLobby)),
+                    button(tr!("panel-flip"), Action::Flip),
+                    button(tr!("panel-2d-3d"), Action::ToggleView),
+                    button(tr!("panel-view"), Action::ResetView),
+                    button(tr!("panel-names"), Action::ToggleNames),
+                    button(tr!("panel-sound"), Action::ToggleMute),
                 ],
             ),
             text(
@@ -350,9 +361,9 @@ fn deadline_words(deadline: i64) -> String {
     let left = (deadline - now).max(0) / 1000;
     let (d, h, m) = (left / 86_400, left % 86_400 / 3600, left % 3600 / 60);
     if d > 0 {
-        format!("{d} d {h} h left to move")
+        tr!("lobby-deadline-days", d = d, h = h)
     } else {
-        format!("{h} h {m} min left to move")
+        tr!("lobby-deadline-hours", h = h, m = m)
     }
 }
 
@@ -377,21 +388,29 @@ fn show_game(
             .as_deref(),
         g.days,
     );
-    let terms = format!(
-        "{} {}, {clock}, {}",
-        g.variant,
-        g.speed,
-        if g.rated { "rated" } else { "casual" }
+    let terms = tr!(
+        "lobby-terms-line",
+        variant = crate::game::text::variant_name(&g.variant),
+        speed = g.speed.to_string(),
+        clock = clock,
+        rated = rated_word(g.rated)
     );
     let mut who = match g.seat {
-        Some(side) => format!("You play {side} against {} ({terms})", g.opponent()),
-        None => format!(
-            "Watching {} (White) against {} (Black) ({terms})",
-            g.names[0], g.names[1]
+        Some(side) => tr!(
+            "online-who",
+            side = crate::game::text::side_name(side),
+            them = g.opponent().to_string(),
+            time = terms
+        ),
+        None => tr!(
+            "lobby-watching-line",
+            white = g.names[0].as_str(),
+            black = g.names[1].as_str(),
+            terms = terms
         ),
     };
     if g.aborted {
-        who.push_str(". Aborted");
+        who.push_str(&format!(". {}", tr!("lobby-aborted")));
     } else if let Some(d) = g.deadline.filter(|_| !g.is_over() && g.days.is_some()) {
         who.push_str(&format!(". {}", deadline_words(d)));
     }
@@ -401,9 +420,16 @@ fn show_game(
         }
     }
     let (link, warn) = match &session.state {
-        LinkState::Up => (format!("Game {} on {}", g.id, session.server), false),
-        LinkState::Connecting { .. } => ("Connection lost: reconnecting...".to_string(), true),
-        LinkState::Stopped(_) | LinkState::Off => ("Not connected".to_string(), true),
+        LinkState::Up => (
+            tr!(
+                "lobby-game-on",
+                id = g.id.to_string(),
+                server = session.server.as_str()
+            ),
+            false,
+        ),
+        LinkState::Connecting { .. } => (tr!("online-link-lost"), true),
+        LinkState::Stopped(_) | LinkState::Off => (tr!("online-link-closed"), true),
     };
     for (mut t, mut colour) in &mut texts.p1() {
         if t.0 != link {
@@ -443,4 +469,13 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .in_set(GameSet::View),
         );
+}
+
+/// "rated" or "casual".
+fn rated_word(rated: bool) -> String {
+    if rated {
+        tr!("lobby-rated-word")
+    } else {
+        tr!("lobby-casual-word")
+    }
 }

@@ -1,6 +1,7 @@
 //! The computer player in the game: searches run on Bevy's async compute pool so the window
 //! keeps animating; undo or a new game cancels them.
 
+use crate::tr;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
@@ -138,6 +139,6 @@ fn collect_result(
             computer.last = Some(found.best);
             requests.write(MoveRequest(found.best));
         }
-        Err(e) => status.warn(format!("The computer could not move: {e}")),
+        Err(e) => status.warn(tr!("computer-could-not-move", error = e.to_string())),
     }
 }

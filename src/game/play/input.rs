@@ -3,6 +3,7 @@
 //! Input never decides legality: [`decide`] asks the rules what a press means, and moves are
 //! sent as [`MoveRequest`]s for the state plugin to play.
 
+use crate::tr;
 use bevy::picking::events::{Out, Over, Pointer, Press, Release};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
@@ -113,7 +114,10 @@ pub enum Intent {
 pub fn decide(game: &Game, selected: Option<Cell>, cell: Cell, human_turn: bool) -> Intent {
     let pos = game.position();
     if let Some(outcome) = game.outcome() {
-        return Intent::Refuse(format!("{outcome}. Start a new game to play again."));
+        return Intent::Refuse(tr!(
+            "input-game-over",
+            outcome = crate::game::text::outcome_text(outcome)
+        ));
     }
     let own = pos.piece_at(cell).is_some_and(|p| p.side == pos.turn());
     match selected {
@@ -134,19 +138,19 @@ pub fn decide(game: &Game, selected: Option<Cell>, cell: Cell, human_turn: bool)
                     promotion: pos.is_promotion(from, cell).then_some(PieceKind::Queen),
                 };
                 match pos.check_move(probe) {
-                    Err(e) => Intent::Refuse(capitalise(&e.to_string())),
+                    Err(e) => Intent::Refuse(capitalise(&crate::game::text::move_error_text(&e))),
                     Ok(()) => Intent::Deselect,
                 }
             }
         }
-        None if !human_turn => Intent::Refuse("Wait: the computer is thinking".into()),
+        None if !human_turn => Intent::Refuse(tr!("input-computer-thinking")),
         None if own => Intent::Select(cell),
         None => match pos.piece_at(cell) {
-            Some(p) => Intent::Refuse(format!(
-                "That is {}'s {}; it is {}'s turn",
-                p.side,
-                p.kind,
-                pos.turn()
+            Some(p) => Intent::Refuse(tr!(
+                "input-not-your-piece",
+                side = crate::game::text::side_name(p.side),
+                piece = crate::game::text::piece_name(pos.variant().kind_name(p.kind)),
+                turn = crate::game::text::side_name(pos.turn())
             )),
             None => Intent::Nothing,
         },
@@ -271,9 +275,9 @@ impl Act<'_> {
         if self.game.browsing() && self.game.view_only() {
             // Against the computer (or a remote player) an earlier position is only looked at.
             self.selection.clear();
-            self.status.warn(format!(
-                "{} Moves are played at the game's position: press End (or Right) to return",
-                crate::game::study::navigation::shown_text(&self.game)
+            self.status.warn(tr!(
+                "input-browsing",
+                shown = crate::game::study::navigation::shown_text(&self.game)
             ));
             return false;
         }
@@ -288,9 +292,9 @@ impl Act<'_> {
         if !human && elsewhere && self.selection.cell.is_none() && !self.game.game.is_over() {
             let watching = self.game.players == [crate::game::play::state::Player::Elsewhere; 2];
             self.status.warn(if watching {
-                "You are watching this game: the players' moves arrive by themselves"
+                tr!("input-watching")
             } else {
-                "Wait for your opponent's move"
+                tr!("input-wait-opponent")
             });
             return false;
         }
@@ -300,13 +304,14 @@ impl Act<'_> {
                 self.selection.cell = Some(c);
                 self.selection.targets = pos.legal_targets(c);
                 if self.selection.targets.is_empty() {
-                    self.status.warn("That piece has no legal move");
+                    self.status.warn(tr!("input-no-legal-move"));
                 } else if let Some(p) = pos.piece_at(c) {
                     let variant = pos.variant();
-                    self.status.info(format!(
-                        "{} on {c}: {}",
-                        variant.kind_name(p.kind),
-                        variant.how_it_moves(p.kind)
+                    self.status.info(tr!(
+                        "input-piece-on",
+                        piece = crate::game::text::piece_name(variant.kind_name(p.kind)),
+                        cell = c.to_string(),
+                        how = crate::game::text::variant_how_it_moves(variant, p.kind)
                     ));
                 }
                 true
@@ -550,9 +555,15 @@ fn promotion_prompt(pos: &crate::rules::Position) -> String {
     let kinds: Vec<String> = variant
         .promotions(pos.turn())
         .iter()
-        .map(|&k| format!("{} ({})", variant.kind_name(k), variant.letter(k)))
+        .map(|&k| {
+            format!(
+                "{} ({})",
+                crate::game::text::piece_name(variant.kind_name(k)),
+                variant.letter(k)
+            )
+        })
         .collect();
-    format!("Choose what the pawn becomes: {}", kinds.join(", "))
+    tr!("input-promotion-prompt", kinds = kinds.join(", "))
 }
 
 #[cfg(test)]

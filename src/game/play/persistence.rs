@@ -11,6 +11,7 @@
 //!   never waits for the disk; failures come back to the status line. Autosave is never
 //!   switched off silently.
 
+use crate::tr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -127,7 +128,7 @@ impl SaveWriter {
                         Job::Autosave(text) => write_autosave(&store, &text).map(|()| None),
                         Job::KeepThenAutosave(text) => store
                             .keep_autosave_as_unfinished()
-                            .map_err(|e| format!("The unfinished game could not be kept: {e}"))
+                            .map_err(|e| tr!("save-keep-failed", error = e.to_string()))
                             .and_then(|kept| {
                                 write_autosave(&store, &text)?;
                                 Ok(Some(Done::Kept(kept)))
@@ -136,7 +137,13 @@ impl SaveWriter {
                             let path = store.save_path(&name);
                             crate::store::write_new_atomic(&path, text.as_bytes())
                                 .map(|()| Some(Done::Saved(path.clone())))
-                                .map_err(|e| format!("Not saved: {}: {e}", path.display()))
+                                .map_err(|e| {
+                                    tr!(
+                                        "save-not-saved-path",
+                                        path = path.display().to_string(),
+                                        error = e.to_string()
+                                    )
+                                })
                         }
                     };
                     let report_it = match result {
@@ -202,8 +209,13 @@ impl Drop for SaveWriter {
 
 fn write_autosave(store: &Store, text: &str) -> Result<(), String> {
     let path = store.autosave_path();
-    crate::store::write_atomic(&path, text.as_bytes())
-        .map_err(|e| format!("Autosave failed: {}: {e}", path.display()))
+    crate::store::write_atomic(&path, text.as_bytes()).map_err(|e| {
+        tr!(
+            "save-autosave-failed-path",
+            path = path.display().to_string(),
+            error = e.to_string()
+        )
+    })
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -251,7 +263,7 @@ pub fn save_named(world: &mut World, name: String, text: String) -> bool {
         Some(Ok(())) => true,
         Some(Err(e)) => {
             if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-                status.warn(format!("Not saved: {e}"));
+                status.warn(tr!("save-not-saved", error = e.to_string()));
             }
             false
         }
@@ -332,8 +344,9 @@ fn open_store(world: &mut World) {
         opening: None,
     };
     let mut message: Option<(String, bool)> = None;
+    let mut autosave_off = false;
     match opened {
-        Err(e) => message = Some((format!("Games cannot be saved: {e}"), true)),
+        Err(e) => message = Some((tr!("save-cannot-save", error = e.to_string()), true)),
         Ok(store) => {
             match store.load_autosave() {
                 Ok(Some(record)) if unfinished(&record.game) => {
@@ -345,32 +358,32 @@ fn open_store(world: &mut World) {
                 Err(e) => {
                     message = Some(match store.set_aside_corrupt_autosave() {
                         Ok(aside) => (
-                            format!(
-                                "The autosave could not be read ({e}); it was kept as {}",
-                                aside.display()
+                            tr!(
+                                "save-autosave-unreadable-kept",
+                                error = e.to_string(),
+                                path = aside.display().to_string()
                             ),
                             true,
                         ),
-                        Err(move_err) => (
-                            format!(
-                                "The autosave could not be read ({e}) nor moved aside \
-                                 ({move_err}); autosave is off so it is not overwritten"
-                            ),
-                            true,
-                        ),
+                        Err(move_err) => {
+                            autosave_off = true;
+                            (
+                                tr!(
+                                    "save-autosave-unreadable-off",
+                                    error = e.to_string(),
+                                    why = move_err.to_string()
+                                ),
+                                true,
+                            )
+                        }
                     });
                 }
             }
-            let usable = !matches!(&message, Some((m, _)) if m.contains("autosave is off"));
+            let usable = !autosave_off;
             match SaveWriter::start(store.clone()) {
                 Ok(writer) if usable => saves.writer = Some(writer),
                 Ok(_) => {}
-                Err(e) => {
-                    message = Some((
-                        format!("Games cannot be saved: no writer thread ({e})"),
-                        true,
-                    ))
-                }
+                Err(e) => message = Some((tr!("save-no-writer", error = e.to_string()), true)),
             }
             saves.store = Some(store);
         }
@@ -424,7 +437,7 @@ fn autosave(
         Job::Autosave(text)
     };
     if let Err(e) = writer.send(job) {
-        status.warn(format!("Autosave failed: {e}"));
+        status.warn(tr!("save-autosave-failed", error = e.to_string()));
         return;
     }
     if keep && saves.slot == Slot::Unfinished {
@@ -442,11 +455,13 @@ fn report_writes(saves: Option<Res<Saves>>, mut status: ResMut<StatusLine>) {
     };
     for done in writer.finished() {
         match done {
-            Done::Kept(path) => status.info(format!(
-                "Your unfinished game was kept as {} (Load lists it)",
-                path.display()
+            Done::Kept(path) => status.info(tr!(
+                "save-unfinished-kept",
+                path = path.display().to_string()
             )),
-            Done::Saved(path) => status.info(format!("Saved as {}", path.display())),
+            Done::Saved(path) => {
+                status.info(tr!("save-saved-as", path = path.display().to_string()))
+            }
             Done::Failed(e) => status.warn(e),
         }
     }
@@ -483,10 +498,7 @@ fn handle(world: &mut World, request: SaveRequest) {
                 return;
             };
             let Some(writer) = &saves.writer else {
-                warn(
-                    world,
-                    "Games cannot be saved here: no data directory".into(),
-                );
+                warn(world, tr!("save-no-data-dir"));
                 return;
             };
             let me = world
@@ -499,15 +511,12 @@ fn handle(world: &mut World, request: SaveRequest) {
                 text: crate::rules::record::write_record(&game.game, &tags, game.notes()),
             };
             if let Err(e) = writer.send(job) {
-                warn(world, format!("Not saved: {e}"));
+                warn(world, tr!("save-not-saved", error = e.to_string()));
             }
         }
         SaveRequest::List => {
             let Some(store) = store else {
-                warn(
-                    world,
-                    "Games cannot be saved here: no data directory".into(),
-                );
+                warn(world, tr!("save-no-data-dir"));
                 return;
             };
             let task = IoTaskPool::get().spawn(async move { store.list_saves() });
@@ -545,7 +554,7 @@ fn handle(world: &mut World, request: SaveRequest) {
                 }
                 world.write_message(super::state::BoardReset);
                 set_screen(world, Screen::Play);
-                info(world, "Welcome back: your game goes on".into());
+                info(world, tr!("save-welcome-back"));
             } else {
                 set_screen(world, Screen::Play);
                 set_modal(world, Modal::NewGame);
@@ -565,14 +574,14 @@ fn handle(world: &mut World, request: SaveRequest) {
             match (copied, file) {
                 (Some(Ok(())), Some(Ok(path))) => info(
                     world,
-                    format!("Position copied to the clipboard and {}", path.display()),
+                    tr!("pos-copied-both", path = path.display().to_string()),
                 ),
-                (Some(Ok(())), _) => info(world, "Position copied to the clipboard".into()),
+                (Some(Ok(())), _) => info(world, tr!("pos-copied")),
                 (_, Some(Ok(path))) => {
-                    info(world, format!("Position written to {}", path.display()))
+                    info(world, tr!("pos-written", path = path.display().to_string()))
                 }
-                (_, Some(Err(e))) => warn(world, format!("Position not exported: {e}")),
-                _ => warn(world, format!("No clipboard here; the position is {text}")),
+                (_, Some(Err(e))) => warn(world, tr!("pos-not-exported", error = e.to_string())),
+                _ => warn(world, tr!("pos-no-clipboard-text", text = text.as_str())),
             }
         }
         SaveRequest::Paste => {
@@ -580,12 +589,12 @@ fn handle(world: &mut World, request: SaveRequest) {
                 .get_resource_mut::<Clipboard>()
                 .map(|mut c| c.fetch_text().poll_result());
             let text = match fetched {
-                None => return warn(world, "No clipboard here".into()),
+                None => return warn(world, tr!("pos-no-clipboard")),
                 Some(Some(Ok(t))) => t,
                 Some(Some(Err(e))) => {
-                    return warn(world, format!("Cannot read the clipboard: {e}"));
+                    return warn(world, tr!("pos-clipboard-error", error = e.to_string()));
                 }
-                Some(None) => return warn(world, "The clipboard is not ready; try again".into()),
+                Some(None) => return warn(world, tr!("pos-clipboard-not-ready")),
             };
             match text.trim().parse::<Position>() {
                 Ok(pos) => {
@@ -596,9 +605,9 @@ fn handle(world: &mut World, request: SaveRequest) {
                         start: Some(Box::new(pos)),
                         players,
                     });
-                    info(world, "New game from the pasted position".into());
+                    info(world, tr!("pos-pasted"));
                 }
-                Err(e) => warn(world, format!("The clipboard holds no position: {e}")),
+                Err(e) => warn(world, tr!("pos-not-a-position", error = e.to_string())),
             }
         }
     }
@@ -652,7 +661,7 @@ fn collect_opened(world: &mut World) {
         Ok(record) => then(world, record),
         Err(e) => {
             if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-                status.warn(format!("Cannot load: {e}"));
+                status.warn(tr!("load-cannot", error = e.to_string()));
             }
         }
     }
@@ -680,9 +689,18 @@ fn collect_list(
                     .map(|info| {
                         let label = match &info.summary {
                             Ok(s) => {
-                                format!("{}  |  {} moves  |  {}", info.name, s.moves(), s.result)
+                                tr!(
+                                    "load-row",
+                                    name = info.name.as_str(),
+                                    n = s.moves(),
+                                    result = s.result.to_string()
+                                )
                             }
-                            Err(e) => format!("{} (unreadable: {e})", info.name),
+                            Err(e) => tr!(
+                                "load-row-unreadable",
+                                name = info.name.as_str(),
+                                error = e.to_string()
+                            ),
                         };
                         (label, info.path)
                     })
@@ -692,7 +710,7 @@ fn collect_list(
         }
         Err(e) => {
             list.1 = false;
-            status.warn(format!("Cannot list saved games: {e}"));
+            status.warn(tr!("load-cannot-list", error = e.to_string()));
         }
     }
 }

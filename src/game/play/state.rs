@@ -1,5 +1,6 @@
 //! The rules `Game` as the one source of truth, and the only systems that change it.
 
+use crate::tr;
 use bevy::prelude::*;
 
 use std::time::Duration;
@@ -605,7 +606,7 @@ fn start_position(
         game.set_clocks(Some(Clocks::new(control, turn)));
     }
     if status.text.is_empty() {
-        status.info("Two players at one board. Press New game to play the computer.");
+        status.info(tr!("status-two-players"));
     }
     reset.write(BoardReset);
 }
@@ -613,15 +614,14 @@ fn start_position(
 /// Capitalised "White"/"Black" to move, for the status line.
 pub fn turn_text(game: &Game) -> String {
     match game.outcome() {
-        Some(outcome) => outcome.to_string(),
+        Some(outcome) => crate::game::text::outcome_text(outcome),
         None => {
-            let side = game.position().turn();
-            let check = if game.position().in_check() {
-                " - check!"
+            let side = crate::game::text::side_name(game.position().turn());
+            if game.position().in_check() {
+                tr!("turn-to-move-check", side = side)
             } else {
-                ""
-            };
-            format!("{side} to move{check}")
+                tr!("turn-to-move", side = side)
+            }
         }
     }
 }
@@ -641,13 +641,13 @@ fn apply_commands(
                 *stash = PlayStash::default();
                 let start = start.as_deref().cloned().unwrap_or_default();
                 g.replace(Game::from_position(start), *players);
-                status.info("New game");
+                status.info(tr!("status-new-game"));
                 false
             }
             GameCommand::Load(loaded, players, notes) => {
                 *stash = PlayStash::default();
                 g.replace_with_notes((**loaded).clone(), *players, notes.clone());
-                status.info(format!("Game loaded: {} moves", g.game.plies().len()));
+                status.info(tr!("status-game-loaded", n = g.game.plies().len()));
                 false
             }
             GameCommand::NewTimed {
@@ -661,8 +661,11 @@ fn apply_commands(
                 g.replace(Game::from_position(start), *players);
                 g.set_clocks(time.map(|tc| Clocks::new(tc, turn)));
                 status.info(match time {
-                    Some(tc) => format!("New game, {}", crate::game::versus::clock::label(*tc)),
-                    None => "New game".to_string(),
+                    Some(tc) => tr!(
+                        "status-new-game-clock",
+                        clock = crate::game::versus::clock::label(*tc)
+                    ),
+                    None => tr!("status-new-game"),
                 });
                 false
             }
@@ -671,7 +674,7 @@ fn apply_commands(
                 let record = &**record;
                 g.replace_with_notes(record.game.clone(), *players, record.notes.clone());
                 g.set_clocks(record.clocks());
-                status.info(format!("Game loaded: {} moves", g.game.plies().len()));
+                status.info(tr!("status-game-loaded", n = g.game.plies().len()));
                 false
             }
             GameCommand::Undo => undo(g, &mut status),
@@ -682,7 +685,7 @@ fn apply_commands(
             }
             GameCommand::AgreeDraw => match g.computer_declines_draw() {
                 true => {
-                    status.warn("The computer declines the draw: it likes its position");
+                    status.warn(tr!("status-computer-declines-draw"));
                     false
                 }
                 false => declare(g.game.agree_draw(), &mut status),
@@ -699,30 +702,31 @@ fn declare(result: Result<(), crate::rules::PlayError>, status: &mut StatusLine)
     match result {
         Ok(()) => true,
         Err(e) => {
-            status.warn(e.to_string());
+            status.warn(capitalise(&crate::game::text::play_error_text(&e)));
             false
         }
     }
 }
 
 /// Why undo and redo wait while an earlier position is shown.
-const BROWSING_UNDO: &str =
-    "You are looking at an earlier position: press End (or Right) to return to the game first";
+fn browsing_undo() -> String {
+    tr!("status-browsing-undo")
+}
 
 /// Takes back one move, or against the computer as many as needed (at most two) to give the
 /// person the move again. In a timed game only two players at one board may take back (the
 /// clocks go back to what they read then); against the computer the clock is the game.
 fn undo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
     if g.browsing() {
-        status.warn(BROWSING_UNDO);
+        status.warn(browsing_undo());
         return false;
     }
     if !g.game.can_undo() {
-        status.warn("Nothing to take back");
+        status.warn(tr!("status-nothing-to-undo"));
         return false;
     }
     if g.clocks.is_some() && !g.two_humans() {
-        status.warn("No takebacks in a timed game against the computer");
+        status.warn(tr!("status-no-takebacks"));
         return false;
     }
     let declared = g.game.outcome().is_some_and(|o| o.is_declared());
@@ -738,7 +742,7 @@ fn undo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
         g.notes = old.notes;
         g.browse = None;
         g.show_ply(old.at);
-        status.info("Move taken back: the line before it is back (Right or End shows it)");
+        status.info(tr!("status-undo-old-line"));
         return true;
     }
     g.game.undo();
@@ -746,17 +750,17 @@ fn undo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
         g.game.undo();
     }
     g.rewind_clocks();
-    status.info("Move taken back");
+    status.info(tr!("status-undone"));
     true
 }
 
 fn redo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
     if g.browsing() {
-        status.warn(BROWSING_UNDO);
+        status.warn(browsing_undo());
         return false;
     }
     if !g.game.can_redo() {
-        status.warn("Nothing to replay");
+        status.warn(tr!("status-nothing-to-redo"));
         return false;
     }
     g.game.redo();
@@ -765,7 +769,7 @@ fn redo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
         g.game.redo();
         g.clock_the_last_move();
     }
-    status.info("Move replayed");
+    status.info(tr!("status-redone"));
     true
 }
 
@@ -781,11 +785,19 @@ fn apply_moves(
             Ok(move_played) => {
                 let text = &move_played.text;
                 status.info(match move_played.outcome {
-                    Some(o) => format!("{text}: {o}"),
+                    Some(o) => tr!(
+                        "status-move-ends",
+                        move = text.as_str(),
+                        outcome = crate::game::text::outcome_text(o)
+                    ),
                     None if game.kept_lines() > lines => {
-                        format!("{text}: a new line from here (Undo brings the old one back)")
+                        tr!("status-new-line", move = text.as_str())
                     }
-                    None => format!("{} played {text}", move_played.piece.side),
+                    None => tr!(
+                        "status-played",
+                        side = crate::game::text::side_name(move_played.piece.side),
+                        move = text.as_str()
+                    ),
                 });
                 played.write(move_played);
             }
@@ -809,19 +821,22 @@ pub fn play_on_board(game: &mut ChessGame, mv: Move) -> Result<MovePlayed, Strin
     if !game.game.is_over()
         && let Some(side) = game.clocks.as_ref().and_then(|c| c.flagged(game.clock_now))
     {
-        return Err(format!("Too late: {side}'s time has run out"));
+        return Err(tr!(
+            "status-too-late",
+            side = crate::game::text::side_name(side)
+        ));
     }
     let position = game.board().position().clone();
     let (Some(piece), Some(route)) = (position.piece_at(mv.from), position.route(mv)) else {
         return Err(match position.check_move(mv) {
-            Err(e) => capitalise(&e.to_string()),
-            Ok(()) => "That move cannot be shown".to_string(),
+            Err(e) => capitalise(&crate::game::text::move_error_text(&e)),
+            Ok(()) => tr!("status-cannot-show"),
         });
     };
     let captured = position.piece_at(mv.to);
     if game.browsing() {
         if let Err(e) = position.check_move(mv) {
-            return Err(capitalise(&e.to_string()));
+            return Err(capitalise(&crate::game::text::move_error_text(&e)));
         }
         let at = game.shown_ply();
         if game.game.plies()[at].mv == mv {
@@ -850,7 +865,7 @@ pub fn play_on_board(game: &mut ChessGame, mv: Move) -> Result<MovePlayed, Strin
     }
     let text = match game.game.play(mv) {
         Ok(ply) => ply.text.clone(),
-        Err(e) => return Err(capitalise(&e.to_string())),
+        Err(e) => return Err(capitalise(&crate::game::text::play_error_text(&e))),
     };
     let check = game.game.position().in_check();
     let outcome = game.game.outcome();

@@ -61,6 +61,8 @@ pub struct Settings {
     /// Interface scale (`UiScale`), within [`SCALE_RANGE`]; [`AUTO_SCALE`] (0): follow the
     /// window's size.
     pub ui_scale: f32,
+    /// The language's code (`"en"`, `"de"`); `None`: the system's (`LANG`), until one is chosen.
+    pub language: Option<String>,
 }
 
 /// The time control: a preset (index into the clock presets) or a custom one.
@@ -108,6 +110,7 @@ impl Default for Settings {
             window_position: None,
             fullscreen: false,
             ui_scale: AUTO_SCALE,
+            language: None,
         }
     }
 }
@@ -119,6 +122,13 @@ pub const ANIMATIONS: [&str; 4] = ["off", "fast", "normal", "slow"];
 #[derive(Debug, thiserror::Error)]
 #[error("settings.ron is damaged: {0}")]
 pub struct Damaged(String);
+
+impl Damaged {
+    /// What the parser said.
+    pub fn reason(&self) -> &str {
+        &self.0
+    }
+}
 
 /// A name as kept: printable characters only, trimmed, at most [`NAME_MAX`] characters.
 pub fn clean_name(name: &str) -> String {
@@ -181,6 +191,10 @@ impl Settings {
         self.window = self
             .window
             .map(|(w, h)| (w.clamp(640, 8192), h.clamp(480, 8192)));
+        self.language = self
+            .language
+            .and_then(|l| crate::game::text::Language::parse(&l))
+            .map(|l| l.code().to_string());
         self.ui_scale = if self.ui_scale == AUTO_SCALE {
             AUTO_SCALE
         } else if self.ui_scale.is_finite() {
@@ -220,6 +234,7 @@ mod tests {
             legal_dots: false,
             last_move: false,
             ui_scale: 1.25,
+            language: Some("de".into()),
             ..Settings::default()
         };
         assert_eq!(Settings::parse(&s.to_text()).unwrap(), s);
@@ -231,7 +246,8 @@ mod tests {
             "(pieces: 9, ui_scale: 40.0, clock: (preset: Some(999), minutes: 0, increment: 600), \
              player_name: \"A very long name that goes on\\n\", window: Some((10, 99999)), \
              view: \"4d\", theme: \"nope\", level: \"godlike\", variant: Some(\"nope\"), \
-             volume: 255, animation: \"warp\", window_position: Some((99999, -99999)))",
+             volume: 255, animation: \"warp\", window_position: Some((99999, -99999)), \
+             language: Some(\"tlh\"))",
         )
         .unwrap();
         assert_eq!(s.pieces, 2);
@@ -247,6 +263,7 @@ mod tests {
         assert_eq!(s.volume, 100);
         assert_eq!(s.animation, "normal");
         assert_eq!(s.window_position, Some((16_384, -16_384)));
+        assert_eq!(s.language, None);
     }
 
     #[test]

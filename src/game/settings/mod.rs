@@ -28,6 +28,7 @@ use crate::game::board::tiles::BoardMarks;
 use crate::game::board::tiles::ShowNames;
 use crate::game::play::state::StatusLine;
 use crate::game::screens::Screen;
+use crate::game::text::{Language, language, set_language};
 use crate::game::ui::dialogs::{GameMode, NewGameChoice, VariantPick};
 use crate::game::ui::theme::BoardTheme;
 use crate::game::versus::clock::{TimeChoice, TimeOption};
@@ -44,6 +45,8 @@ pub struct CommandLine {
     pub time: bool,
     /// `--size`.
     pub size: bool,
+    /// `--lang`.
+    pub language: bool,
 }
 
 /// Whether the interface scale follows the window's size (the Settings screen's "Auto").
@@ -99,6 +102,10 @@ impl SettingsFile {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    // The language first: the first screen is built before any start-up system runs, so the
+    // language must be in force when the plugins are built (the rest of the file waits for
+    // `load`, which reads it again and applies everything).
+    set_language(early_language(app.world()));
     // The resources the settings stand for, also in headless apps without their views.
     app.init_resource::<Muted>()
         .init_resource::<SoundVolume>()
@@ -131,16 +138,50 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The Settings screen (drawn only where there is a window or an image to draw into).
-pub(crate) fn view_plugin(app: &mut App) {
+pub fn view_plugin(app: &mut App) {
     app.add_plugins(screen::plugin);
+}
+
+/// The language to start in: `--lang`, else the settings file's, else the system's; offscreen
+/// runs use `--lang` or English.
+fn early_language(world: &World) -> Language {
+    let options = world.get_resource::<LaunchOptions>();
+    if let Some(o) = options {
+        if o.given.language
+            && let Some(l) = o.language
+        {
+            return l;
+        }
+        if o.offscreen() {
+            return o.language.unwrap_or_default();
+        }
+    }
+    let dir = world
+        .get_resource::<crate::game::play::persistence::DataDir>()
+        .map(|d| d.0.clone())
+        .or_else(|| crate::store::data_dir().ok());
+    dir.and_then(|d| std::fs::read_to_string(d.join(file::FILE_NAME)).ok())
+        .and_then(|text| Settings::parse(&text).ok())
+        .and_then(|s| s.language)
+        .and_then(|l| Language::parse(&l))
+        .or(options.map(|o| o.system_language))
+        .unwrap_or_default()
 }
 
 /// Reads the file (once) and applies it, except what the command line chose.
 fn load(world: &mut World) {
+    let options = world.get_resource::<LaunchOptions>().cloned();
     let Some(dir) = crate::game::play::persistence::data_folder(world) else {
+        // No settings file (screenshots, benchmarks): the command line's language or English,
+        // never the system's, so pictures do not depend on the machine that made them.
+        set_language(
+            options
+                .as_ref()
+                .and_then(|o| o.language)
+                .unwrap_or_default(),
+        );
         return;
     };
-    let options = world.get_resource::<LaunchOptions>().cloned();
     let given = options.as_ref().map(|o| o.given).unwrap_or_default();
     let path = dir.join(file::FILE_NAME);
     let settings = match std::fs::read_to_string(&path) {
@@ -149,8 +190,16 @@ fn load(world: &mut World) {
             Err(e) => {
                 let message = match crate::store::set_aside(&path, &dir, "settings.corrupt", "ron")
                 {
-                    Ok(kept) => format!("{e}; kept as {}, defaults used", kept.display()),
-                    Err(e2) => format!("{e}; could not be set aside ({e2}), defaults used"),
+                    Ok(kept) => crate::tr!(
+                        "settings-damaged-kept",
+                        error = crate::tr!("settings-damaged", why = e.reason()),
+                        path = kept.display().to_string()
+                    ),
+                    Err(e2) => crate::tr!(
+                        "settings-damaged-not-kept",
+                        error = crate::tr!("settings-damaged", why = e.reason()),
+                        why = e2.to_string()
+                    ),
                 };
                 if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
                     status.text = message;
@@ -162,6 +211,14 @@ fn load(world: &mut World) {
         Err(_) => Settings::default(),
     };
     apply(world, &settings, given);
+    // The language: the command line's, else the file's, else the system's.
+    let language = options
+        .as_ref()
+        .and_then(|o| o.language.filter(|_| given.language))
+        .or_else(|| settings.language.as_deref().and_then(Language::parse))
+        .or_else(|| options.as_ref().map(|o| o.system_language))
+        .unwrap_or_default();
+    set_language(language);
     // The command line's own choices, also where no camera or window plugin put them in place.
     if let Some(o) = options {
         if given.view
@@ -352,6 +409,7 @@ pub fn snapshot(world: &mut World, before: &Settings) -> Settings {
     } else if let Some(scale) = world.get_resource::<UiScale>() {
         s.ui_scale = scale.0;
     }
+    s.language = Some(language().code().to_string());
     let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
     if let Ok(window) = windows.single(world) {
         s.fullscreen = !matches!(window.mode, WindowMode::Windowed);
@@ -416,6 +474,11 @@ fn save(world: &mut World) {
     if given.size && now.window == baseline.window {
         now.window = saved.window;
     }
+    // The command line's language, or the system's where the file names none, stays out of
+    // the file until the player chooses one.
+    if (given.language || saved.language.is_none()) && now.language == baseline.language {
+        now.language = saved.language.clone();
+    }
     let exiting = world
         .get_resource::<Messages<AppExit>>()
         .is_some_and(|m| !m.is_empty());
@@ -444,8 +507,13 @@ fn save(world: &mut World) {
         {
             let to = path.clone();
             let task = IoTaskPool::get().spawn(async move {
-                crate::store::write_atomic(&to, text.as_bytes())
-                    .map_err(|e| format!("Settings not saved: {}: {e}", to.display()))
+                crate::store::write_atomic(&to, text.as_bytes()).map_err(|e| {
+                    crate::tr!(
+                        "settings-not-saved",
+                        path = to.display().to_string(),
+                        error = e.to_string()
+                    )
+                })
             });
             state.writing = Some(task);
         }

@@ -15,9 +15,11 @@ use crate::game::board::tiles::ShowNames;
 use crate::game::keymap::Action;
 use crate::game::screens::{Screen, set_screen};
 use crate::game::settings::{AutoScale, PlayerName};
+use crate::game::text::{Language, language, set_language};
 use crate::game::ui::theme::{self, BoardTheme};
 use crate::game::ui::widgets::{ActionButton, button, text};
 use crate::game::versus::{FieldId, Fields, text_field};
+use crate::tr;
 
 /// The volumes offered, in percent.
 pub const VOLUMES: [u8; 4] = [25, 50, 80, 100];
@@ -58,6 +60,9 @@ pub enum SettingsAction {
     Scale(u16),
     /// Full screen.
     Fullscreen(bool),
+    /// The language of the text (the screen is rebuilt in it at once, other screens the next
+    /// time they open).
+    Language(Language),
 }
 
 /// The screen the Settings screen was opened from (where Back returns).
@@ -103,6 +108,7 @@ impl SettingsAction {
                 set(world, |a: &mut AutoScale| a.0 = false);
                 set(world, |s: &mut UiScale| s.0 = f32::from(p) / 100.0);
             }
+            SettingsAction::Language(l) => set_language(l),
             SettingsAction::Fullscreen(on) => {
                 let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
                 if let Ok(mut w) = windows.single_mut(world) {
@@ -151,6 +157,7 @@ impl SettingsAction {
                     .ok()
                     .map(|w| !matches!(w.mode, WindowMode::Windowed) == on)
             }
+            SettingsAction::Language(l) => Some(language() == l),
             SettingsAction::Open | SettingsAction::Back => None,
         };
         on.unwrap_or(false)
@@ -170,7 +177,12 @@ fn set<R: Resource + Component<Mutability = bevy::ecs::component::Mutable>>(
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OpenedFrom>()
         .add_systems(OnEnter(Screen::Settings), spawn)
-        .add_systems(Update, mark.run_if(in_state(Screen::Settings)));
+        .add_systems(
+            Update,
+            (rebuild_in_language, mark)
+                .chain()
+                .run_if(in_state(Screen::Settings)),
+        );
 }
 
 /// The name field shows the kept name and takes the keyboard while the screen is open.
@@ -202,12 +214,12 @@ pub(super) fn keep_name(fields: Option<Res<Fields>>, name: Option<ResMut<PlayerN
     }
 }
 
-fn choice(label: &str, action: SettingsAction) -> impl Bundle {
+fn choice(label: impl Into<String>, action: SettingsAction) -> impl Bundle {
     button(label, Action::Settings(action))
 }
 
 /// One line: what the setting is, then its choices.
-fn line(label: &str, choices: impl Bundle) -> impl Bundle {
+fn line(label: String, choices: impl Bundle) -> impl Bundle {
     (
         Node {
             flex_direction: FlexDirection::Row,
@@ -249,17 +261,52 @@ fn line(label: &str, choices: impl Bundle) -> impl Bundle {
     )
 }
 
-fn on_off(label: &str, make: fn(bool) -> SettingsAction) -> impl Bundle {
+fn on_off(label: String, make: fn(bool) -> SettingsAction) -> impl Bundle {
     line(
         label,
-        children![choice("On", make(true)), choice("Off", make(false))],
+        children![
+            choice(tr!("settings-on"), make(true)),
+            choice(tr!("settings-off"), make(false))
+        ],
     )
+}
+
+/// A theme's name as the player reads it (`parachess themes` keeps the English names).
+fn theme_label(name: &str) -> String {
+    match name {
+        "wood" => tr!("theme-wood"),
+        "contrast" => tr!("theme-contrast"),
+        "okabe-ito" => tr!("theme-okabe-ito"),
+        "tournament" => tr!("theme-tournament"),
+        other => other.to_string(),
+    }
+}
+
+/// The screen's card, and the language its text is in.
+#[derive(Component)]
+struct SettingsRoot(Language);
+
+/// Builds the screen again when its language is no longer the one in force.
+fn rebuild_in_language(mut commands: Commands, roots: Query<(Entity, &SettingsRoot)>) {
+    let stale: Vec<Entity> = roots
+        .iter()
+        .filter(|(_, r)| r.0 != language())
+        .map(|(e, _)| e)
+        .collect();
+    if stale.is_empty() {
+        return;
+    }
+    for e in stale {
+        commands.entity(e).despawn();
+    }
+    spawn(commands);
 }
 
 fn spawn(mut commands: Commands) {
     use SettingsAction as S;
     let themes = crate::theme::THEMES;
     commands.spawn((
+        SettingsRoot(language()),
         DespawnOnExit(Screen::Settings),
         crate::game::ui::widgets::full_screen_centre(),
         BackgroundColor(theme::OVERLAY),
@@ -278,14 +325,21 @@ fn spawn(mut commands: Commands) {
             },
             BackgroundColor(theme::DIALOG),
             children![
-                text("Settings", 26.0, theme::ACCENT),
+                text(tr!("settings-title"), 26.0, theme::ACCENT),
                 line(
-                    "Your name",
+                    tr!("settings-language"),
+                    children![
+                        choice(Language::En.native_name(), S::Language(Language::En)),
+                        choice(Language::De.native_name(), S::Language(Language::De))
+                    ]
+                ),
+                line(
+                    tr!("settings-name"),
                     children![text_field(FieldId::PlayerName, 260.0)]
                 ),
-                on_off("Sound (M)", S::Sound),
+                on_off(tr!("settings-sound"), S::Sound),
                 line(
-                    "Volume",
+                    tr!("settings-volume"),
                     children![
                         choice("25%", S::Volume(VOLUMES[0])),
                         choice("50%", S::Volume(VOLUMES[1])),
@@ -294,46 +348,58 @@ fn spawn(mut commands: Commands) {
                     ]
                 ),
                 line(
-                    "Moves glide",
+                    tr!("settings-animation"),
                     children![
-                        choice("Off", S::Animation(AnimationSpeed::Off)),
-                        choice("Fast", S::Animation(AnimationSpeed::Fast)),
-                        choice("Normal", S::Animation(AnimationSpeed::Normal)),
-                        choice("Slow", S::Animation(AnimationSpeed::Slow))
+                        choice(
+                            tr!("settings-animation-off"),
+                            S::Animation(AnimationSpeed::Off)
+                        ),
+                        choice(
+                            tr!("settings-animation-fast"),
+                            S::Animation(AnimationSpeed::Fast)
+                        ),
+                        choice(
+                            tr!("settings-animation-normal"),
+                            S::Animation(AnimationSpeed::Normal)
+                        ),
+                        choice(
+                            tr!("settings-animation-slow"),
+                            S::Animation(AnimationSpeed::Slow)
+                        )
                     ]
                 ),
-                on_off("Legal-move dots", S::Dots),
-                on_off("Last move", S::LastMove),
+                on_off(tr!("settings-legal-dots"), S::Dots),
+                on_off(tr!("settings-last-move"), S::LastMove),
                 line(
-                    "View (V)",
+                    tr!("settings-view"),
                     children![
                         choice("2D", S::View(ViewMode::TwoD)),
                         choice("3D", S::View(ViewMode::ThreeD))
                     ]
                 ),
-                on_off("Cell names (C)", S::Names),
-                on_off("Show lines (L)", S::Lines),
-                on_off("Threats (T)", S::Threats),
+                on_off(tr!("settings-cell-names"), S::Names),
+                on_off(tr!("settings-show-lines"), S::Lines),
+                on_off(tr!("settings-threats"), S::Threats),
                 line(
-                    "Board theme",
+                    tr!("settings-board-theme"),
                     children![
-                        choice(themes[0].name, S::Theme(0)),
-                        choice(themes[1].name, S::Theme(1)),
-                        choice(themes[2].name, S::Theme(2)),
-                        choice(themes[3].name, S::Theme(3))
+                        choice(theme_label(themes[0].name), S::Theme(0)),
+                        choice(theme_label(themes[1].name), S::Theme(1)),
+                        choice(theme_label(themes[2].name), S::Theme(2)),
+                        choice(theme_label(themes[3].name), S::Theme(3))
                     ]
                 ),
                 line(
-                    "Pieces",
+                    tr!("settings-pieces"),
                     children![
-                        choice("Style 1", S::Pieces(0)),
-                        choice("Style 2", S::Pieces(1))
+                        choice(tr!("settings-style", n = 1), S::Pieces(0)),
+                        choice(tr!("settings-style", n = 2), S::Pieces(1))
                     ]
                 ),
                 line(
-                    "Interface size",
+                    tr!("settings-interface-size"),
                     children![
-                        choice("Auto", S::Scale(0)),
+                        choice(tr!("settings-scale-auto"), S::Scale(0)),
                         choice("75%", S::Scale(SCALES[0])),
                         choice("100%", S::Scale(SCALES[1])),
                         choice("125%", S::Scale(SCALES[2])),
@@ -341,19 +407,14 @@ fn spawn(mut commands: Commands) {
                         choice("200%", S::Scale(SCALES[4]))
                     ]
                 ),
-                on_off("Full screen", S::Fullscreen),
-                text(
-                    "Saved at once in settings.ron in the data folder. The new-game dialog and \
-                     the clock remember their last choice too.",
-                    12.0,
-                    theme::TEXT_DIM
-                ),
+                on_off(tr!("settings-full-screen"), S::Fullscreen),
+                text(tr!("settings-saved-note"), 12.0, theme::TEXT_DIM),
                 (
                     Node {
                         align_self: AlignSelf::Center,
                         ..default()
                     },
-                    children![button("Back (Esc)", Action::Settings(S::Back))]
+                    children![button(tr!("settings-back"), Action::Settings(S::Back))]
                 ),
             ],
         )],

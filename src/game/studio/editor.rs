@@ -7,6 +7,7 @@
 //! The setup is drawn by putting it on the board's [`ChessGame`] (moves there are off: the
 //! board only takes clicks), with the play game kept aside ([`PlayStash::borrow_board`]).
 
+use crate::tr;
 use bevy::clipboard::Clipboard;
 use bevy::picking::events::{Pointer, Press, Release};
 use bevy::picking::pointer::PointerButton;
@@ -144,11 +145,11 @@ impl Editor {
     pub fn why_not_playable(&self) -> Option<String> {
         let first = self.check.problems.first()?;
         let more = self.check.problems.len() - 1;
-        Some(match more {
-            0 => format!("Not playable yet: {first}"),
-            1 => format!("Not playable yet: {first} (and one more problem)"),
-            n => format!("Not playable yet: {first} (and {n} more problems)"),
-        })
+        Some(tr!(
+            "editor-not-playable",
+            first = first.to_string(),
+            more = more
+        ))
     }
 }
 
@@ -204,11 +205,11 @@ fn take_board(world: &mut World) {
     match resumed {
         Some(setup) => {
             replace(world, setup);
-            info(world, "Back from the analysis: the position as you left it");
+            info(world, tr!("editor-back-from-analysis"));
         }
         None => {
             replace(world, Setup::from_position(&start));
-            info(world, "Set up a position, then play it or analyse it");
+            info(world, tr!("editor-intro"));
         }
     }
 }
@@ -269,7 +270,11 @@ fn warn(world: &mut World, text: impl Into<String>) {
 
 /// A piece in words: "White Queen".
 fn named(piece: Piece) -> String {
-    format!("{} {}", piece.side, piece.kind)
+    tr!(
+        "editor-piece",
+        side = crate::game::text::side_name(piece.side),
+        piece = crate::game::text::piece_name(piece.kind.name())
+    )
 }
 
 /// Puts `setup` in the editor, asks the rules about it and shows it on the board.
@@ -396,7 +401,14 @@ fn pressed(world: &mut World, target: Target, button: PointerButton, at: Vec2) {
                 edit(world, |s| {
                     s.set(cell, None);
                 });
-                info(world, format!("{} taken off {cell}", named(piece)));
+                info(
+                    world,
+                    tr!(
+                        "editor-taken-off",
+                        piece = named(piece),
+                        cell = cell.to_string()
+                    ),
+                );
             }
             (Some(piece), _) => {
                 edit(world, |s| {
@@ -404,24 +416,29 @@ fn pressed(world: &mut World, target: Target, button: PointerButton, at: Vec2) {
                 });
                 info(
                     world,
-                    format!(
-                        "{} put on {cell}: click more cells, or Esc to put it down",
-                        named(piece)
+                    tr!(
+                        "editor-put-on-more",
+                        piece = named(piece),
+                        cell = cell.to_string()
                     ),
                 );
             }
             (None, Some(_)) => set_grab(world, Some(grab(GrabFrom::Board(cell)))),
-            (None, None) => info(
-                world,
-                "Drag a piece from the palette onto the board, or click a palette piece and then cells",
-            ),
+            (None, None) => info(world, tr!("editor-drag-help")),
         },
         (Target::Cell(cell), PointerButton::Secondary) => match setup.piece_at(cell) {
             Some(piece) => {
                 edit(world, |s| {
                     s.set(cell, None);
                 });
-                info(world, format!("{} taken off {cell}", named(piece)));
+                info(
+                    world,
+                    tr!(
+                        "editor-taken-off",
+                        piece = named(piece),
+                        cell = cell.to_string()
+                    ),
+                );
             }
             None => {
                 put_down(world);
@@ -472,7 +489,14 @@ fn drop_grab(world: &mut World, from: GrabFrom, target: Target, moved: bool) {
             edit(world, |s| {
                 s.set(cell, Some(piece));
             });
-            info(world, format!("{} put on {cell}", named(piece)));
+            info(
+                world,
+                tr!(
+                    "editor-put-on",
+                    piece = named(piece),
+                    cell = cell.to_string()
+                ),
+            );
         }
         (GrabFrom::Palette(piece), Target::Slot(slot)) if slot == piece && !moved => {
             take_in_hand(world, piece)
@@ -482,20 +506,32 @@ fn drop_grab(world: &mut World, from: GrabFrom, target: Target, moved: bool) {
             let mut moved_piece = None;
             edit(world, |s| moved_piece = s.move_piece(from, to));
             if let Some(piece) = moved_piece {
-                info(world, format!("{} moved from {from} to {to}", named(piece)));
+                info(
+                    world,
+                    tr!(
+                        "editor-moved",
+                        piece = named(piece),
+                        from = from.to_string(),
+                        to = to.to_string()
+                    ),
+                );
             }
         }
         (GrabFrom::Board(_), Target::Cell(_)) => {
-            info(
-                world,
-                "Drag a piece to move it; drag it off the board or right-click it to remove it",
-            );
+            info(world, tr!("editor-move-help"));
         }
         (GrabFrom::Board(from), _) if moved => {
             let mut removed = None;
             edit(world, |s| removed = s.set(from, None));
             if let Some(piece) = removed {
-                info(world, format!("{} taken off {from}", named(piece)));
+                info(
+                    world,
+                    tr!(
+                        "editor-taken-off",
+                        piece = named(piece),
+                        cell = from.to_string()
+                    ),
+                );
             }
         }
         (GrabFrom::Board(_), _) => {}
@@ -510,16 +546,10 @@ fn take_in_hand(world: &mut World, piece: Piece) {
     };
     if editor.brush == Some(piece) {
         editor.brush = None;
-        info(world, format!("{} put away", named(piece)));
+        info(world, tr!("editor-put-away", piece = named(piece)));
     } else {
         editor.brush = Some(piece);
-        info(
-            world,
-            format!(
-                "{} in hand: click cells to put it down (again to take it off); Esc puts it away",
-                named(piece)
-            ),
-        );
+        info(world, tr!("editor-in-hand", piece = named(piece)));
     }
 }
 
@@ -535,7 +565,7 @@ pub(crate) fn put_down(world: &mut World) -> bool {
     let held = editor.brush.take();
     let grabbed = editor.grab.take().is_some();
     if let Some(piece) = held {
-        info(world, format!("{} put away", named(piece)));
+        info(world, tr!("editor-put-away", piece = named(piece)));
     }
     held.is_some() || grabbed
 }
@@ -594,12 +624,12 @@ pub(crate) fn act(world: &mut World, action: EditorAction) {
         EditorAction::Empty => {
             let variant = current_variant(world);
             replace(world, Setup::empty_in(variant));
-            info(world, "An empty board: put both Kings on it first");
+            info(world, tr!("editor-empty"));
         }
         EditorAction::Start => {
             let variant = current_variant(world);
             replace(world, Setup::from_position(&variant.start()));
-            info(world, "The starting position");
+            info(world, tr!("editor-start"));
         }
         EditorAction::PlayPosition => {
             let position = match (
@@ -610,11 +640,14 @@ pub(crate) fn act(world: &mut World, action: EditorAction) {
                 _ => return,
             };
             replace(world, Setup::from_position(&position));
-            info(world, "The position of your game");
+            info(world, tr!("editor-your-game"));
         }
         EditorAction::Turn(side) => {
             edit(world, |s| s.set_turn(side));
-            info(world, format!("{side} to move"));
+            info(
+                world,
+                tr!("turn-to-move", side = crate::game::text::side_name(side)),
+            );
         }
         EditorAction::Play => play_from_here(world, false),
         EditorAction::PlayComputer => play_from_here(world, true),
@@ -691,9 +724,16 @@ fn copy(world: &mut World) {
         .get_resource_mut::<Clipboard>()
         .map(|mut c| c.set_text(text.clone()));
     match copied {
-        Some(Ok(())) => info(world, format!("Copied to the clipboard: {text}")),
-        Some(Err(e)) => warn(world, format!("Not copied ({e}); the position is {text}")),
-        None => warn(world, format!("No clipboard here; the position is {text}")),
+        Some(Ok(())) => info(world, tr!("editor-copied", text = text.as_str())),
+        Some(Err(e)) => warn(
+            world,
+            tr!(
+                "editor-not-copied",
+                error = e.to_string(),
+                text = text.as_str()
+            ),
+        ),
+        None => warn(world, tr!("pos-no-clipboard-text", text = text.as_str())),
     }
 }
 
@@ -703,10 +743,10 @@ fn paste(world: &mut World) {
         .get_resource_mut::<Clipboard>()
         .map(|mut c| c.fetch_text().poll_result());
     match fetched {
-        None => warn(world, "No clipboard here"),
+        None => warn(world, tr!("pos-no-clipboard")),
         Some(Some(Ok(text))) => paste_text(world, &text),
-        Some(Some(Err(e))) => warn(world, format!("Cannot read the clipboard: {e}")),
-        Some(None) => warn(world, "The clipboard is not ready; try again"),
+        Some(Some(Err(e))) => warn(world, tr!("pos-clipboard-error", error = e.to_string())),
+        Some(None) => warn(world, tr!("pos-clipboard-not-ready")),
     }
 }
 
@@ -716,8 +756,8 @@ pub fn paste_text(world: &mut World, text: &str) {
     match Setup::parse_in(text, current_variant(world)) {
         Ok(setup) => {
             replace(world, setup);
-            info(world, "Position pasted");
+            info(world, tr!("editor-pasted"));
         }
-        Err(e) => warn(world, format!("The clipboard holds no position: {e}")),
+        Err(e) => warn(world, tr!("pos-not-a-position", error = e.to_string())),
     }
 }

@@ -2,6 +2,7 @@
 //! move, the rules' verdict, the buttons), the piece under the pointer while it is dragged,
 //! and the palette piece in hand outlined.
 
+use crate::tr;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -58,7 +59,7 @@ struct PositionText;
 #[derive(Component)]
 struct DragIcon;
 
-fn label(value: &str) -> impl Bundle {
+fn label(value: String) -> impl Bundle {
     text(value, 13.0, theme::TEXT_DIM)
 }
 
@@ -74,25 +75,29 @@ fn spawn_panel(mut commands: Commands) {
                     ..default()
                 },
                 children![
-                    text("SET UP A POSITION", 22.0, theme::ACCENT),
-                    button("Menu", Action::Back),
+                    text(tr!("editor-title"), 22.0, theme::ACCENT),
+                    button(tr!("panel-menu"), Action::Back),
                 ],
             ),
-            label("Start from:"),
+            label(tr!("editor-start-from")),
             (
                 button_row(),
                 children![
-                    button("Empty", Action::Editor(EditorAction::Empty)),
-                    button("Game start", Action::Editor(EditorAction::Start)),
-                    button("Your game", Action::Editor(EditorAction::PlayPosition)),
+                    button(
+                        tr!("editor-empty-button"),
+                        Action::Editor(EditorAction::Empty)
+                    ),
+                    button(
+                        tr!("editor-game-start"),
+                        Action::Editor(EditorAction::Start)
+                    ),
+                    button(
+                        tr!("editor-your-game-button"),
+                        Action::Editor(EditorAction::PlayPosition)
+                    ),
                 ],
             ),
-            text(
-                "Drag a piece onto the board, or click it and then cells. Right-click a \
-                 piece, or drag it off the board, to remove it.",
-                12.0,
-                theme::TEXT_DIM
-            ),
+            text(tr!("editor-help"), 12.0, theme::TEXT_DIM),
             (
                 PaletteRow(Side::White),
                 Node {
@@ -117,9 +122,15 @@ fn spawn_panel(mut commands: Commands) {
                     ..default()
                 },
                 children![
-                    label("To move:"),
-                    button("White", Action::Editor(EditorAction::Turn(Side::White))),
-                    button("Black", Action::Editor(EditorAction::Turn(Side::Black))),
+                    label(tr!("editor-to-move")),
+                    button(
+                        tr!("side-white"),
+                        Action::Editor(EditorAction::Turn(Side::White))
+                    ),
+                    button(
+                        tr!("side-black"),
+                        Action::Editor(EditorAction::Turn(Side::Black))
+                    ),
                 ],
             ),
             (
@@ -136,20 +147,20 @@ fn spawn_panel(mut commands: Commands) {
             (
                 button_row(),
                 children![
-                    button("Play from here", Action::Editor(EditorAction::Play)),
+                    button(tr!("editor-play-here"), Action::Editor(EditorAction::Play)),
                     button(
-                        "Play the computer",
+                        tr!("editor-play-computer"),
                         Action::Editor(EditorAction::PlayComputer)
                     ),
-                    button("Analyse", Action::Editor(EditorAction::Analyse)),
+                    button(tr!("panel-analyse"), Action::Editor(EditorAction::Analyse)),
                 ],
             ),
             (WhyNot, text("", 12.0, theme::WARNING)),
             (
                 button_row(),
                 children![
-                    button("Copy position", Action::Editor(EditorAction::Copy)),
-                    button("Paste position", Action::Editor(EditorAction::Paste)),
+                    button(tr!("editor-copy"), Action::Editor(EditorAction::Copy)),
+                    button(tr!("editor-paste"), Action::Editor(EditorAction::Paste)),
                 ],
             ),
             (PositionText, text("", 10.0, theme::TEXT_DIM)),
@@ -238,9 +249,9 @@ fn update_verdict(
         commands.entity(entity).despawn_children();
         commands.entity(entity).with_children(|list| {
             let (heading, colour) = if check.playable() {
-                ("Ready to play", theme::GOOD)
+                (tr!("editor-ready"), theme::GOOD)
             } else {
-                ("Not playable yet", theme::WARNING)
+                (tr!("editor-not-ready"), theme::WARNING)
             };
             list.spawn(text(heading, 15.0, colour));
             let problems = check.problems.len();
@@ -259,7 +270,7 @@ fn update_verdict(
         t.0 = if playable {
             String::new()
         } else {
-            "Fix the problems above to play or analyse".into()
+            tr!("editor-fix-problems")
         };
         node.display = if playable {
             Display::None

@@ -5,6 +5,7 @@
 //! shown. The rating, streak and solved puzzles are read and written by
 //! [`crate::store::puzzles`] on the IO task pool.
 
+use crate::tr;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
@@ -182,7 +183,7 @@ pub(super) fn plugin(app: &mut App) {
         Ok(p) => (p, None),
         Err(e) => (
             Vec::new(),
-            Some(format!("The puzzles could not be read: {e}")),
+            Some(tr!("puzzles-unreadable", error = e.to_string())),
         ),
     };
     let launch = app
@@ -238,9 +239,7 @@ fn pump_record(mut screen: ResMut<PuzzleScreen>) {
         match result {
             Ok(progress) => record.progress = progress,
             Err(e @ PuzzleStoreError::Corrupt { .. }) => {
-                screen.notice = Some(format!(
-                    "Your puzzle record could not be read ({e}); you start afresh"
-                ));
+                screen.notice = Some(tr!("puzzles-record-unreadable", error = e.to_string()));
             }
             Err(e) => {
                 // Never overwrite a record that could not be read: it may hold more.
@@ -257,7 +256,7 @@ fn pump_record(mut screen: ResMut<PuzzleScreen>) {
     {
         record.writing = None;
         if let Err(e) = result {
-            screen.notice = Some(format!("Your puzzle record was not saved: {e}"));
+            screen.notice = Some(tr!("puzzles-record-not-saved", error = e.to_string()));
         }
     }
     if record.loaded && record.dirty && record.writing.is_none() {
@@ -333,7 +332,7 @@ pub(crate) fn open_puzzle(world: &mut World, index: usize) {
         screen.open = Some(OpenPuzzle::new(index, &puzzle));
     }
     if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-        status.info("Your move: drag a piece, or click it and then its target");
+        status.info(tr!("learn-status-your-move"));
     }
     set_modal(world, Modal::None);
 }
@@ -375,7 +374,7 @@ pub(crate) fn act(world: &mut World, action: PuzzleAction) {
             if given_up.is_some()
                 && let Some(mut status) = world.get_resource_mut::<StatusLine>()
             {
-                status.info("The last puzzle counts as not solved. Your move: find the win");
+                status.info(tr!("puzzles-last-not-solved"));
             }
         }
         PuzzleAction::Retry => {
@@ -385,7 +384,7 @@ pub(crate) fn act(world: &mut World, action: PuzzleAction) {
             if let Some(index) = index {
                 open_puzzle(world, index);
                 if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-                    status.info("Again from the start: your move");
+                    status.info(tr!("puzzles-again"));
                 }
             }
         }
@@ -404,7 +403,7 @@ pub(crate) fn act(world: &mut World, action: PuzzleAction) {
             open.wrong = None;
             count(&mut screen, false);
             if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-                status.info("The solution, move by move (this puzzle counts as not solved)");
+                status.info(tr!("puzzles-solution"));
             }
         }
     }
@@ -445,7 +444,7 @@ fn player_moves(
         }
         open.wrong = None;
         ask(open, Some(mv));
-        status.info("Checking your move...");
+        status.info(tr!("puzzles-checking"));
     }
 }
 
@@ -475,13 +474,13 @@ impl Shown<'_> {
 /// The solved puzzle's line in the status (the panel shows the rating's change in full).
 fn solved_text(change: Option<RatingChange>, clean: bool) -> String {
     match change {
-        Some(c) if clean && c.rated => format!(
-            "Solved! Your rating: {:.0} ({:+}). Enter: the next puzzle",
-            c.after,
-            c.delta()
+        Some(c) if clean && c.rated => tr!(
+            "puzzles-solved-rated",
+            rating = format!("{:.0}", c.after),
+            delta = format!("{:+}", c.delta())
         ),
-        _ if clean => "Solved! Enter: the next puzzle".to_string(),
-        _ => "That is the win, found with help. Enter: the next puzzle".to_string(),
+        _ if clean => tr!("puzzles-solved"),
+        _ => tr!("puzzles-solved-with-help"),
     }
 }
 
@@ -501,7 +500,7 @@ fn answers(mut screen: ResMut<PuzzleScreen>, mut shown: Shown) {
     open.answer = None;
     let Some((run, mv, result)) = answer else {
         open.showing = None;
-        shown.status.warn("The solution has no move to show here");
+        shown.status.warn(tr!("puzzles-no-solution-move"));
         return;
     };
     open.run = run;
@@ -509,7 +508,7 @@ fn answers(mut screen: ResMut<PuzzleScreen>, mut shown: Shown) {
         Ok(PuzzleStep::Continue { reply, .. }) => {
             shown.play(mv);
             open.reply = Some((reply, REPLY_PAUSE));
-            shown.status.info("Right! The reply is coming...");
+            shown.status.info(tr!("puzzles-right"));
         }
         Ok(PuzzleStep::Solved) => {
             shown.play(mv);
@@ -517,7 +516,7 @@ fn answers(mut screen: ResMut<PuzzleScreen>, mut shown: Shown) {
             let clean = !open.failed && open.run.mistakes() == 0;
             let change = count(screen, clean);
             shown.status.info(if shown_by_itself {
-                "That is the solution. Enter: the next puzzle, R: try it yourself".to_string()
+                tr!("puzzles-that-is-the-solution")
             } else {
                 solved_text(change, clean)
             });
@@ -528,7 +527,7 @@ fn answers(mut screen: ResMut<PuzzleScreen>, mut shown: Shown) {
             open.failed = true;
             let right = match wrong.solution_text.as_str() {
                 "" => String::new(),
-                text => format!(" The right move: {text}."),
+                text => format!(" {}", tr!("puzzles-right-move", move = text)),
             };
             shown.status.warn(format!("{}{right}", wrong.explanation));
             open.wrong = Some(wrong);
@@ -562,9 +561,11 @@ fn replies(
     let text = shown.game.game.position().move_text(mv);
     shown.play(mv);
     if open.showing.is_none() {
-        shown
-            .status
-            .info(format!("{} answered {text}: your move", !open.run.solver()));
+        shown.status.info(tr!(
+            "learn-answered",
+            side = crate::game::text::side_name(!open.run.solver()),
+            move = text
+        ));
     }
 }
 

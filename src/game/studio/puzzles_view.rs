@@ -2,6 +2,7 @@
 //! with the rating's change, the buttons), the right move's arrow after a wrong one, and the
 //! board turned so the solver sits at the bottom.
 
+use crate::tr;
 use bevy::prelude::*;
 
 use super::puzzles::{PuzzleAction, PuzzleScreen};
@@ -51,7 +52,7 @@ fn spawn_panel(mut commands: Commands) {
     commands.spawn((
         side_panel(Screen::Puzzles),
         children![
-            text("PUZZLES", 22.0, theme::ACCENT),
+            text(tr!("puzzles-title"), 22.0, theme::ACCENT),
             field(Field::Goal, 19.0, theme::TEXT),
             field(Field::About, 13.0, theme::TEXT_DIM),
             (
@@ -74,17 +75,20 @@ fn spawn_panel(mut commands: Commands) {
             (
                 button_row(),
                 children![
-                    button("Next", Action::Puzzle(PuzzleAction::Next)),
-                    button("Retry", Action::Puzzle(PuzzleAction::Retry)),
-                    button("Show solution", Action::Puzzle(PuzzleAction::Solution)),
-                    button("Menu", Action::Back),
+                    button(tr!("puzzles-next"), Action::Puzzle(PuzzleAction::Next)),
+                    button(tr!("puzzles-retry"), Action::Puzzle(PuzzleAction::Retry)),
+                    button(
+                        tr!("puzzles-show-solution"),
+                        Action::Puzzle(PuzzleAction::Solution)
+                    ),
+                    button(tr!("panel-menu"), Action::Back),
                 ],
             ),
             field(Field::Notice, 12.0, theme::WARNING),
             text(
-                format!(
-                    "Click or drag a piece to move it; the other side answers by itself. {}",
-                    help_text(&[Context::Board, Context::On(Screen::Puzzles)])
+                tr!(
+                    "puzzles-help",
+                    keys = help_text(&[Context::Board, Context::On(Screen::Puzzles)])
                 ),
                 11.0,
                 theme::TEXT_DIM,
@@ -98,33 +102,31 @@ fn task(puzzle: &crate::study::Puzzle) -> String {
     use crate::study::Theme;
     let n = puzzle.solver_moves();
     match puzzle.theme {
-        Theme::Mate if n == 1 => "mate in one".into(),
-        Theme::Mate => format!("mate in {n}"),
-        Theme::Stalemate if n == 1 => "leave no move, in one".into(),
-        Theme::Stalemate => format!("leave no move, in {n}"),
-        Theme::Material => "win material".into(),
+        Theme::Mate => tr!("puzzles-task-mate", n = n),
+        Theme::Stalemate => tr!("puzzles-task-stalemate", n = n),
+        Theme::Material => tr!("puzzles-task-material"),
     }
 }
 
 /// The panel's texts from the puzzle, the attempt and the record.
 fn texts(screen: &PuzzleScreen) -> [(Field, String); 7] {
     let p = screen.progress();
-    let rating = format!("Your rating: {:.0}", p.rating);
-    let streak = format!(
-        "Streak {} (best {}), {} solved",
-        p.streak,
-        p.best_streak,
-        p.solved.len()
+    let rating = tr!("puzzles-rating", rating = format!("{:.0}", p.rating));
+    let streak = tr!(
+        "puzzles-streak",
+        streak = p.streak,
+        best = p.best_streak,
+        solved = p.solved.len()
     );
     let notice = screen.notice().unwrap_or_default().to_string();
     let (Some(puzzle), Some(open)) = (screen.puzzle(), screen.open()) else {
         let waiting = if screen.puzzles().is_empty() {
-            "No puzzles to show"
+            tr!("puzzles-none")
         } else {
-            "Reading your puzzle record..."
+            tr!("puzzles-reading")
         };
         return [
-            (Field::Goal, waiting.into()),
+            (Field::Goal, waiting),
             (Field::About, String::new()),
             (Field::Rating, rating),
             (Field::Streak, streak),
@@ -134,25 +136,42 @@ fn texts(screen: &PuzzleScreen) -> [(Field, String); 7] {
         ];
     };
     let side = puzzle.solver();
-    let goal = format!("{side} to move: find the win ({})", task(puzzle));
-    let about = format!(
-        "Theme: {}, rated {}\nPuzzle {} of {}",
-        puzzle.theme,
-        puzzle.rating,
-        open.index() + 1,
-        screen.puzzles().len()
+    let goal = tr!(
+        "puzzles-goal",
+        side = crate::game::text::side_name(side),
+        task = task(puzzle)
+    );
+    let theme = match puzzle.theme {
+        crate::study::Theme::Mate => tr!("puzzles-theme-mate"),
+        crate::study::Theme::Stalemate => tr!("puzzles-theme-stalemate"),
+        crate::study::Theme::Material => tr!("puzzles-theme-material"),
+    };
+    let about = tr!(
+        "puzzles-about",
+        theme = theme,
+        rating = puzzle.rating,
+        n = open.index() + 1,
+        total = screen.puzzles().len()
     );
     let (outcome, change) = match (open.solved(), open.counted()) {
         (true, Some(c)) if !open.failed() => (
-            "Solved!".to_string(),
+            tr!("puzzles-outcome-solved"),
             if c.rated {
-                format!("Rating {:.0} -> {:.0} ({:+})", c.before, c.after, c.delta())
+                tr!(
+                    "puzzles-rating-change",
+                    before = format!("{:.0}", c.before),
+                    after = format!("{:.0}", c.after),
+                    delta = format!("{:+}", c.delta())
+                )
             } else {
-                "Solved before: the rating stays".into()
+                tr!("puzzles-solved-before")
             },
         ),
-        (true, _) => ("Solved, with help".into(), rating_change(open.counted())),
-        (false, Some(_)) => ("Not solved".into(), rating_change(open.counted())),
+        (true, _) => (tr!("puzzles-outcome-helped"), rating_change(open.counted())),
+        (false, Some(_)) => (
+            tr!("puzzles-outcome-not-solved"),
+            rating_change(open.counted()),
+        ),
         (false, None) => (String::new(), String::new()),
     };
     [
@@ -168,13 +187,14 @@ fn texts(screen: &PuzzleScreen) -> [(Field, String); 7] {
 
 fn rating_change(change: Option<crate::study::RatingChange>) -> String {
     match change {
-        Some(c) if c.rated => format!(
-            "Counts as not solved: rating {:.0} -> {:.0} ({:+})",
-            c.before,
-            c.after,
-            c.delta()
+        Some(c) if c.rated => tr!(
+            "puzzles-not-solved-change",
+            before = format!("{:.0}", c.before),
+            after = format!("{:.0}", c.after),
+            delta = format!("{:+}", c.delta())
         ),
-        Some(_) => "Counts as not solved (rated before: the rating stays)".into(),
+        Some(_) => tr!("puzzles-not-solved-stays"),
+
         None => String::new(),
     }
 }
@@ -218,14 +238,19 @@ fn update_panel(
     let finished = screen
         .open()
         .is_none_or(|o| o.solved() || o.counted().is_some());
-    let next = if finished { "Next" } else { "Skip" };
+    let next = if finished {
+        tr!("puzzles-next")
+    } else {
+        tr!("puzzles-skip")
+    };
+
     for (button, children) in &buttons {
         if button.0 == Action::Puzzle(PuzzleAction::Next) {
             for child in children.iter() {
                 if let Ok(mut t) = labels.get_mut(child)
                     && t.0 != next
                 {
-                    t.0 = next.into();
+                    t.0.clone_from(&next);
                 }
             }
         }

@@ -3,6 +3,7 @@
 //! end, on a thread of its own. A new position stops the search and starts the next; leaving
 //! the screen stops it. The play game waits in the [`PlayStash`] meanwhile.
 
+use crate::tr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -370,7 +371,7 @@ fn open(world: &mut World, game: Game, notes: Vec<PlyNote>, shown: Option<usize>
     }
     world.write_message(BoardReset);
     if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-        status.info("Analysis: move either side's pieces; the engine follows the board");
+        status.info(tr!("analysis-status"));
     }
     set_screen(world, Screen::Analysis);
 }
@@ -426,20 +427,20 @@ pub(crate) fn paste(world: &mut World) {
         .get_resource_mut::<Clipboard>()
         .map(|mut c| c.fetch_text().poll_result());
     let text = match fetched {
-        None => Err("No clipboard here".to_string()),
+        None => Err(tr!("pos-no-clipboard")),
         Some(Some(Ok(t))) => Ok(t),
-        Some(Some(Err(e))) => Err(format!("Cannot read the clipboard: {e}")),
-        Some(None) => Err("The clipboard is not ready; try again".to_string()),
+        Some(Some(Err(e))) => Err(tr!("pos-clipboard-error", error = e.to_string())),
+        Some(None) => Err(tr!("pos-clipboard-not-ready")),
     };
     match text.and_then(|t| {
         t.trim()
             .parse::<Position>()
-            .map_err(|e| format!("The clipboard holds no position: {e}"))
+            .map_err(|e| tr!("pos-not-a-position", error = e.to_string()))
     }) {
         Ok(pos) => {
             open_analysis(world, Game::from_position(pos));
             if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-                status.info("Analysing the pasted position");
+                status.info(tr!("analysis-pasted"));
             }
         }
         Err(why) => {
@@ -513,10 +514,7 @@ pub fn step_threads(world: &mut World) {
         analyser.current = None;
     }
     if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-        status.info(format!(
-            "The analysis searches with {threads} thread{}",
-            if threads == 1 { "" } else { "s" }
-        ));
+        status.info(tr!("analysis-threads-status", threads = threads));
     }
 }
 
@@ -582,7 +580,7 @@ fn follow_board(
         match Worker::start(settings.hash_mb) {
             Ok(w) => analyser.worker = Some(w),
             Err(e) => {
-                analyser.problem = Some(format!("The engine could not start: {e}"));
+                analyser.problem = Some(tr!("analysis-engine-failed", error = e.to_string()));
                 return;
             }
         }
@@ -614,7 +612,7 @@ fn follow_board(
         }
     } else {
         analyser.worker = None;
-        analyser.problem = Some("The engine stopped; change the position to start it".into());
+        analyser.problem = Some(tr!("analysis-engine-stopped"));
     }
 }
 

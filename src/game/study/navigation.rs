@@ -3,6 +3,7 @@
 //! routes, and a banner says that an earlier position is shown. The game itself stays whole
 //! ([`ChessGame::show_ply`]); only what the board shows changes.
 
+use crate::tr;
 use bevy::picking::events::{Pointer, Press};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
@@ -81,11 +82,13 @@ pub fn numbered_move(game: &Game, index: usize) -> String {
 pub fn shown_text(game: &ChessGame) -> String {
     let (shown, end) = (game.shown_ply(), game.game.plies().len());
     if shown == 0 {
-        format!("Showing the start, before move 1 of {end}.")
+        tr!("nav-showing-start", end = end)
     } else {
-        format!(
-            "Showing move {shown} of {end} ({}).",
-            numbered_move(&game.game, shown - 1)
+        tr!(
+            "nav-showing-move",
+            shown = shown,
+            end = end,
+            move = numbered_move(&game.game, shown - 1)
         )
     }
 }
@@ -93,15 +96,11 @@ pub fn shown_text(game: &ChessGame) -> String {
 /// The banner over the board while it shows an earlier position, saying how to return.
 pub fn banner_text(game: &ChessGame) -> Option<String> {
     game.browsing().then(|| {
-        let waits = if game.view_only() && !game.game.is_over() {
-            " The game waits until you return."
+        if game.view_only() && !game.game.is_over() {
+            tr!("nav-banner-waits", shown = shown_text(game))
         } else {
-            ""
-        };
-        format!(
-            "{} Right arrow or End returns to the game.{waits}",
-            shown_text(game)
-        )
+            tr!("nav-banner", shown = shown_text(game))
+        }
     })
 }
 
@@ -342,10 +341,10 @@ fn fill_move_lists(
         commands.entity(list).despawn_children();
         commands.entity(list).with_children(|c| {
             if *start != crate::rules::Position::start() {
-                c.spawn(text("(from a set-up position)", 12.0, theme::TEXT_DIM));
+                c.spawn(text(tr!("moves-from-set-up"), 12.0, theme::TEXT_DIM));
             }
             if g.plies().is_empty() && g.outcome().is_none() {
-                c.spawn(text("No moves yet", 13.0, theme::TEXT_DIM));
+                c.spawn(text(tr!("moves-none-yet"), 13.0, theme::TEXT_DIM));
                 return;
             }
             let rows = (g.plies().len() + usize::from(black_first)).div_ceil(2);
@@ -392,14 +391,18 @@ fn fill_move_lists(
             }
             if let Some(outcome) = g.outcome() {
                 c.spawn(text(
-                    format!("{}  {outcome}", outcome.result_text()),
+                    format!(
+                        "{}  {}",
+                        outcome.result_text(),
+                        crate::game::text::outcome_text(outcome)
+                    ),
                     13.0,
                     theme::ACCENT,
                 ));
             }
             if any_hint {
                 c.spawn(text(
-                    format!("{}: played after a hint", crate::game::ui::HINT_MARK.trim()),
+                    tr!("moves-hint-note", mark = crate::game::ui::HINT_MARK.trim()),
                     11.0,
                     theme::TEXT_DIM,
                 ));

@@ -1,6 +1,7 @@
 //! The analysis screen's panel: whose turn, the engine's lines, the review's progress, the move
 //! list with the evaluation graph under it, each side's worst moves, and the buttons.
 
+use crate::tr;
 use bevy::prelude::*;
 
 use crate::game::GameSet;
@@ -89,7 +90,7 @@ fn spawn_panel(mut commands: Commands) {
     commands.spawn((
         side_panel(Screen::Analysis),
         children![
-            (Heading, text("ANALYSIS", 24.0, theme::ACCENT)),
+            (Heading, text(tr!("analysis-heading"), 24.0, theme::ACCENT)),
             (TurnLine, text("", 15.0, theme::TEXT)),
             (StatusText, text("", 13.0, theme::TEXT)),
             (EngineInfo, text("", 12.0, theme::TEXT_DIM)),
@@ -133,7 +134,7 @@ fn spawn_panel(mut commands: Commands) {
                     ),
                 ],
             ),
-            text("Moves", 12.0, theme::TEXT_DIM),
+            text(tr!("analysis-moves"), 12.0, theme::TEXT_DIM),
             move_list(),
             graph(),
             worst_moves(),
@@ -144,17 +145,17 @@ fn spawn_panel(mut commands: Commands) {
                     button("<", Action::PreviousMove),
                     button(">", Action::NextMove),
                     button(">|", Action::LastMove),
-                    button("Undo", Action::Undo),
-                    button("Flip", Action::Flip),
-                    button("Review", Action::Review),
-                    button("Threads", Action::AnalysisThreads),
-                    button("Back", Action::Back),
+                    button(tr!("panel-undo"), Action::Undo),
+                    button(tr!("panel-flip"), Action::Flip),
+                    button(tr!("panel-review"), Action::Review),
+                    button(tr!("analysis-threads"), Action::AnalysisThreads),
+                    button(tr!("analysis-back"), Action::Back),
                 ],
             ),
             text(
-                format!(
-                    "{}. Esc: back. The board's keys (F, V, C, L, T) work as in play.",
-                    help_text(&[Context::On(Screen::Analysis)])
+                tr!(
+                    "analysis-help",
+                    keys = help_text(&[Context::On(Screen::Analysis)])
                 ),
                 11.0,
                 theme::TEXT_DIM,
@@ -187,24 +188,33 @@ fn engine_info(
     threads: usize,
 ) -> String {
     if let Some(outcome) = game.board().outcome() {
-        return format!("The game is over here ({outcome}): nothing to search.");
+        return tr!(
+            "analysis-game-over",
+            outcome = crate::game::text::outcome_text(outcome)
+        );
     }
     if review.running() {
-        return "The engine is reviewing the game; the lines come back when it is done.".into();
+        return tr!("analysis-reviewing");
     }
     if let Some(problem) = analyser.problem() {
         return problem.to_string();
     }
     match analyser.latest_for(game) {
-        Some(r) => format!(
-            "Depth {}  {} positions  {}/s  {threads} thread{}{}",
-            r.depth,
-            count(r.nodes),
-            count(r.nps()),
-            if threads == 1 { "" } else { "s" },
-            if analyser.finished() { "  (done)" } else { "" }
-        ),
-        None => "The engine is thinking...".into(),
+        Some(r) => {
+            let info = tr!(
+                "analysis-info",
+                depth = r.depth,
+                nodes = count(r.nodes),
+                nps = count(r.nps()),
+                threads = threads
+            );
+            if analyser.finished() {
+                tr!("analysis-info-done", info = info)
+            } else {
+                info
+            }
+        }
+        None => tr!("analysis-thinking"),
     }
 }
 
@@ -229,16 +239,20 @@ fn update_panel(
     for mut t in &mut texts.p0() {
         set(
             &mut t,
-            if reviewing { "GAME REVIEW" } else { "ANALYSIS" }.into(),
+            if reviewing {
+                tr!("analysis-heading-review")
+            } else {
+                tr!("analysis-heading")
+            },
         );
     }
     let board = game.board();
     let turn = if game.browsing() {
-        format!(
-            "{}  (move {} of {})",
-            turn_text(board),
-            game.shown_ply(),
-            game.game.plies().len()
+        tr!(
+            "analysis-turn-shown",
+            turn = turn_text(board),
+            shown = game.shown_ply(),
+            end = game.game.plies().len()
         )
     } else {
         turn_text(board)
@@ -283,10 +297,7 @@ fn update_panel(
     }
     if let Some((done, total)) = progress {
         for mut t in &mut texts.p4() {
-            set(
-                &mut t,
-                format!("Reviewing the game: {done} of {total} positions"),
-            );
+            set(&mut t, tr!("review-progress", done = done, total = total));
         }
         let share = percent(100.0 * done as f32 / total.max(1) as f32);
         for mut node in &mut fill {

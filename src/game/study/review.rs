@@ -4,6 +4,7 @@
 //! (pressing it shows that move) and each side's worst moves are listed (pressing one shows the
 //! position before it with the engine's better move as an arrow).
 
+use crate::tr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
@@ -199,9 +200,9 @@ pub(crate) fn start(world: &mut World) {
                 progress,
                 result: Mutex::new(receive),
             });
-            Ok("Reviewing the game: the engine looks at every position...".to_string())
+            Ok(tr!("review-starting"))
         }
-        Err(e) => Err(format!("The review could not start: {e}")),
+        Err(e) => Err(tr!("review-start-failed", error = e.to_string())),
     };
     if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
         match message {
@@ -234,12 +235,12 @@ pub(crate) fn select(world: &mut World, index: usize) {
     };
     state.selected = Some(index);
     if let (Some(better), Some(mut status)) = (m.better, world.get_resource_mut::<StatusLine>()) {
-        status.info(format!(
-            "{} {} was a {}: {} was better (the green arrow; red: the move played)",
-            move_number(&start, index),
-            m.text,
-            m.label.name(),
-            before.move_text(better)
+        status.info(tr!(
+            "review-was-a",
+            number = move_number(&start, index),
+            move = m.text.as_str(),
+            label = label_name(m.label),
+            better = before.move_text(better)
         ));
     }
 }
@@ -254,8 +255,7 @@ pub(crate) fn show_reviewed(world: &mut World, ply: usize) {
         .map_or(0, |s| s.common(&game.game));
     if ply > common {
         if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
-            status
-                .warn("That move is not in this line any more: Undo brings back the reviewed game");
+            status.warn(tr!("review-not-in-line"));
         }
         return;
     }
@@ -285,14 +285,14 @@ fn collect(mut state: ResMut<ReviewState>, game: Res<ChessGame>, mut status: Res
     state.version += 1;
     match result {
         Ok(review) => {
-            status.info("Review done: press the graph, or a worst move, to look at it");
+            status.info(tr!("review-done"));
             state.done = Some(Reviewed {
                 moves: review.moves.iter().map(|m| m.played).collect(),
                 start: game.game.start_position().clone(),
                 review,
             });
         }
-        Err(e) => status.warn(format!("The review did not finish: {e}")),
+        Err(e) => status.warn(tr!("review-failed", error = e.to_string())),
     }
 }
 
@@ -388,7 +388,7 @@ fn fill_graphs(
                 GlobalZIndex(1),
                 Pickable::IGNORE,
                 children![(
-                    text("White's chances", 10.0, theme::TEXT_FAINT),
+                    text(tr!("review-white-chances"), 10.0, theme::TEXT_FAINT),
                     Pickable::IGNORE
                 )],
             ));
@@ -474,9 +474,13 @@ fn fill_worst(
             for side in Side::BOTH {
                 let s = review.summary(side);
                 c.spawn(text(
-                    format!(
-                        "{side}: accuracy {:.0}%   {} ?!  {} ?  {} ??",
-                        s.accuracy, s.inaccuracies, s.mistakes, s.blunders
+                    tr!(
+                        "review-summary",
+                        side = crate::game::text::side_name(side),
+                        accuracy = format!("{:.0}", s.accuracy),
+                        inaccuracies = s.inaccuracies,
+                        mistakes = s.mistakes,
+                        blunders = s.blunders
                     ),
                     12.0,
                     theme::TEXT_DIM,
@@ -526,5 +530,17 @@ fn press_worst(press: On<Pointer<Press>>, entries: Query<&WorstEntry>, mut comma
     }
     if let Ok(&WorstEntry(index)) = entries.get(press.entity) {
         commands.queue(move |world: &mut World| Action::SelectWorst(index).run(world));
+    }
+}
+
+/// A review label's name ("inaccuracy", "blunder") in the language in force.
+fn label_name(label: crate::study::Label) -> String {
+    use crate::study::Label as L;
+    match label {
+        L::Best => tr!("label-best"),
+        L::Good => tr!("label-good"),
+        L::Inaccuracy => tr!("label-inaccuracy"),
+        L::Mistake => tr!("label-mistake"),
+        L::Blunder => tr!("label-blunder"),
     }
 }

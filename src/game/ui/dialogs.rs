@@ -1,6 +1,7 @@
 //! The dialogs over the board — new game, saved games, promotion, game over — each a
 //! [`Modal`] state: spawned on entering it, despawned on leaving it.
 
+use crate::tr;
 use std::path::PathBuf;
 
 use bevy::ecs::spawn::SpawnWith;
@@ -18,11 +19,11 @@ use crate::game::screens::Modal;
 use crate::rules::{PieceKind, SHUFFLE_COUNT, Variant};
 
 /// The level's name as the panel shows it.
-pub fn level_name(level: Level) -> &'static str {
+pub fn level_name(level: Level) -> String {
     match level {
-        Level::Easy => "Easy",
-        Level::Normal => "Normal",
-        Level::Hard => "Hard",
+        Level::Easy => tr!("level-easy"),
+        Level::Normal => tr!("level-normal"),
+        Level::Hard => tr!("level-hard"),
     }
 }
 
@@ -41,13 +42,23 @@ pub enum GameMode {
 }
 
 impl GameMode {
-    /// Every mode with its label, in the order the dialog offers them.
-    pub const ALL: [(GameMode, &'static str); 4] = [
-        (GameMode::TwoPlayers, "Two players"),
-        (GameMode::HumanWhite, "You (White) vs computer"),
-        (GameMode::HumanBlack, "Computer vs you (Black)"),
-        (GameMode::ComputerOnly, "Computer vs computer"),
+    /// Every mode, in the order the dialog offers them.
+    pub const ALL: [GameMode; 4] = [
+        GameMode::TwoPlayers,
+        GameMode::HumanWhite,
+        GameMode::HumanBlack,
+        GameMode::ComputerOnly,
     ];
+
+    /// The mode's label in the dialog.
+    pub fn label(self) -> String {
+        match self {
+            GameMode::TwoPlayers => tr!("mode-two-players"),
+            GameMode::HumanWhite => tr!("mode-human-white"),
+            GameMode::HumanBlack => tr!("mode-human-black"),
+            GameMode::ComputerOnly => tr!("mode-computer-only"),
+        }
+    }
 }
 
 /// What the new-game dialog has chosen so far (kept for the next time it opens).
@@ -139,24 +150,24 @@ pub(super) fn plugin(app: &mut App) {
 /// Opens the new-game dialog (public so tests can show it without the whole interface).
 pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
     let keep_note = if !game.game.plies().is_empty() && !game.game.is_over() {
-        "Your game in progress stays among the saved games (Load)."
+        tr!("new-game-keep-note")
     } else {
-        ""
+        String::new()
     };
     commands.spawn(dialog(
         Modal::NewGame,
         children![
-            text("New game", 22.0, theme::ACCENT),
-            text("Who plays?", 14.0, theme::TEXT_DIM),
+            text(tr!("new-game-title"), 22.0, theme::ACCENT),
+            text(tr!("new-game-who"), 14.0, theme::TEXT_DIM),
             (
                 row(),
                 Children::spawn(SpawnIter(
                     GameMode::ALL
                         .into_iter()
-                        .map(|(m, label)| button(label, Action::ChooseMode(m)))
+                        .map(|m| button(m.label(), Action::ChooseMode(m)))
                 )),
             ),
-            text("Computer level", 14.0, theme::TEXT_DIM),
+            text(tr!("new-game-level"), 14.0, theme::TEXT_DIM),
             (
                 row(),
                 Children::spawn(SpawnIter(
@@ -165,16 +176,16 @@ pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
                         .map(|l| button(level_name(l), Action::ChooseLevel(l)))
                 )),
             ),
-            text("Clock", 14.0, theme::TEXT_DIM),
+            text(tr!("new-game-clock"), 14.0, theme::TEXT_DIM),
             crate::game::versus::clock::time_choice(),
-            text("Variant", 14.0, theme::TEXT_DIM),
+            text(tr!("new-game-variant"), 14.0, theme::TEXT_DIM),
             super::variant_picker::variant_picker(),
             text(keep_note, 12.0, theme::TEXT_DIM),
             (
                 row(),
                 children![
-                    button("Start (Enter)", Action::StartNewGame),
-                    button("Cancel (Esc)", Action::CloseDialog),
+                    button(tr!("dialog-start"), Action::StartNewGame),
+                    button(tr!("dialog-cancel"), Action::CloseDialog),
                 ]
             ),
         ],
@@ -224,7 +235,7 @@ fn spawn_load(mut commands: Commands) {
     commands.spawn(dialog(
         Modal::Load,
         children![
-            text("Load a saved game", 22.0, theme::ACCENT),
+            text(tr!("load-title"), 22.0, theme::ACCENT),
             (
                 LoadListBox,
                 Node {
@@ -234,9 +245,9 @@ fn spawn_load(mut commands: Commands) {
                     overflow: Overflow::scroll_y(),
                     ..default()
                 },
-                children![text("Reading the saved games...", 14.0, theme::TEXT_DIM)],
+                children![text(tr!("load-reading"), 14.0, theme::TEXT_DIM)],
             ),
-            button("Cancel (Esc)", Action::CloseDialog),
+            button(tr!("dialog-cancel"), Action::CloseDialog),
         ],
     ));
 }
@@ -260,11 +271,7 @@ fn fill_load_list(
         commands.entity(b).despawn_children();
         commands.entity(b).with_children(|c| {
             if list.0.is_empty() {
-                c.spawn(text(
-                    "No saved games yet. Save one with Ctrl+S.",
-                    14.0,
-                    theme::TEXT_DIM,
-                ));
+                c.spawn(text(tr!("load-none"), 14.0, theme::TEXT_DIM));
             }
             for (label, path) in list.0.iter().take(60) {
                 c.spawn(save_row(label, path.clone()));
@@ -291,13 +298,21 @@ fn save_row(label: &str, path: PathBuf) -> impl Bundle {
                 },
                 children![file_button(label, path.clone(), load_file)],
             ),
-            file_button("Analyse", path, crate::game::study::analysis::analyse_file),
+            file_button(
+                tr!("load-analyse"),
+                path,
+                crate::game::study::analysis::analyse_file
+            ),
         ],
     )
 }
 
 /// A button that does `act` with a saved game's path.
-fn file_button(label: &str, path: PathBuf, act: fn(&mut World, PathBuf)) -> impl Bundle {
+fn file_button(
+    label: impl Into<String>,
+    path: PathBuf,
+    act: fn(&mut World, PathBuf),
+) -> impl Bundle {
     button_with(
         label,
         (),
@@ -319,14 +334,18 @@ fn spawn_promotion(mut commands: Commands, game: Res<ChessGame>) {
         .promotions(pos.turn())
         .iter()
         .map(|&kind| {
-            let label = format!("{} ({})", variant.kind_name(kind), variant.letter(kind));
+            let label = format!(
+                "{} ({})",
+                crate::game::text::piece_name(variant.kind_name(kind)),
+                variant.letter(kind)
+            );
             (label, kind)
         })
         .collect();
     commands.spawn(dialog(
         Modal::Promotion,
         children![
-            text("Promote the pawn to:", 20.0, theme::TEXT),
+            text(tr!("promotion-title"), 20.0, theme::TEXT),
             (
                 row(),
                 Children::spawn(SpawnWith(move |parent: &mut ChildSpawner| {
@@ -335,7 +354,7 @@ fn spawn_promotion(mut commands: Commands, game: Res<ChessGame>) {
                     }
                 })),
             ),
-            button("Cancel (Esc)", Action::CloseDialog),
+            button(tr!("dialog-cancel"), Action::CloseDialog),
         ],
     ));
 }
@@ -344,19 +363,20 @@ fn spawn_game_over(mut commands: Commands, game: Res<ChessGame>) {
     let result = game
         .game
         .outcome()
-        .map_or_else(String::new, |o| o.to_string());
+        .map_or_else(String::new, crate::game::text::outcome_text);
+
     commands.spawn(dialog(
         Modal::GameOver,
         children![
-            text("Game over", 14.0, theme::TEXT_DIM),
+            text(tr!("game-over-title"), 14.0, theme::TEXT_DIM),
             text(result, 26.0, theme::ACCENT),
             (
                 row(),
                 children![
-                    button("New game (N)", Action::NewGame),
-                    button("Analyse (A)", Action::Analyse),
-                    button("Review (R)", Action::Review),
-                    button("Look at the board (Esc)", Action::CloseDialog),
+                    button(tr!("game-over-new-game"), Action::NewGame),
+                    button(tr!("game-over-analyse"), Action::Analyse),
+                    button(tr!("game-over-review"), Action::Review),
+                    button(tr!("game-over-look"), Action::CloseDialog),
                 ]
             ),
         ],

@@ -1,6 +1,7 @@
 //! What the player reads and presses beside the board: the play screen's panel (whose turn,
 //! status, moves, buttons, keys), the title screen and the dialogs.
 
+use crate::tr;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -15,7 +16,7 @@ use crate::rules::Side;
 pub mod dialogs;
 pub mod focus;
 pub mod theme;
-mod title;
+pub mod title;
 pub mod variant_picker;
 pub mod widgets;
 
@@ -119,7 +120,7 @@ pub fn turn_row(margin_top: Val) -> impl Bundle {
                 BackgroundColor(Color::WHITE),
                 BorderColor::all(theme::TEXT_DIM),
             ),
-            (TurnText, text("White to move", 18.0, theme::TEXT)),
+            (TurnText, text(tr!("turn-white"), 18.0, theme::TEXT)),
         ],
     )
 }
@@ -129,50 +130,45 @@ fn spawn_panel(mut commands: Commands) {
         side_panel(Screen::Play),
         children![
             text("PARACHESS", 26.0, theme::ACCENT),
-            text("Tony Paletta's chess on 72 rhombi", 12.0, theme::TEXT_DIM),
+            text(tr!("panel-subtitle"), 12.0, theme::TEXT_DIM),
             turn_row(px(8)),
             (PlayersText, text("", 13.0, theme::TEXT_DIM)),
             crate::game::versus::external::engine_line(),
             crate::game::versus::clock::clock_row(),
             (ThinkingText, text("", 14.0, theme::ACCENT)),
             (StatusText, text("", 14.0, theme::TEXT)),
-            text(
-                "Moves (click one, or Left / Right, to look back)",
-                13.0,
-                theme::TEXT_DIM
-            ),
+            text(tr!("panel-moves"), 13.0, theme::TEXT_DIM),
             crate::game::study::navigation::move_list(),
             (
                 button_row(),
                 children![
-                    button("New game", Action::NewGame),
-                    button("Undo", Action::Undo),
-                    button("Redo", Action::Redo),
-                    button("Flip", Action::Flip),
-                    button("2D / 3D", Action::ToggleView),
-                    button("View", Action::ResetView),
-                    button("Names", Action::ToggleNames),
-                    button("Lines", Action::ToggleLines),
-                    button("Pieces", Action::Pieces),
-                    button("Threats", Action::ToggleThreats),
-                    button("Hint", Action::Hint),
-                    button("Analyse", Action::Analyse),
-                    button("Review", Action::Review),
-                    button("Sound", Action::ToggleMute),
-                    button("Save", Action::Save),
-                    button("Load", Action::Load),
-                    button("Copy pos.", Action::CopyPosition),
-                    button("Paste pos.", Action::PastePosition),
-                    button("Resign", Action::Resign),
-                    button("Draw", Action::OfferDraw),
-                    button("Menu", Action::Back),
+                    button(tr!("panel-new-game"), Action::NewGame),
+                    button(tr!("panel-undo"), Action::Undo),
+                    button(tr!("panel-redo"), Action::Redo),
+                    button(tr!("panel-flip"), Action::Flip),
+                    button(tr!("panel-2d-3d"), Action::ToggleView),
+                    button(tr!("panel-view"), Action::ResetView),
+                    button(tr!("panel-names"), Action::ToggleNames),
+                    button(tr!("panel-lines"), Action::ToggleLines),
+                    button(tr!("panel-pieces"), Action::Pieces),
+                    button(tr!("panel-threats"), Action::ToggleThreats),
+                    button(tr!("panel-hint"), Action::Hint),
+                    button(tr!("panel-analyse"), Action::Analyse),
+                    button(tr!("panel-review"), Action::Review),
+                    button(tr!("panel-sound"), Action::ToggleMute),
+                    button(tr!("panel-save"), Action::Save),
+                    button(tr!("panel-load"), Action::Load),
+                    button(tr!("panel-copy-pos"), Action::CopyPosition),
+                    button(tr!("panel-paste-pos"), Action::PastePosition),
+                    button(tr!("panel-resign"), Action::Resign),
+                    button(tr!("panel-draw"), Action::OfferDraw),
+                    button(tr!("panel-menu"), Action::Back),
                 ],
             ),
             text(
-                format!(
-                    "Click or drag a piece. Right-click any piece (or hold Shift over it) to see \
-                     its moves; right-click it again to hide them. {}",
-                    help_text(&[Context::Board, Context::On(Screen::Play)])
+                tr!(
+                    "panel-help",
+                    keys = help_text(&[Context::Board, Context::On(Screen::Play)])
                 ),
                 11.0,
                 theme::TEXT_DIM,
@@ -247,10 +243,10 @@ pub fn move_list_text_with_notes(
     let mut side = start.turn();
     let mut out = String::new();
     if *start != crate::rules::Position::start() {
-        out.push_str("     (from a set-up position)\n");
+        out.push_str(&format!("     {}\n", tr!("moves-from-set-up")));
     }
     if game.plies().is_empty() && game.outcome().is_none() {
-        out.push_str("     No moves yet");
+        out.push_str(&format!("     {}", tr!("moves-none-yet")));
         return out;
     }
     let header = out.len();
@@ -272,13 +268,20 @@ pub fn move_list_text_with_notes(
         if !out.ends_with('\n') && out.len() > header {
             out.push('\n');
         }
-        out.push_str(&format!("     {}  {outcome}", outcome.result_text()));
+        out.push_str(&format!(
+            "     {}  {}",
+            outcome.result_text(),
+            crate::game::text::outcome_text(outcome)
+        ));
     }
     if any_hint {
         if !out.ends_with('\n') {
             out.push('\n');
         }
-        out.push_str(&format!("\n    {}: played after a hint", HINT_MARK.trim()));
+        out.push_str(&format!(
+            "\n    {}",
+            tr!("moves-hint-note", mark = HINT_MARK.trim())
+        ));
     }
     out
 }
@@ -297,9 +300,9 @@ fn seat_name(game: &ChessGame, seat: usize, me: &str) -> String {
 
 fn player_name(player: Player) -> String {
     match player {
-        Player::Human => "Human".into(),
-        Player::Computer(level) => format!("Computer ({})", dialogs::level_name(level)),
-        Player::Elsewhere => "Opponent".into(),
+        Player::Human => tr!("player-human"),
+        Player::Computer(level) => tr!("player-computer", level = dialogs::level_name(level)),
+        Player::Elsewhere => tr!("player-opponent"),
     }
 }
 
@@ -322,7 +325,7 @@ fn update_panel(
     if thinking.is_changed() || fresh {
         for mut t in &mut texts.p1() {
             t.0 = if thinking.0 {
-                "The computer is thinking...".into()
+                tr!("panel-thinking")
             } else {
                 String::new()
             };
@@ -337,10 +340,10 @@ fn update_panel(
         t.0 = turn_text(g);
     }
     for mut t in &mut texts.p2() {
-        t.0 = format!(
-            "White: {}   Black: {}",
-            seat_name(&game, 0, me),
-            seat_name(&game, 1, me)
+        t.0 = tr!(
+            "panel-players",
+            white = seat_name(&game, 0, me),
+            black = seat_name(&game, 1, me)
         );
     }
     let side = g

@@ -10,6 +10,7 @@ use crate::game::keymap::{Action, Context, help_text_where};
 use crate::game::play::persistence::Saves;
 use crate::game::play::state::PlayStash;
 use crate::game::screens::Screen;
+use crate::tr;
 
 /// The Continue button's row, shown only when there is a game to continue.
 #[derive(Component)]
@@ -23,7 +24,8 @@ fn keys_line(waiting: bool) -> String {
     help_text_where(&[Context::Title], |a| waiting || *a != Action::Continue)
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// The title screen (public so a headless test can show it without rendering).
+pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Title), spawn_title)
         .add_systems(Update, show_continue.run_if(in_state(Screen::Title)));
 }
@@ -46,16 +48,8 @@ fn spawn_title(mut commands: Commands) {
             BackgroundColor(theme::PANEL),
             children![
                 text("PARACHESS", 54.0, theme::ACCENT),
-                text(
-                    "Tony Paletta's chess on a hexagon of 72 rhombi",
-                    16.0,
-                    theme::TEXT
-                ),
-                text(
-                    "New here? Learn shows how every piece moves, step by step.",
-                    13.0,
-                    theme::TEXT_DIM
-                ),
+                text(tr!("title-subtitle"), 16.0, theme::TEXT),
+                text(tr!("title-new-here"), 13.0, theme::TEXT_DIM),
                 (
                     ContinueRow,
                     Node {
@@ -65,24 +59,24 @@ fn spawn_title(mut commands: Commands) {
                         margin: UiRect::top(px(10)),
                         ..default()
                     },
-                    children![button("Continue your game", Action::Continue)],
+                    children![button(tr!("title-continue"), Action::Continue)],
                 ),
-                menu_button("Play", Action::Play),
-                menu_button("Learn", Action::Learn),
+                menu_button(tr!("title-play"), Action::Play),
+                menu_button(tr!("title-learn"), Action::Learn),
                 menu_button(
-                    "Play online",
+                    tr!("title-play-online"),
                     Action::Versus(crate::game::versus::VersusAction::PlayOnline)
                 ),
-                menu_button("Puzzles", Action::OpenPuzzles),
-                menu_button("Set up a position", Action::OpenEditor),
-                menu_button("How the pieces move", Action::Pieces),
-                menu_button("Analyse a position", Action::Analyse),
-                menu_button("Load a saved game", Action::Load),
+                menu_button(tr!("title-puzzles"), Action::OpenPuzzles),
+                menu_button(tr!("title-set-up"), Action::OpenEditor),
+                menu_button(tr!("title-pieces"), Action::Pieces),
+                menu_button(tr!("title-analyse"), Action::Analyse),
+                menu_button(tr!("title-load"), Action::Load),
                 menu_button(
-                    "Settings",
+                    tr!("title-settings"),
                     Action::Settings(crate::game::settings::SettingsAction::Open)
                 ),
-                menu_button("Quit", Action::Quit),
+                menu_button(tr!("title-quit"), Action::Quit),
                 // Wrapped to the menu's width, so the card stays a card and not a band.
                 (
                     TitleKeys,
@@ -98,7 +92,7 @@ fn spawn_title(mut commands: Commands) {
     ));
 }
 
-fn menu_button(label: &str, action: Action) -> impl Bundle {
+fn menu_button(label: String, action: Action) -> impl Bundle {
     (
         Node {
             width: px(260),

@@ -3,6 +3,7 @@
 //! the frame thread each time a dialog with the picker opens (a file that does not read is
 //! listed with its line and reason, and not offered).
 
+use crate::tr;
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 
@@ -60,7 +61,7 @@ pub fn variant_picker() -> impl Bundle {
             (
                 row(),
                 Children::spawn(SpawnIter(Variant::builtins().into_iter().map(|v| button(
-                    v.name(),
+                    crate::game::text::variant_name(v.name()),
                     Action::ChooseVariant(VariantPick::Fixed(v))
                 )))),
             ),
@@ -68,10 +69,10 @@ pub fn variant_picker() -> impl Bundle {
                 row(),
                 children![
                     button(
-                        "Shuffle Parachess: random back row",
+                        tr!("variant-shuffle-random"),
                         Action::ChooseVariant(VariantPick::Shuffle { random: true })
                     ),
-                    text("or by number:", 14.0, theme::TEXT_DIM),
+                    text(tr!("variant-by-number"), 14.0, theme::TEXT_DIM),
                 ]
             ),
             (
@@ -118,9 +119,18 @@ fn read_player_variants() -> Found {
                     |n| n.to_string_lossy().into_owned(),
                 );
                 broken.push(if p.line > 0 {
-                    format!("{name}, line {}: {} (not offered)", p.line, p.reason)
+                    tr!(
+                        "variant-broken-line",
+                        file = name.as_str(),
+                        line = p.line,
+                        reason = p.reason.to_string()
+                    )
                 } else {
-                    format!("{name}: {} (not offered)", p.reason)
+                    tr!(
+                        "variant-broken",
+                        file = name.as_str(),
+                        reason = p.reason.to_string()
+                    )
                 });
             }
         }
@@ -157,14 +167,14 @@ fn fill_own(
         commands.entity(b).despawn_children();
         commands.entity(b).with_children(|c| {
             if !variants.read {
-                c.spawn(text("Reading your own variants...", 12.0, theme::TEXT_DIM));
+                c.spawn(text(tr!("variant-reading"), 12.0, theme::TEXT_DIM));
             }
             if !own.is_empty() {
                 c.spawn((
                     row(),
                     Children::spawn(SpawnIter(own.clone().into_iter().map(|v| {
                         button(
-                            format!("{} (yours)", v.name()),
+                            tr!("variant-yours", name = v.name()),
                             Action::ChooseVariant(VariantPick::Fixed(v)),
                         )
                     }))),
@@ -184,8 +194,8 @@ fn show_shuffle_number(
     let Some(choice) = choice else { return };
     for mut number in &mut numbers {
         let shown = match choice.variant {
-            VariantPick::Shuffle { random: true } => "random".to_string(),
-            _ => format!("{} of 0-179", choice.shuffle_number),
+            VariantPick::Shuffle { random: true } => tr!("variant-random"),
+            _ => tr!("variant-number-of", n = choice.shuffle_number),
         };
         if number.0 != shown {
             number.0 = shown;

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use super::theme;
 use crate::game::keymap::Action;
 use crate::game::screens::Modal;
+use crate::tr;
 
 /// A line of text.
 pub fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
@@ -106,7 +107,7 @@ pub fn full_screen_centre() -> Node {
 /// Accept and Decline. `marker` lets a system find it to show or hide it.
 pub fn offer_row(
     marker: impl Component,
-    label: &'static str,
+    label: String,
     accept: Action,
     decline: Action,
 ) -> impl Bundle {
@@ -126,8 +127,8 @@ pub fn offer_row(
         BackgroundColor(theme::ACCENT.with_alpha(0.15)),
         children![
             text(label, 14.0, theme::ACCENT),
-            button("Accept", accept),
-            button("Decline", decline),
+            button(tr!("offer-accept"), accept),
+            button(tr!("offer-decline"), decline),
         ],
     )
 }

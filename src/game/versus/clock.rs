@@ -7,6 +7,7 @@
 //! game's paced time), starts and stops them, and ends the game when a flag falls. A network
 //! game's clocks are the host's: they are shown, never started, stopped or judged here.
 
+use crate::tr;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -184,7 +185,8 @@ fn run_clocks(
             }
         }
         if let Some(outcome) = g.check_flag() {
-            status.warn(outcome.to_string());
+            status.warn(crate::game::text::outcome_text(outcome));
+
             game.set_changed();
         }
     }
@@ -360,10 +362,17 @@ pub fn time_choice() -> impl Bundle {
                         .iter()
                         .enumerate()
                         .map(|(i, (name, _))| {
-                            let name = if i == 0 { "Untimed" } else { name };
+                            let name = if i == 0 {
+                                tr!("clock-untimed")
+                            } else {
+                                name.to_string()
+                            };
                             choose(name, TimeOption::Preset(i))
                         })
-                        .chain(std::iter::once(choose("Custom", TimeOption::Custom)))
+                        .chain(std::iter::once(choose(
+                            tr!("clock-custom"),
+                            TimeOption::Custom
+                        )))
                 )),
             ),
             (
@@ -374,7 +383,7 @@ pub fn time_choice() -> impl Bundle {
                     ..default()
                 },
                 children![
-                    text("Custom:", 13.0, theme::TEXT_DIM),
+                    text(tr!("clock-custom-label"), 13.0, theme::TEXT_DIM),
                     button("-", Action::Versus(VersusAction::CustomMinutes(-1))),
                     (CustomValue::Minutes, text("", 14.0, theme::TEXT)),
                     button("+", Action::Versus(VersusAction::CustomMinutes(1))),
@@ -388,7 +397,7 @@ pub fn time_choice() -> impl Bundle {
     )
 }
 
-fn choose(name: &str, option: TimeOption) -> impl Bundle {
+fn choose(name: String, option: TimeOption) -> impl Bundle {
     button(name, Action::Versus(VersusAction::ChooseTime(option)))
 }
 

@@ -7,6 +7,7 @@
 //! built-in engine plays that move instead. The next move asks the program again (started
 //! afresh if it died), unless it never started at all, three times in a row.
 
+use crate::tr;
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
@@ -180,7 +181,7 @@ pub(super) fn core_plugin(app: &mut App) {
         }
         Err(e) => {
             if let Some(mut status) = app.world_mut().get_resource_mut::<StatusLine>() {
-                status.warn(format!("The engine cannot be started: {e}"));
+                status.warn(tr!("engine-cannot-start", error = e.to_string()));
             }
             return;
         }
@@ -279,9 +280,10 @@ fn read_reports(
             Report::StartFailed(why) => {
                 engine.failed_starts += 1;
                 engine.stopper = None;
-                status.warn(format!(
-                    "The engine \"{}\" did not start: {why}. The built-in engine plays instead",
-                    engine.command
+                status.warn(tr!(
+                    "engine-did-not-start",
+                    command = engine.command.as_str(),
+                    why = why.as_str()
                 ));
                 engine.state = EngineState::Failed(why);
             }
@@ -299,9 +301,10 @@ fn read_reports(
                     }
                     Err(why) => {
                         engine.fallback = Some(revision);
-                        status.warn(format!(
-                            "The engine {} failed: {why}. The built-in engine plays this move",
-                            engine.name()
+                        status.warn(tr!(
+                            "engine-failed-move",
+                            name = engine.name().to_string(),
+                            why = why.as_str()
                         ));
                     }
                 }
@@ -338,17 +341,13 @@ fn show_engine(
         None => (String::new(), theme::TEXT_DIM),
         Some(e) => match &e.state {
             EngineState::Starting => (
-                format!("Computer: starting {}...", e.command),
+                tr!("engine-starting", command = e.command.as_str()),
                 theme::TEXT_DIM,
             ),
-            EngineState::Ready(name) => (
-                format!("Computer: {name} (external engine)"),
-                theme::TEXT_DIM,
-            ),
-            EngineState::Failed(why) => (
-                format!("External engine failed ({why}); the built-in engine plays"),
-                theme::WARNING,
-            ),
+            EngineState::Ready(name) => {
+                (tr!("engine-ready", name = name.as_str()), theme::TEXT_DIM)
+            }
+            EngineState::Failed(why) => (tr!("engine-failed", why = why.as_str()), theme::WARNING),
         },
     };
     for (mut t, mut colour) in &mut texts {

@@ -15,6 +15,7 @@
 //!   itself and the game goes on. Leaving the screen ends the session (the opponent is told);
 //!   the game stays saved and Continue plays it on at this board.
 
+use crate::tr;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Mutex, PoisonError};
 
@@ -244,11 +245,7 @@ fn busy(world: &mut World) -> bool {
         .get_resource::<Online>()
         .is_some_and(|o| o.session.is_some());
     if running {
-        status(
-            world,
-            true,
-            "A network game is on: leave it first (Leave, or Esc twice)",
-        );
+        status(world, true, tr!("online-leave-first"));
     }
     running
 }
@@ -261,11 +258,7 @@ pub fn host_setup(world: &mut World) {
     if let Some(mut fields) = world.get_resource_mut::<Fields>() {
         fields.focus = FieldId::Port;
     }
-    status(
-        world,
-        false,
-        "Choose your side, the clock and the variant; Enter starts hosting",
-    );
+    status(world, false, tr!("online-host-prompt"));
     set_modal(world, Modal::HostGame);
 }
 
@@ -281,11 +274,7 @@ pub fn join_setup(world: &mut World) {
             FieldId::Code
         };
     }
-    status(
-        world,
-        false,
-        "Type what the host's screen shows, then press Enter",
-    );
+    status(world, false, tr!("online-join-prompt"));
     set_modal(world, Modal::JoinGame);
 }
 
@@ -310,7 +299,7 @@ pub fn start_hosting(world: &mut World) {
         match port_text.parse::<u16>() {
             Ok(p) => p,
             Err(_) => {
-                return status(world, true, "The port must be a number from 0 to 65535");
+                return status(world, true, tr!("online-bad-port"));
             }
         }
     };
@@ -330,7 +319,13 @@ pub fn start_hosting(world: &mut World) {
     };
     let handle = match crate::net::host(config) {
         Ok(h) => h,
-        Err(e) => return status(world, true, format!("Cannot host: {e}")),
+        Err(e) => {
+            return status(
+                world,
+                true,
+                tr!("online-cannot-host", error = e.to_string()),
+            );
+        }
     };
     let listening = handle.listening().map(|(a, c)| (a, c.to_string()));
     let addresses = listening
@@ -359,7 +354,7 @@ pub fn start_hosting(world: &mut World) {
         .map(|(a, _)| a.port());
     set_modal(world, Modal::None);
     if let Some(port) = port {
-        status(world, false, format!("Listening on port {port}"));
+        status(world, false, tr!("online-listening", port = port));
     }
 }
 
@@ -374,12 +369,9 @@ pub fn start_joining(world: &mut World) {
         .unwrap_or_default();
     if addr.is_empty() || code.is_empty() {
         let (field, why) = if addr.is_empty() {
-            (
-                FieldId::Address,
-                "Type the host's address, like 192.168.1.20:47317",
-            )
+            (FieldId::Address, tr!("online-type-address"))
         } else {
-            (FieldId::Code, "Type the join code the host shows")
+            (FieldId::Code, tr!("online-type-code"))
         };
         if let Some(mut f) = world.get_resource_mut::<Fields>() {
             f.focus = field;
@@ -416,7 +408,7 @@ pub fn start_joining(world: &mut World) {
         online.session = Some(session);
     }
     set_modal(world, Modal::None);
-    status(world, false, "Waiting for the host's answer");
+    status(world, false, tr!("online-waiting-host"));
 }
 
 /// Ctrl+V in the join or host dialog: the clipboard into the focused field.
@@ -425,23 +417,23 @@ pub fn paste(world: &mut World) {
         .get_resource_mut::<bevy::clipboard::Clipboard>()
         .map(|mut c| c.fetch_text().poll_result());
     let text = match fetched {
-        None => return status(world, true, "No clipboard here"),
+        None => return status(world, true, tr!("pos-no-clipboard")),
         Some(Some(Ok(t))) => t,
         Some(Some(Err(e))) => {
-            return status(world, true, format!("Cannot read the clipboard: {e}"));
+            return status(
+                world,
+                true,
+                tr!("pos-clipboard-error", error = e.to_string()),
+            );
         }
-        Some(None) => return status(world, true, "The clipboard is not ready; try again"),
+        Some(None) => return status(world, true, tr!("pos-clipboard-not-ready")),
     };
     let refused = world.get_resource_mut::<Fields>().map(|mut f| {
         let focus = f.focus;
         f.insert(focus, &text)
     });
     if refused == Some(true) {
-        status(
-            world,
-            true,
-            "Some of the pasted text does not belong in this field and was left out",
-        );
+        status(world, true, tr!("online-paste-filtered"));
     }
 }
 
@@ -459,9 +451,9 @@ pub fn cancel(world: &mut World) {
         .and_then(|mut o| o.session.take());
     if let Some(session) = dropped {
         let what = if session.hosting {
-            "Stopped hosting"
+            tr!("online-stopped-hosting")
         } else {
-            "Stopped connecting"
+            tr!("online-stopped-connecting")
         };
         drop(session);
         status(world, false, what);
@@ -494,11 +486,7 @@ pub fn back(world: &mut World) -> bool {
         if let Some(mut o) = world.get_resource_mut::<Online>() {
             o.leave_armed = true;
         }
-        status(
-            world,
-            true,
-            "Press Esc again to leave the network game (your opponent is told; the game is kept)",
-        );
+        status(world, true, tr!("online-esc-again"));
         return true;
     }
     false
@@ -514,26 +502,26 @@ pub fn request(world: &mut World, command: NetCommand) {
             let you = s.net.you;
             let answer = |offer: Option<Side>| offer == Some(!you);
             let text = match command {
-                NetCommand::OfferDraw if answer(s.net.draw_offer) => "You accept the draw",
+                NetCommand::OfferDraw if answer(s.net.draw_offer) => tr!("online-accept-draw"),
                 NetCommand::OfferDraw => {
                     s.asked = Some(command);
-                    "Draw offered: waiting for your opponent's answer"
+                    tr!("online-draw-offered")
                 }
                 NetCommand::AskTakeback => {
                     s.asked = Some(command);
-                    "Takeback asked: waiting for your opponent's answer"
+                    tr!("online-takeback-asked")
                 }
-                NetCommand::AcceptDraw => "You accept the draw",
-                NetCommand::DeclineDraw => "You decline the draw",
-                NetCommand::AcceptTakeback => "You allow the takeback",
-                NetCommand::DeclineTakeback => "You refuse the takeback",
-                NetCommand::Resign => "You resign",
-                NetCommand::Move(_) => "",
+                NetCommand::AcceptDraw => tr!("online-accept-draw"),
+                NetCommand::DeclineDraw => tr!("lobby-you-decline-draw"),
+                NetCommand::AcceptTakeback => tr!("online-allow-takeback"),
+                NetCommand::DeclineTakeback => tr!("lobby-you-refuse-takeback"),
+                NetCommand::Resign => tr!("lobby-you-resign"),
+                NetCommand::Move(_) => String::new(),
             };
             s.send(command);
             Ok(text)
         }
-        _ => Err("There is no network game to ask anything in"),
+        _ => Err(tr!("online-no-game-to-ask")),
     };
     match said {
         Ok(text) if !text.is_empty() => status(world, false, text),
@@ -587,15 +575,15 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
         };
         online.leave_armed = false;
         if let Err(e) = session.net.apply(&event, now) {
-            board.status.warn(format!(
-                "Ignored what the other end sent, which the rules refuse: {e}"
-            ));
+            board
+                .status
+                .warn(tr!("online-ignored", error = e.to_string()));
             continue;
         }
         let ours = session.game_id == Some(board.game.id());
         let you = session.net.you;
         let them = match session.net.opponent.as_str() {
-            "" => "Your opponent".to_string(),
+            "" => tr!("online-your-opponent"),
             name => crate::net::protocol::clip(name),
         };
         match event {
@@ -603,11 +591,13 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
                 session.link = Link::Up;
                 if session.hosting && session.game_id.is_none() {
                     bind(&mut board, session);
-                    board.status.info(format!("{them} joined: the game begins"));
+                    board
+                        .status
+                        .info(tr!("online-joined", them = them.as_str()));
                 } else if session.hosting {
                     board
                         .status
-                        .info(format!("{them} is back: the game goes on"));
+                        .info(tr!("online-is-back", them = them.as_str()));
                 }
             }
             NetEvent::State(state) => {
@@ -615,16 +605,16 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
                 session.asked = None;
                 if session.game_id.is_none() {
                     bind(&mut board, session);
-                    board.status.info(format!(
-                        "Connected: you play {}{}",
-                        state.you,
-                        state
+                    board.status.info(tr!(
+                        "online-connected-you-play",
+                        side = crate::game::text::side_name(state.you),
+                        clock = state
                             .control
                             .map_or(String::new(), |tc| format!(", {}", label(tc)))
                     ));
                 } else if ours {
                     board.mirror(&session.net);
-                    board.status.info("Reconnected: the game goes on");
+                    board.status.info(tr!("online-reconnected"));
                 }
             }
             NetEvent::Moved { text, side, .. } => {
@@ -633,8 +623,16 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
                     board.mirror(&session.net);
                 }
                 board.status.info(match session.net.game.outcome() {
-                    Some(o) => format!("{text}: {o}"),
-                    None => format!("{side} played {text}"),
+                    Some(o) => tr!(
+                        "status-move-ends",
+                        move = text.as_str(),
+                        outcome = crate::game::text::outcome_text(o)
+                    ),
+                    None => tr!(
+                        "status-played",
+                        side = crate::game::text::side_name(side),
+                        move = text.as_str()
+                    ),
                 });
             }
             NetEvent::Clock(_) => {
@@ -645,34 +643,38 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
             NetEvent::DrawOffered { by } if by != you => {
                 board
                     .status
-                    .info(format!("{them} offers a draw: accept or decline"));
+                    .info(tr!("online-offers-draw", them = them.as_str()));
             }
             NetEvent::TakebackAsked { by } if by != you => {
-                board.status.info(format!(
-                    "{them} asks to take back a move: accept or decline"
-                ));
+                board
+                    .status
+                    .info(tr!("online-asks-takeback", them = them.as_str()));
             }
             NetEvent::DrawDeclined { .. } => {
                 session.asked = None;
-                board.status.info(format!("{them} declined the draw"));
+                board
+                    .status
+                    .info(tr!("online-declined-draw", them = them.as_str()));
             }
             NetEvent::TakebackDeclined { .. } => {
                 session.asked = None;
-                board.status.info(format!("{them} refused the takeback"));
+                board
+                    .status
+                    .info(tr!("online-refused-takeback", them = them.as_str()));
             }
             NetEvent::TakenBack { .. } => {
                 session.asked = None;
                 if ours {
                     board.mirror(&session.net);
                 }
-                board.status.info("Move taken back");
+                board.status.info(tr!("status-undone"));
             }
             NetEvent::GameOver(outcome) => {
                 session.asked = None;
                 if ours {
                     board.mirror(&session.net);
                 }
-                board.status.info(outcome.to_string());
+                board.status.info(crate::game::text::outcome_text(outcome));
             }
             NetEvent::Refused(why) => {
                 session.asked = None;
@@ -689,15 +691,11 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
                     // retrying"): it tries again by itself.
                     board.status.warn(capitalise(&reason));
                 } else {
-                    board.status.warn(format!(
-                        "The connection was lost ({reason}). The game is kept and goes on \
-                         when {} back",
-                        if session.hosting {
-                            "your opponent is"
-                        } else {
-                            "it is"
-                        }
-                    ));
+                    board.status.warn(if session.hosting {
+                        tr!("online-lost-host", reason = reason.as_str())
+                    } else {
+                        tr!("online-lost-join", reason = reason.as_str())
+                    });
                 }
                 session.link = Link::Lost(reason);
             }
@@ -710,10 +708,9 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
                     if ours {
                         board.game.pause_clocks();
                     }
-                    board.status.warn(format!(
-                        "The network game has ended: {reason}. The game is kept: Leave, then \
-                         Continue plays it on at this board"
-                    ));
+                    board
+                        .status
+                        .warn(tr!("online-ended", reason = reason.as_str()));
                 }
                 break;
             }
@@ -736,14 +733,14 @@ fn forward_moves(
         match online.session.as_mut() {
             Some(s) if s.game_id == Some(game.id()) => {
                 if !s.net.my_turn() {
-                    status.warn("It is not your turn");
+                    status.warn(tr!("online-not-your-turn"));
                 } else if let Err(e) = s.net.game.position().check_move(mv) {
-                    status.warn(capitalise(&e.to_string()));
+                    status.warn(capitalise(&crate::game::text::move_error_text(&e)));
                 } else {
                     s.send(NetCommand::Move(mv));
                 }
             }
-            _ => status.warn("There is no network game on the board"),
+            _ => status.warn(tr!("online-no-game")),
         }
     }
 }
@@ -781,8 +778,7 @@ fn end_session(
         game.players = [Player::Human; 2];
         game.pause_clocks();
         if !game.game.is_over() && !game.game.plies().is_empty() {
-            status
-                .info("You left the network game. It is kept: Continue plays it on at this board");
+            status.info(tr!("online-left"));
         }
     }
     // Dropping the handle tells the other end and returns at once.
@@ -842,25 +838,24 @@ fn spawn_menu(mut commands: Commands) {
     commands.spawn(overlay(
         OnlineView::Menu,
         children![
-            text("Play online", 26.0, theme::ACCENT),
-            text(
-                "One player hosts; the other joins with the host's address and join code. \
-                 Both machines must be on the same network, or the host's port must be \
-                 reachable from the other. Or play on a server: a lobby of players \
-                 anywhere, live and correspondence games, ratings.",
-                13.0,
-                theme::TEXT_DIM
-            ),
+            text(tr!("online-title"), 26.0, theme::ACCENT),
+            text(tr!("online-intro"), 13.0, theme::TEXT_DIM),
             (
                 row(),
                 children![
-                    button("Host a game (H)", Action::Versus(VersusAction::HostSetup)),
-                    button("Join a game (J)", Action::Versus(VersusAction::JoinSetup)),
                     button(
-                        "Play on a server (S)",
+                        tr!("online-host-button"),
+                        Action::Versus(VersusAction::HostSetup)
+                    ),
+                    button(
+                        tr!("online-join-button"),
+                        Action::Versus(VersusAction::JoinSetup)
+                    ),
+                    button(
+                        tr!("online-server-button"),
                         Action::Lobby(crate::game::lobby::LobbyAction::Open)
                     ),
-                    button("Back (Esc)", Action::Back),
+                    button(tr!("settings-back"), Action::Back),
                 ],
             ),
             (StatusText, text("", 14.0, theme::TEXT)),
@@ -875,12 +870,8 @@ fn spawn_waiting(mut commands: Commands, online: Res<Online>) {
     let mut lines: Vec<(String, f32, Color)> = Vec::new();
     let heading;
     if let Some((addr, code)) = s.listening() {
-        heading = "Hosting a game";
-        lines.push((
-            "Tell the other player to join".into(),
-            14.0,
-            theme::TEXT_DIM,
-        ));
+        heading = tr!("online-hosting");
+        lines.push((tr!("online-tell-other"), 14.0, theme::TEXT_DIM));
         let addresses: Vec<String> = if s.addresses.is_empty() {
             vec![addr.to_string()]
         } else {
@@ -891,26 +882,38 @@ fn spawn_waiting(mut commands: Commands, online: Res<Online>) {
                 .collect()
         };
         let title = if addresses.len() > 1 {
-            "at one of these addresses:"
+            tr!("online-at-addresses")
         } else {
-            "at this address:"
+            tr!("online-at-address")
         };
-        lines.push((title.into(), 14.0, theme::TEXT_DIM));
+        lines.push((title, 14.0, theme::TEXT_DIM));
         for a in addresses {
             lines.push((a, 20.0, theme::TEXT));
         }
-        lines.push(("with the join code".into(), 14.0, theme::TEXT_DIM));
+        lines.push((tr!("online-with-code"), 14.0, theme::TEXT_DIM));
         lines.push((code.to_string(), 40.0, theme::ACCENT));
         let time = s
             .net
             .clocks
             .as_ref()
-            .map_or("untimed".to_string(), |c| label(c.control()));
-        lines.push((format!("You play {}, {time}", s.net.you), 14.0, theme::TEXT));
-        lines.push(("Waiting for the other player...".into(), 16.0, theme::TEXT));
+            .map_or(tr!("online-untimed"), |c| label(c.control()));
+        lines.push((
+            tr!(
+                "online-you-play",
+                side = crate::game::text::side_name(s.net.you),
+                time = time
+            ),
+            14.0,
+            theme::TEXT,
+        ));
+        lines.push((tr!("online-waiting-other"), 16.0, theme::TEXT));
     } else {
-        heading = "Joining a game";
-        lines.push((format!("Connecting to {}...", s.target), 18.0, theme::TEXT));
+        heading = tr!("online-joining");
+        lines.push((
+            tr!("lobby-connecting", server = s.target.to_string()),
+            18.0,
+            theme::TEXT,
+        ));
     }
     commands.spawn(overlay(
         OnlineView::Waiting,
@@ -921,7 +924,10 @@ fn spawn_waiting(mut commands: Commands, online: Res<Online>) {
                     .map(|(t, size, colour)| text(t, size, colour)),
             ),
             Spawn((StatusText, text("", 14.0, theme::TEXT))),
-            Spawn(button("Cancel (Esc)", Action::Versus(VersusAction::Cancel))),
+            Spawn(button(
+                tr!("dialog-cancel"),
+                Action::Versus(VersusAction::Cancel),
+            )),
         )),
     ));
 }
@@ -930,22 +936,24 @@ fn spawn_host_dialog(mut commands: Commands) {
     commands.spawn(dialog(
         Modal::HostGame,
         children![
-            text("Host a network game", 22.0, theme::ACCENT),
-            text("You play", 14.0, theme::TEXT_DIM),
+            text(tr!("online-host-title"), 22.0, theme::ACCENT),
+            text(tr!("online-you-play-label"), 14.0, theme::TEXT_DIM),
             (
                 row(),
                 children![
-                    button("White", Action::Versus(VersusAction::HostSide(Side::White))),
-                    button("Black", Action::Versus(VersusAction::HostSide(Side::Black))),
+                    button(
+                        tr!("side-white"),
+                        Action::Versus(VersusAction::HostSide(Side::White))
+                    ),
+                    button(
+                        tr!("side-black"),
+                        Action::Versus(VersusAction::HostSide(Side::Black))
+                    ),
                 ],
             ),
-            text("Clock", 14.0, theme::TEXT_DIM),
+            text(tr!("new-game-clock"), 14.0, theme::TEXT_DIM),
             super::clock::time_choice(),
-            text(
-                "Variant (your own army travels with the game)",
-                14.0,
-                theme::TEXT_DIM
-            ),
+            text(tr!("online-variant-label"), 14.0, theme::TEXT_DIM),
             variant_picker(),
             (
                 Node {
@@ -955,10 +963,10 @@ fn spawn_host_dialog(mut commands: Commands) {
                     ..default()
                 },
                 children![
-                    text("Port", 14.0, theme::TEXT_DIM),
+                    text(tr!("online-port"), 14.0, theme::TEXT_DIM),
                     text_field(FieldId::Port, 110.0),
                     text(
-                        format!("(default {DEFAULT_PORT}; 0 picks a free one)"),
+                        tr!("online-port-note", port = DEFAULT_PORT),
                         12.0,
                         theme::TEXT_DIM
                     ),
@@ -969,10 +977,10 @@ fn spawn_host_dialog(mut commands: Commands) {
                 row(),
                 children![
                     button(
-                        "Start hosting (Enter)",
+                        tr!("online-start-hosting"),
                         Action::Versus(VersusAction::StartHosting)
                     ),
-                    button("Cancel (Esc)", Action::CloseDialog),
+                    button(tr!("dialog-cancel"), Action::CloseDialog),
                 ],
             ),
         ],
@@ -983,18 +991,17 @@ fn spawn_join_dialog(mut commands: Commands) {
     commands.spawn(dialog(
         Modal::JoinGame,
         children![
-            text("Join a network game", 22.0, theme::ACCENT),
-            text(
-                "The host's screen shows its address and the join code.",
-                13.0,
-                theme::TEXT_DIM
-            ),
-            text("Host address (host:port)", 14.0, theme::TEXT_DIM),
+            text(tr!("online-join-title"), 22.0, theme::ACCENT),
+            text(tr!("online-join-note"), 13.0, theme::TEXT_DIM),
+            text(tr!("online-host-address"), 14.0, theme::TEXT_DIM),
             text_field(FieldId::Address, 360.0),
-            text("Join code", 14.0, theme::TEXT_DIM),
+            text(tr!("online-join-code"), 14.0, theme::TEXT_DIM),
             text_field(FieldId::Code, 360.0),
             text(
-                help_text(&[Context::Dialog(Modal::JoinGame)]) + ", Backspace: delete",
+                tr!(
+                    "lobby-field-help",
+                    keys = help_text(&[Context::Dialog(Modal::JoinGame)])
+                ),
                 12.0,
                 theme::TEXT_DIM
             ),
@@ -1002,8 +1009,8 @@ fn spawn_join_dialog(mut commands: Commands) {
             (
                 row(),
                 children![
-                    button("Join (Enter)", Action::Versus(VersusAction::Join)),
-                    button("Cancel (Esc)", Action::CloseDialog),
+                    button(tr!("online-join"), Action::Versus(VersusAction::Join)),
+                    button(tr!("dialog-cancel"), Action::CloseDialog),
                 ],
             ),
         ],
@@ -1022,7 +1029,7 @@ struct LinkText;
 struct OfferRow(NetCommand);
 
 fn spawn_panel(mut commands: Commands) {
-    let answer = |label: &'static str, ask: NetCommand, yes: NetCommand, no: NetCommand| {
+    let answer = |label: String, ask: NetCommand, yes: NetCommand, no: NetCommand| {
         crate::game::ui::widgets::offer_row(
             OfferRow(ask),
             label,
@@ -1036,59 +1043,51 @@ fn spawn_panel(mut commands: Commands) {
         crate::game::ui::panel_node(),
         BackgroundColor(theme::PANEL),
         children![
-            text("PARACHESS ONLINE", 24.0, theme::ACCENT),
+            text(tr!("online-heading"), 24.0, theme::ACCENT),
             crate::game::ui::turn_row(px(0)),
             (WhoText, text("", 13.0, theme::TEXT_DIM)),
             clock_row(),
             (LinkText, text("", 13.0, theme::TEXT_DIM)),
             answer(
-                "Your opponent offers a draw",
+                tr!("online-opponent-offers-draw"),
                 NetCommand::OfferDraw,
                 NetCommand::AcceptDraw,
                 NetCommand::DeclineDraw
             ),
             answer(
-                "Your opponent asks to take back a move",
+                tr!("online-opponent-asks-takeback"),
                 NetCommand::AskTakeback,
                 NetCommand::AcceptTakeback,
                 NetCommand::DeclineTakeback
             ),
             (StatusText, text("", 14.0, theme::TEXT)),
-            text(
-                "Moves (click one, or Left / Right, to look back)",
-                13.0,
-                theme::TEXT_DIM
-            ),
+            text(tr!("panel-moves"), 13.0, theme::TEXT_DIM),
             crate::game::study::navigation::move_list(),
             (
                 button_row(),
                 children![
                     button(
-                        "Offer draw",
+                        tr!("online-offer-draw"),
                         Action::Versus(VersusAction::Net(NetCommand::OfferDraw))
                     ),
                     button(
-                        "Takeback",
+                        tr!("online-takeback"),
                         Action::Versus(VersusAction::Net(NetCommand::AskTakeback))
                     ),
                     button(
-                        "Resign",
+                        tr!("panel-resign"),
                         Action::Versus(VersusAction::Net(NetCommand::Resign))
                     ),
-                    button("Flip", Action::Flip),
-                    button("2D / 3D", Action::ToggleView),
-                    button("Names", Action::ToggleNames),
-                    button("Lines", Action::ToggleLines),
-                    button("Sound", Action::ToggleMute),
-                    button("Leave", Action::Versus(VersusAction::Leave)),
+                    button(tr!("panel-flip"), Action::Flip),
+                    button(tr!("panel-2d-3d"), Action::ToggleView),
+                    button(tr!("panel-names"), Action::ToggleNames),
+                    button(tr!("panel-lines"), Action::ToggleLines),
+                    button(tr!("panel-sound"), Action::ToggleMute),
+                    button(tr!("online-leave"), Action::Versus(VersusAction::Leave)),
                 ],
             ),
             text(
-                format!(
-                    "Move by clicking or dragging a piece when it is your turn; your opponent's \
-                     moves arrive by themselves. {}",
-                    help_text(&[Context::Board])
-                ),
+                tr!("online-help", keys = help_text(&[Context::Board])),
                 11.0,
                 theme::TEXT_DIM,
             ),
@@ -1111,29 +1110,34 @@ fn show_game(
     };
     let net = &s.net;
     let them = match net.opponent.as_str() {
-        "" => "your opponent".to_string(),
+        "" => tr!("online-your-opponent-lower"),
         name => crate::net::protocol::clip(name),
     };
     let time = net
         .clocks
         .as_ref()
-        .map_or("untimed".to_string(), |c| label(c.control()));
-    let who = format!("You play {} against {them} ({time})", net.you);
+        .map_or(tr!("online-untimed"), |c| label(c.control()));
+    let who = tr!(
+        "online-who",
+        side = crate::game::text::side_name(net.you),
+        them = them,
+        time = time
+    );
     for mut t in &mut texts.p0() {
         if t.0 != who {
             t.0.clone_from(&who);
         }
     }
     let (link, warn) = match &s.link {
-        Link::Waiting => ("Connecting...", false),
+        Link::Waiting => (tr!("online-link-connecting"), false),
         Link::Up => match s.asked {
-            Some(NetCommand::OfferDraw) => ("Connected. Your draw offer waits", false),
-            Some(NetCommand::AskTakeback) => ("Connected. Your takeback request waits", false),
-            _ => ("Connected", false),
+            Some(NetCommand::OfferDraw) => (tr!("online-link-draw-waits"), false),
+            Some(NetCommand::AskTakeback) => (tr!("online-link-takeback-waits"), false),
+            _ => (tr!("online-link-connected"), false),
         },
-        Link::Lost(_) if s.hosting => ("Connection lost: waiting for your opponent", true),
-        Link::Lost(_) => ("Connection lost: reconnecting...", true),
-        Link::Closed(_) => ("Not connected", true),
+        Link::Lost(_) if s.hosting => (tr!("online-link-lost-host"), true),
+        Link::Lost(_) => (tr!("online-link-lost"), true),
+        Link::Closed(_) => (tr!("online-link-closed"), true),
     };
     for (mut t, mut colour) in &mut texts.p1() {
         if t.0 != link {

@@ -7,6 +7,7 @@
 //! The text lives in [`Fields`] (a resource, so headless tests type into it as a person would:
 //! `KeyboardInput` messages); the field on screen only shows it.
 
+use crate::tr;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::picking::events::{Pointer, Press};
@@ -70,17 +71,17 @@ impl FieldId {
     }
 
     /// What the empty field shows.
-    fn placeholder(self) -> &'static str {
+    fn placeholder(self) -> String {
         match self {
-            FieldId::Port => "47317",
-            FieldId::Address => "e.g. 192.168.1.20:47317",
-            FieldId::Code => "e.g. K7PQ2M",
-            FieldId::Server => "e.g. http://example.org:8080",
-            FieldId::Name => "name (empty: a guest)",
-            FieldId::Password => "password (8 characters or more)",
-            FieldId::Opponent => "their name",
-            FieldId::GameId => "e.g. Xk3mP9aQ",
-            FieldId::PlayerName => "your name",
+            FieldId::Port => "47317".to_string(),
+            FieldId::Address => tr!("field-address"),
+            FieldId::Code => tr!("field-code"),
+            FieldId::Server => tr!("field-server"),
+            FieldId::Name => tr!("field-name"),
+            FieldId::Password => tr!("field-password"),
+            FieldId::Opponent => tr!("field-opponent"),
+            FieldId::GameId => tr!("field-game-id"),
+            FieldId::PlayerName => tr!("field-player-name"),
         }
     }
 

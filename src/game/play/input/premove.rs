@@ -19,26 +19,31 @@ use crate::rules::{Cell, Game, Move, Position, Side};
 
 /// The words this file shows (kept together for the message catalogue).
 mod words {
+    use crate::tr;
+
     /// A premove was made.
     pub fn set(text: &str) -> String {
-        format!("Premove {text}: played after your opponent's move if still legal (Esc cancels)")
+        tr!("premove-set", text = text)
     }
     /// A piece chosen for a premove.
     pub fn chosen(piece: &str, cell: &str) -> String {
-        format!("Premove: {piece} on {cell} - where to, after your opponent's move?")
+        let piece = crate::game::text::piece_name(piece);
+        tr!("premove-chosen", piece = piece, cell = cell)
     }
     /// The premove no longer fits the position.
     pub fn cancelled_illegal(text: &str, why: &str) -> String {
-        format!("Premove {text} cancelled: {why}")
+        tr!("premove-cancelled-illegal", text = text, why = why)
     }
     /// The player cancelled it.
-    pub const CANCELLED: &str = "Premove cancelled";
+    pub fn cancelled() -> String {
+        tr!("premove-cancelled")
+    }
     /// A press during the opponent's turn on no piece of the player's own.
-    pub fn wait(computer: bool) -> &'static str {
+    pub fn wait(computer: bool) -> String {
         if computer {
-            "Wait: the computer is thinking (or select one of your pieces to premove)"
+            tr!("premove-wait-computer")
         } else {
-            "Wait for your opponent's move (or select one of your pieces to premove)"
+            tr!("premove-wait-opponent")
         }
     }
 }
@@ -191,7 +196,7 @@ pub(super) fn cancel_on_escape(
         && keys.is_some_and(|k| k.just_pressed(KeyCode::Escape))
     {
         premove.mv = None;
-        status.info(words::CANCELLED);
+        status.info(words::cancelled());
         claims.claim(KeyCode::Escape);
     }
 }
@@ -207,7 +212,7 @@ pub(super) fn cancel_on_right_click(
         && premove.mv.is_some()
     {
         premove.mv = None;
-        status.info(words::CANCELLED);
+        status.info(words::cancelled());
     }
 }
 

@@ -22,32 +22,46 @@ use crate::rules::{Cell, Move, PieceKind, Position};
 
 /// The words this file shows (kept together for the message catalogue).
 mod words {
+    use crate::tr;
+
     /// Field title.
-    pub const TYPED: &str = "Move: ";
+    pub fn typed() -> String {
+        tr!("typed-title")
+    }
     /// Field title while the move waits for the opponent's.
-    pub const PREMOVE: &str = "Premove: ";
+    pub fn premove() -> String {
+        tr!("typed-premove-title")
+    }
     /// No legal move matches.
-    pub const NO_MATCH: &str = "no legal move matches";
+    pub fn no_match() -> String {
+        tr!("typed-no-match")
+    }
     /// How the field is used.
-    pub const HELP: &str = "Enter: play, Backspace: erase, Esc: close";
-    /// After a hotkey's letter: what it does, or a cell name.
+    pub fn help() -> String {
+        tr!("typed-help")
+    }
+    /// After a hotkey's letter: what it does (the keymap's English help), or a cell name.
     pub fn pending(letter: char, help: &str) -> String {
-        format!("{letter} - {help}, or type a move (a cell number next)")
+        let help = crate::game::text::tr(&crate::game::keymap::help_id(help));
+        tr!("typed-pending", letter = letter.to_string(), help = help)
     }
     /// More candidates than shown.
     pub fn more(n: usize) -> String {
-        format!("(+{n} more)")
+        tr!("typed-more", n = n)
     }
     /// Enter on text that still means several moves.
     pub fn ambiguous(typed: &str, moves: &str) -> String {
-        format!("'{typed}' could be {moves}: type more")
+        tr!("typed-ambiguous", typed = typed, moves = moves)
     }
     /// The piece on a cell was named but not where it goes.
     pub fn where_to(piece: &str, cell: &str) -> String {
-        format!("Type where the {piece} on {cell} goes")
+        let piece = crate::game::text::piece_name(piece);
+        tr!("typed-where-to", piece = piece, cell = cell)
     }
     /// A piece with no legal move (as for a click).
-    pub const NO_MOVE: &str = "That piece has no legal move";
+    pub fn no_move() -> String {
+        tr!("typed-no-move")
+    }
 }
 
 /// How long a hotkey's letter waits for a digit before it acts as the hotkey.
@@ -100,18 +114,18 @@ impl TypedMove {
                 .map_or("", |b| b.help);
             let letter = self.text.chars().next().unwrap_or(' ');
             return [
-                format!("{}{}_", words::TYPED, self.text),
+                format!("{}: {}_", words::typed(), self.text),
                 words::pending(letter, help),
-                words::HELP.to_string(),
+                words::help(),
             ];
         }
         let title = if self.premove {
-            words::PREMOVE
+            words::premove()
         } else {
-            words::TYPED
+            words::typed()
         };
         let list = if self.candidates.is_empty() {
-            words::NO_MATCH.to_string()
+            words::no_match()
         } else {
             let mut shown: Vec<&str> = self
                 .candidates
@@ -126,11 +140,7 @@ impl TypedMove {
             }
             shown.join("  ")
         };
-        [
-            format!("{title}{}_", self.text),
-            list,
-            words::HELP.to_string(),
-        ]
+        [format!("{title}: {}_", self.text), list, words::help()]
     }
 }
 
@@ -266,12 +276,12 @@ pub fn refusal(pos: &Position, typed: &str) -> String {
     if after.is_empty() {
         return match pos.check_move(Move::new(from, from)) {
             Err(crate::rules::MoveError::OwnPiece(_)) => match pos.piece_at(from) {
-                Some(_) if pos.legal_targets(from).is_empty() => words::NO_MOVE.to_string(),
+                Some(_) if pos.legal_targets(from).is_empty() => words::no_move(),
                 Some(p) => words::where_to(pos.variant().kind_name(p.kind), from.name()),
-                None => words::NO_MOVE.to_string(),
+                None => words::no_move(),
             },
             Err(e) => capitalise(&e.to_string()),
-            Ok(()) => words::NO_MOVE.to_string(),
+            Ok(()) => words::no_move(),
         };
     }
     let (to, used) = match Cell::parse_prefix(after) {
@@ -298,7 +308,7 @@ pub fn refusal(pos: &Position, typed: &str) -> String {
         Err(e) => capitalise(&e.to_string()),
         Ok(()) => match pos.parse_move(typed) {
             Err(e) => capitalise(&e.to_string()),
-            Ok(_) => words::NO_MOVE.to_string(),
+            Ok(_) => words::no_move(),
         },
     }
 }
