@@ -182,13 +182,16 @@ fn spawn_banner(mut commands: Commands) {
 
 /// The banner shows over the board of the play and analysis screens while an earlier position
 /// is shown, and spans the board's part of the window.
+#[allow(clippy::type_complexity)]
 fn update_banner(
     game: Res<ChessGame>,
     screen: Res<State<Screen>>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    images: Res<Assets<Image>>,
-    offscreen: Option<Res<OffscreenTarget>>,
-    ui_scale: Option<Res<UiScale>>,
+    (images, offscreen, ui_scale): (
+        Res<Assets<Image>>,
+        Option<Res<OffscreenTarget>>,
+        Option<Res<UiScale>>,
+    ),
     mut banners: Query<&mut Node, With<Banner>>,
     mut texts: Query<&mut Text, With<BannerText>>,
 ) {
