@@ -1054,6 +1054,23 @@ fn back(world: &mut World) {
 mod tests {
     use super::*;
 
+    /// The key help is drawn from the catalogue by an id made of its English words.
+    #[test]
+    fn every_key_help_is_in_the_catalogue() {
+        for b in KEYMAP {
+            let id = help_id(b.help);
+            assert!(
+                crate::game::text::has_message(&id),
+                "{id:?} ({:?}) is not in en.ftl",
+                b.help
+            );
+        }
+        assert_eq!(
+            help_id("deselect, then back (where you came from)"),
+            "key-deselect-then-back-where-you-came-from"
+        );
+    }
+
     #[test]
     fn no_key_means_two_things_in_one_place() {
         let screens = [

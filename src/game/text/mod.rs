@@ -154,6 +154,11 @@ pub fn arg<'a>(value: impl Into<FluentValue<'a>>) -> Arg<'a> {
     value.into()
 }
 
+/// Whether the English catalogue (the source every language follows) has the message `id`.
+pub fn has_message(id: &str) -> bool {
+    catalogue(Language::En).bundle.has_message(id)
+}
+
 /// The message `id` in the language in force.
 pub fn tr(id: &str) -> String {
     tr_args(id, &[])

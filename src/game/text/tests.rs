@@ -213,20 +213,3 @@ fn locale_names_choose_the_language() {
 fn a_missing_id_fails_in_tests() {
     let _ = tr_in(Language::En, "no-such-message-anywhere", &[]);
 }
-
-#[test]
-fn every_key_help_is_in_the_catalogue() {
-    let english = messages(Language::En);
-    for b in crate::game::keymap::KEYMAP {
-        let id = crate::game::keymap::help_id(b.help);
-        assert!(
-            english.contains_key(&id),
-            "{id:?} ({:?}) is not in en.ftl",
-            b.help
-        );
-    }
-    assert_eq!(
-        crate::game::keymap::help_id("deselect, then back (where you came from)"),
-        "key-deselect-then-back-where-you-came-from"
-    );
-}
