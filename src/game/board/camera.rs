@@ -390,12 +390,36 @@ fn view_commands(mut commands: MessageReader<ViewCommand>, mut rig: ResMut<Camer
 }
 
 /// The wheel zooms toward the point of the board under the pointer.
+///
+/// Not over the panel, a dialog or a screen drawn over the board (Settings, the title): there
+/// the wheel scrolls what it is over.
 fn zoom(
     mut wheel: MessageReader<MouseWheel>,
     mut rig: ResMut<CameraRig>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    screen: Option<Res<State<crate::game::screens::Screen>>>,
+    modal: Option<Res<State<crate::game::screens::Modal>>>,
 ) {
+    use crate::game::screens::{Modal, Screen};
+    let covered = screen.is_some_and(|s| matches!(s.get(), Screen::Title | Screen::Settings))
+        || modal.is_some_and(|m| *m.get() != Modal::None);
+    let over_panel = windows
+        .single()
+        .ok()
+        .and_then(|w| w.physical_cursor_position())
+        .zip(cameras.single().ok())
+        .and_then(|(cursor, (camera, _))| {
+            camera
+                .viewport
+                .as_ref()
+                .map(|v| cursor.x >= v.physical_size.x as f32)
+        })
+        .unwrap_or(false);
+    if covered || over_panel {
+        wheel.clear();
+        return;
+    }
     for event in wheel.read() {
         let factor = (1.0 - event.y.clamp(-3.0, 3.0) * 0.06).clamp(0.8, 1.25);
         let under = windows

@@ -242,15 +242,13 @@ fn line(label: String, choices: impl Bundle) -> impl Bundle {
                 children![text(label, 14.0, theme::TEXT)]
             ),
             (
-                // A definite width (the rest of the line), so the choices wrap only when
-                // they do not fit, and every line is as tall as its buttons.
+                // The rest of the line: the choices wrap only when they do not fit.
                 Node {
                     flex_direction: FlexDirection::Row,
                     flex_wrap: FlexWrap::Wrap,
                     align_items: AlignItems::Center,
                     flex_grow: 1.0,
-                    flex_basis: px(0),
-                    min_width: px(0),
+                    flex_shrink: 1.0,
                     column_gap: px(6),
                     row_gap: px(4),
                     ..default()
@@ -315,7 +313,7 @@ fn spawn(mut commands: Commands) {
             Node {
                 flex_direction: FlexDirection::Column,
                 row_gap: px(6),
-                width: px(600),
+                width: px(660),
                 max_width: percent(96),
                 padding: UiRect::axes(px(28), px(16)),
                 border_radius: BorderRadius::all(px(12)),

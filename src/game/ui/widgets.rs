@@ -179,7 +179,48 @@ pub fn row() -> Node {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, button_colours);
+    app.add_systems(Update, button_colours)
+        .add_observer(scroll_with_the_wheel);
+}
+
+/// Pixels a wheel's line scrolls.
+const LINE_PX: f32 = 24.0;
+
+/// The wheel over a box that scrolls (`Overflow::scroll_y`: the Settings screen, the load
+/// list, the move list) scrolls it, up to its ends; past an end, or over a box that does not
+/// scroll, the wheel goes on to the box around it.
+fn scroll_with_the_wheel(
+    mut scroll: On<Pointer<bevy::picking::events::Scroll>>,
+    mut boxes: Query<(&Node, &ComputedNode, Option<&mut ScrollPosition>)>,
+    mut commands: Commands,
+) {
+    let Ok((node, computed, position)) = boxes.get_mut(scroll.entity) else {
+        return;
+    };
+    if node.overflow.y != OverflowAxis::Scroll {
+        return;
+    }
+    let lines = match scroll.unit {
+        bevy::input::mouse::MouseScrollUnit::Line => LINE_PX,
+        bevy::input::mouse::MouseScrollUnit::Pixel => 1.0,
+    };
+    let dy = -scroll.y * lines;
+    let room = ((computed.content_size().y - computed.size().y) * computed.inverse_scale_factor())
+        .max(0.0);
+    let now = position.as_ref().map_or(0.0, |p| p.y);
+    let next = (now + dy).clamp(0.0, room);
+    if next == now {
+        return;
+    }
+    match position {
+        Some(mut p) => p.y = next,
+        None => {
+            commands
+                .entity(scroll.entity)
+                .insert(ScrollPosition(Vec2::new(0.0, next)));
+        }
+    }
+    scroll.propagate(false);
 }
 
 #[allow(clippy::type_complexity)]
