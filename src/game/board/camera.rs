@@ -576,6 +576,40 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_wheel_zooms_the_board_but_not_under_a_screen_or_dialog() {
+        use crate::game::screens::{Modal, Screen};
+        use bevy::input::mouse::MouseScrollUnit;
+        let mut app = App::new();
+        app.init_resource::<CameraRig>()
+            .add_message::<MouseWheel>()
+            .insert_resource(State::new(Screen::Play))
+            .insert_resource(State::new(Modal::None))
+            .add_systems(Update, zoom);
+        let mut roll = |app: &mut App| {
+            app.world_mut().write_message(MouseWheel {
+                unit: MouseScrollUnit::Line,
+                x: 0.0,
+                y: 1.0,
+                window: Entity::PLACEHOLDER,
+                phase: bevy::input::touch::TouchPhase::Moved,
+            });
+            app.update();
+            app.world().resource::<CameraRig>().zoom
+        };
+        let closer = roll(&mut app);
+        assert!(closer < 1.0, "the wheel zoomed in: {closer}");
+        app.insert_resource(State::new(Screen::Settings));
+        assert_eq!(
+            roll(&mut app),
+            closer,
+            "the Settings screen scrolls instead"
+        );
+        app.insert_resource(State::new(Screen::Play));
+        app.insert_resource(State::new(Modal::NewGame));
+        assert_eq!(roll(&mut app), closer, "a dialog scrolls instead");
+    }
+
+    #[test]
     fn the_board_leaves_the_scaled_panel_its_width() {
         let width = |size: UVec2, scale: f32, ui: f32| {
             board_viewport_scaled(size, scale, ui).physical_size.x
