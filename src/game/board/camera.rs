@@ -585,7 +585,7 @@ mod tests {
             .insert_resource(State::new(Screen::Play))
             .insert_resource(State::new(Modal::None))
             .add_systems(Update, zoom);
-        let mut roll = |app: &mut App| {
+        let roll = |app: &mut App| {
             app.world_mut().write_message(MouseWheel {
                 unit: MouseScrollUnit::Line,
                 x: 0.0,
