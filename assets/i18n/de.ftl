@@ -677,6 +677,9 @@ server-remembered-unreadable = Der gemerkte Server war nicht lesbar: { $error }
 server-lost = Die Verbindung zum Server ist abgerissen ({ $reason }); verbinde neu
 server-cannot-reach = { $server } nicht erreichbar ({ $reason }); neuer Versuch
 server-stopped = { $reason }. Verbinde dich erneut, wenn er wieder da ist
+server-unreachable = der Server ist nicht erreichbar: { $reason }
+net-refused = unter dieser Adresse antwortet niemand
+net-timed-out = keine Antwort in der erwarteten Zeit
 server-name-guest = { $name } (Gast)
 server-connected = Verbunden mit { $server } als { $who }
 server-sign-in-refused = Anmeldung abgelehnt: { $msg }
@@ -853,6 +856,7 @@ key-show-the-cell-cursor-then-press-the-cell-under-it-also-enter = Feldcursor ze
 ## Typed moves and premoves
 typed-title = Zug
 typed-premove-title = Vorauszug
+typed-premove-not-own = Die Figur auf { $cell } gehört deinem Gegner: ein Vorauszug bewegt eine deiner eigenen Figuren
 typed-no-match = kein legaler Zug passt
 typed-help = Enter: ziehen, Rücktaste: löschen, Esc: schließen
 typed-pending = { $letter } – { $help }, oder einen Zug tippen (als Nächstes eine Feldnummer)
@@ -866,3 +870,145 @@ premove-cancelled-illegal = Vorauszug { $text } abgebrochen: { $why }
 premove-cancelled = Vorauszug abgebrochen
 premove-wait-computer = Warte: der Computer denkt nach (oder wähle eine deiner Figuren für einen Vorauszug)
 premove-wait-opponent = Warte auf den Zug des Gegners (oder wähle eine deiner Figuren für einen Vorauszug)
+
+## Feldnamen und getippte oder eingefügte Züge (die Gründe der Regeln, src/game/text/explain.rs)
+cell-empty = hier fehlt ein Feldname wie e5
+cell-bad-row = „{ $letter }“ ist kein Reihenbuchstabe (die Reihen heißen a bis k)
+cell-missing-number = auf die Reihe „{ $row }“ muss eine Feldnummer folgen
+cell-bad-number = die Reihe „{ $row }“ hat die Felder 1 bis { $len }, nicht { $number }
+movetext-error = Zug „{ $text }“, Zeichen { $column }: { $why }
+movetext-empty = der Zugtext ist leer
+movetext-bad-start = ungültiges Startfeld: { $error }
+movetext-bad-target = ungültiges Zielfeld: { $error }
+movetext-bad-separator = zwischen den Feldern steht „-“ oder „x“, nicht „{ $found }“
+movetext-bad-promotion = eine Umwandlung schreibt man mit = und dem Buchstaben der neuen Figur (=Q, =R, =B oder =S in Parachess), nicht „{ $written }“
+movetext-trailing = unerwartetes „{ $junk }“ nach dem Zug
+movetext-wrong-piece = die Figur auf { $cell } ist { $actual }, nicht { $written }
+movetext-not-a-capture = „x“ steht für Schlagen, aber { $cell } ist leer (schreib „-“)
+movetext-is-a-capture = der Zug schlägt auf { $cell }, also schreibt man ihn mit „x“
+movetext-wrong-mark = der Zug ist mit „{ $mark }“ markiert, aber { $actual }
+mark-check-not-end = er gibt Schach, ohne die Partie zu beenden (schreib „+“)
+mark-neither = er gibt weder Schach, noch beendet er die Partie
+mark-ends-game = er beendet die Partie: der Gegner hat keinen legalen Zug mehr (schreib „#“)
+mark-no-check = er gibt kein Schach
+
+## Stellungstexte und das Urteil des Editors
+position-error = Stellungstext, Zeichen { $column }: { $why }
+position-empty = der Stellungstext ist leer
+position-missing-field = das Feld „{ $field }“ fehlt (Felder: Aufstellung, Zugrecht, Halbzugzähler, Zugnummer)
+field-placement = Aufstellung
+field-side-to-move = Zugrecht
+field-halfmove-clock = Halbzugzähler
+field-move-number = Zugnummer
+position-trailing = unerwarteter Text nach der Zugnummer: „{ $junk }“
+position-bad-separator = die Felder werden durch genau ein Leerzeichen getrennt
+position-row-count = die Aufstellung hat { $count } Reihen; nötig sind 11 (k bis a, getrennt durch „/“)
+position-row-too-long = die Reihe „{ $row }“ beschreibt mehr als ihre { $expected } Felder
+position-row-too-short = die Reihe „{ $row }“ beschreibt { $found } Felder; sie hat { $expected }
+position-unknown-piece = „{ $letter }“ ist weder ein Figurenbuchstabe dieses Spiels (klein für Schwarz) noch eine Zahl
+position-bad-run = leere Felder schreibt man als Zahl ab 1 ohne führende Null
+position-bad-side = am Zug ist „w“ oder „b“, nicht „{ $found }“
+position-bad-halfmove = der Halbzugzähler muss eine ganze Zahl sein, nicht „{ $found }“
+position-bad-move-number = die Zugnummer muss eine ganze Zahl ab 1 sein, nicht „{ $found }“
+position-missing-king = { $side } hat keinen König
+position-extra-king = { $side } hat mehr als einen König
+position-pawn-on-last-row = ein Bauer von { $side } kann nicht auf { $cell } stehen: er wäre umgewandelt worden
+position-king-capturable = { $side } ist am Zug und könnte den gegnerischen König schlagen – das kommt in einer Partie nie vor
+setup-in-check = { $side } ist am Zug und steht im Schach
+setup-checkmated = { $side } ist am Zug, hat aber keinen legalen Zug: schachmatt, { $side } verliert sofort
+setup-stalemated = { $side } ist am Zug, hat aber keinen legalen Zug: { $side } verliert sofort (auch Patt verliert in Parachess)
+setup-fifty-moves = der Halbzugzähler steht auf 100: die Partie ist remis, bevor sie beginnt
+
+## Wie eine Figur einer anderen Armee zieht, aus ihren Zugarten gebaut
+describe-piece = { $piece ->
+        [Dame] die Dame
+       *[other] der { $piece }
+    } { $moves }
+describe-pawn = { $piece ->
+        [Dame] die Dame
+       *[other] der { $piece }
+    } macht einen Schritt vorwärts
+describe-steps = macht einen Schritt { $ways }
+describe-step-edge = über eine Kante
+describe-step-diagonal = diagonal
+describe-step-arc = bogenförmig
+describe-slides = gleitet entlang { $paths }
+describe-edge-paths = Kantenpfaden
+describe-diagonal-paths = Diagonalpfaden
+describe-wave-paths = Wellenpfaden
+describe-at-most = { $paths } (höchstens { $cells } Felder)
+describe-leaps-knight = macht Springersprünge
+describe-leaps-archer = macht Bogenschützensprünge
+describe-leaps-both = macht Springer- und Bogenschützensprünge
+list-or = { $first } oder { $last }
+list-and = { $first } und { $last }
+list-clauses = { $first }, und { $next }
+
+## Lektionen: warum ein Zug oder Klick nicht zählt, warum ein Versuch gescheitert ist
+lesson-no-progress = mit diesem Zug kommt { $piece ->
+        [Dame] deine
+       *[other] dein
+    } { $piece } keinem Stern näher: zieh auf einen Stern oder auf einen zu
+lesson-checks-idle-king = dieser Zug würde den { $colour ->
+        [white] weißen
+       *[black] schwarzen
+    } König ins Schach setzen, aber { $side } zieht hier nicht: lass den König in Ruhe
+lesson-king-stays = in dieser Übung bleibt dein König stehen: zieh deine anderen Figuren
+lesson-not-asked = { $cell } ist keines der gesuchten Felder
+lesson-already-found = { $cell } hast du schon gefunden
+lesson-own-cell = dort steht { $piece ->
+        [Dame] die
+       *[other] der
+    } { $piece } selbst: klick die Felder an, die { $piece ->
+        [Dame] sie
+       *[other] er
+    } erreichen kann
+lesson-click-instead = in dieser Übung zieht keine Figur: klick stattdessen die Felder an
+lesson-move-instead = in dieser Übung ziehst du eine Figur: zieh sie mit der Maus, oder klick sie und dann ihr Ziel an
+lesson-awaiting-reply = warte auf die Antwort von { $side }
+lesson-no-reply-expected = jetzt wird keine Antwort erwartet
+lesson-bad-reply = die Antwort ist nicht legal: { $why }
+lesson-over = dieser Versuch ist vorbei: beginne die Übung von vorn
+lesson-mate-not-stalemate = das ist schachmatt, was auch gewinnt, aber diese Übung verlangt ein Patt: lass { $side } ohne Zug, während der König nicht im Schach steht
+lesson-stalemate-not-mate = { $side } hat keinen legalen Zug, du gewinnst also durch Patt, aber diese Übung verlangt Schachmatt: greif auch den König an
+lesson-lost = { $side } hat dich ohne legalen Zug gelassen, und das verliert in Parachess
+lesson-drawn = die Partie ist remis durch { $cause }
+lesson-stuck = du hast keinen legalen Zug mehr
+lesson-miss-no-check = dieser Zug setzt den { $colour ->
+        [white] weißen
+       *[black] schwarzen
+    } König nicht ins Schach
+lesson-miss-check-not-mate = das ist Schach, aber nicht schachmatt: { $side } kann sich noch befreien
+lesson-miss-not-mate = dieser Zug setzt { $side } nicht schachmatt
+lesson-miss-not-mated-in = du hast deine { $n } Züge gemacht, und { $side } ist nicht schachmatt
+lesson-miss-still-moves = { $side } hat noch einen legalen Zug
+lesson-miss-still-moves-after = du hast deine { $n } Züge gemacht, und { $side } kann noch ziehen
+lesson-miss-no-draw = dieser Zug macht die Partie nicht remis
+lesson-miss-not-drawn-after = nach deinen { $n } Zügen ist die Partie nicht remis
+
+## Aufgaben: warum ein Zug nicht die Lösung ist
+puzzle-illegal = Dieser Zug ist nicht legal: { $why }.
+puzzle-cannot-play = Dieser Zug kann nicht gespielt werden.
+puzzle-not-in-time = Das erzwingt den Gewinn nicht rechtzeitig.
+puzzle-answer-taking = { $move } und schlägt { $piece ->
+        [Dame] deine
+       *[other] deinen
+    } { $piece }
+puzzle-loses = Das verliert: { $defender } antwortet { $answer }, und { $solver } hat keinen legalen Zug.
+puzzle-not-mate = Das ist nicht schachmatt: { $defender } kann { $answer } antworten.
+puzzle-leaves-a-move = Das lässt { $defender } einen Zug: { $defender } kann { $answer } antworten.
+puzzle-escapes-mate = Damit entkommt { $defender }: nach { $answer } gibt es kein erzwungenes Matt in { $moves ->
+        [one] einem Zug
+       *[other] { $moves } Zügen
+    }.
+puzzle-escapes-win = Damit entkommt { $defender }: nach { $answer } gibt es keinen erzwungenen Gewinn in { $moves ->
+        [one] einem Zug
+       *[other] { $moves } Zügen
+    }.
+puzzle-not-the-solution = Das ist nicht die Lösung.
+puzzle-loses-material = Das verliert Material: { $defender } antwortet { $answer }.
+puzzle-wins-nothing = Das gewinnt nichts: { $defender } antwortet { $answer }.
+puzzle-wins-less = Das gewinnt nur { $pawns } { $count ->
+        [one] Bauern
+       *[other] Bauern
+    }: { $defender } antwortet { $answer }, und die Lösung gewinnt mehr.

@@ -678,6 +678,9 @@ server-remembered-unreadable = The remembered server could not be read: { $error
 server-lost = The connection to the server was lost ({ $reason }); reconnecting
 server-cannot-reach = Cannot reach { $server } ({ $reason }); trying again
 server-stopped = { $reason }. Connect again when it is back
+server-unreachable = the server cannot be reached: { $reason }
+net-refused = nothing answers at that address
+net-timed-out = no answer in time
 server-name-guest = { $name } (a guest)
 server-connected = Connected to { $server } as { $who }
 server-sign-in-refused = Sign-in refused: { $msg }
@@ -854,6 +857,7 @@ key-show-the-cell-cursor-then-press-the-cell-under-it-also-enter = show the cell
 ## Typed moves and premoves
 typed-title = Move
 typed-premove-title = Premove
+typed-premove-not-own = The piece on { $cell } is your opponent's: a premove moves one of your own pieces
 typed-no-match = no legal move matches
 typed-help = Enter: play, Backspace: erase, Esc: close
 typed-pending = { $letter } - { $help }, or type a move (a cell number next)
@@ -867,3 +871,127 @@ premove-cancelled-illegal = Premove { $text } cancelled: { $why }
 premove-cancelled = Premove cancelled
 premove-wait-computer = Wait: the computer is thinking (or select one of your pieces to premove)
 premove-wait-opponent = Wait for your opponent's move (or select one of your pieces to premove)
+
+## Cell names and move texts typed or pasted (the rules' reasons, src/game/text/explain.rs)
+cell-empty = expected a cell name such as e5, found nothing
+cell-bad-row = '{ $letter }' is not a row letter (rows are a to k)
+cell-missing-number = row '{ $row }' must be followed by a cell number
+cell-bad-number = row '{ $row }' has cells 1 to { $len }, not { $number }
+movetext-error = move "{ $text }", column { $column }: { $why }
+movetext-empty = the move text is empty
+movetext-bad-start = bad start cell: { $error }
+movetext-bad-target = bad target cell: { $error }
+movetext-bad-separator = expected '-' or 'x' between the cells, found '{ $found }'
+movetext-bad-promotion = a promotion is written = and the letter of the new piece (=Q, =R, =B or =S in Parachess), not "{ $written }"
+movetext-trailing = unexpected "{ $junk }" after the move
+movetext-wrong-piece = the piece on { $cell } is a { $actual }, not a { $written }
+movetext-not-a-capture = 'x' marks a capture, but { $cell } is empty (write '-')
+movetext-is-a-capture = the move captures on { $cell }, so it is written with 'x'
+movetext-wrong-mark = the move is marked '{ $mark }', but { $actual }
+mark-check-not-end = it gives check without ending the game (write '+')
+mark-neither = it neither gives check nor ends the game
+mark-ends-game = it ends the game: the opponent has no legal move (write '#')
+mark-no-check = it does not give check
+
+## Position texts and the editor's verdict
+position-error = position text, column { $column }: { $why }
+position-empty = the position text is empty
+position-missing-field = missing the { $field } field (fields: placement, side to move, half-move clock, move number)
+field-placement = placement
+field-side-to-move = side to move
+field-halfmove-clock = half-move clock
+field-move-number = move number
+position-trailing = unexpected text after the move number: "{ $junk }"
+position-bad-separator = fields must be separated by single spaces
+position-row-count = the placement has { $count } rows; it needs 11 (k down to a, separated by '/')
+position-row-too-long = row '{ $row }' describes more than its { $expected } cells
+position-row-too-short = row '{ $row }' describes { $found } cells; it has { $expected }
+position-unknown-piece = '{ $letter }' is not a piece letter of this game (lower case for Black) or a number
+position-bad-run = empty runs must be written as a number from 1 without leading zeros
+position-bad-side = the side to move must be 'w' or 'b', not "{ $found }"
+position-bad-halfmove = the half-move clock must be a whole number, not "{ $found }"
+position-bad-move-number = the move number must be a whole number from 1, not "{ $found }"
+position-missing-king = { $side } has no King
+position-extra-king = { $side } has more than one King
+position-pawn-on-last-row = a { $side } Pawn cannot stand on { $cell }: it would have been promoted
+position-king-capturable = { $side } is to move but could capture the opposing King, which cannot happen in a game
+setup-in-check = { $side } is to move and in check
+setup-checkmated = { $side } is to move but has no legal move: checkmate, { $side } loses at once
+setup-stalemated = { $side } is to move but has no legal move: { $side } loses at once (stalemate loses in Parachess)
+setup-fifty-moves = the half-move clock is at 100: the game is drawn before it starts
+
+## How a piece of another army moves, built from its movement
+describe-piece = the { $piece } { $moves }
+describe-pawn = the { $piece } takes one forward step
+describe-steps = takes one { $ways } step
+describe-step-edge = edgewise
+describe-step-diagonal = diagonal
+describe-step-arc = arcwise
+describe-slides = slides along { $paths }
+describe-edge-paths = edge-paths
+describe-diagonal-paths = diagonal-paths
+describe-wave-paths = wave-paths
+describe-at-most = { $paths } (at most { $cells } cells)
+describe-leaps-knight = makes knight leaps
+describe-leaps-archer = makes archer leaps
+describe-leaps-both = makes knight and archer leaps
+list-or = { $first } or { $last }
+list-and = { $first } and { $last }
+list-clauses = { $first }, and { $next }
+
+## Lessons: why a move or click is not taken, why an attempt failed
+lesson-no-progress = that move does not bring your { $piece } closer to a star: land on a star or move toward one
+lesson-checks-idle-king = that move would put the { $colour ->
+        [white] white
+       *[black] black
+    } King in check, but here { $side } does not move: leave the King alone
+lesson-king-stays = in this exercise your King stays where it is: move your other pieces
+lesson-not-asked = { $cell } is not one of the cells asked for
+lesson-already-found = you have found { $cell } already
+lesson-own-cell = that is where the { $piece } stands: click the cells it can move to
+lesson-click-instead = in this exercise no piece moves: click the cells instead
+lesson-move-instead = in this exercise you move a piece: drag it, or click it and then its target
+lesson-awaiting-reply = wait for { $side }'s reply
+lesson-no-reply-expected = no reply is expected now
+lesson-bad-reply = the reply is not legal: { $why }
+lesson-over = this attempt is over: start the stage again
+lesson-mate-not-stalemate = that is checkmate, which wins too, but this exercise asks for a stalemate: leave { $side } without a move while its King is not in check
+lesson-stalemate-not-mate = { $side } has no legal move, so you win by stalemate, but this exercise asks for checkmate: attack the King as well
+lesson-lost = { $side } has left you without a legal move, and in Parachess that loses
+lesson-drawn = the game is drawn by { $cause }
+lesson-stuck = you have no legal move left
+lesson-miss-no-check = that move does not put the { $colour ->
+        [white] white
+       *[black] black
+    } King in check
+lesson-miss-check-not-mate = that is check, but not checkmate: { $side } can still get out of it
+lesson-miss-not-mate = that move does not checkmate { $side }
+lesson-miss-not-mated-in = you have used your { $n } moves and { $side } is not checkmated
+lesson-miss-still-moves = { $side } still has a legal move
+lesson-miss-still-moves-after = you have used your { $n } moves and { $side } can still move
+lesson-miss-no-draw = that move does not draw the game
+lesson-miss-not-drawn-after = the game is not drawn after your { $n } moves
+
+## Puzzles: why a move is not the solution
+puzzle-illegal = That move is not legal: { $why }.
+puzzle-cannot-play = That move cannot be played.
+puzzle-not-in-time = That does not force the win in time.
+puzzle-answer-taking = { $move }, taking your { $piece }
+puzzle-loses = That loses: { $defender } answers { $answer } and { $solver } has no legal move.
+puzzle-not-mate = That is not checkmate: { $defender } can answer { $answer }.
+puzzle-leaves-a-move = That leaves { $defender } a move: { $defender } can answer { $answer }.
+puzzle-escapes-mate = That lets { $defender } escape: after { $answer }, there is no forced checkmate in { $moves ->
+        [one] one
+       *[other] { $moves }
+    }.
+puzzle-escapes-win = That lets { $defender } escape: after { $answer }, there is no forced win in { $moves ->
+        [one] one
+       *[other] { $moves }
+    }.
+puzzle-not-the-solution = That is not the solution.
+puzzle-loses-material = That loses material: { $defender } answers { $answer }.
+puzzle-wins-nothing = That wins nothing: { $defender } answers { $answer }.
+puzzle-wins-less = That wins only { $pawns } { $count ->
+        [one] pawn
+       *[other] pawns
+    }: { $defender } answers { $answer }, and the solution wins more.

@@ -782,6 +782,7 @@ fn promotion_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     modal: Option<Res<State<Modal>>>,
     game: Option<Res<crate::game::play::state::ChessGame>>,
+    pending: Option<Res<PendingPromotion>>,
     mut commands: Commands,
 ) {
     let (Some(keys), Some(game)) = (keys, game) else {
@@ -791,13 +792,14 @@ fn promotion_keys(
         return;
     }
     let pos = game.game.position();
+    let side = pending.map_or(pos.turn(), |p| p.side(pos));
     let variant = pos.variant();
     for &key in keys.get_just_pressed() {
         let Some(letter) = key_letter(key) else {
             continue;
         };
         let chosen = variant
-            .promotions(pos.turn())
+            .promotions(side)
             .iter()
             .copied()
             .find(|&k| variant.letter(k).eq_ignore_ascii_case(&letter));
@@ -950,15 +952,21 @@ impl Action {
             Action::Promote(kind) => {
                 let pending = world
                     .get_resource_mut::<PendingPromotion>()
-                    .and_then(|mut p| p.0.take());
-                if let Some((from, to)) = pending {
-                    world.write_message(MoveRequest(Move::promoting(from, to, kind)));
+                    .map(|mut p| std::mem::take(&mut *p))
+                    .unwrap_or_default();
+                if let Some((from, to)) = pending.cells {
+                    let mv = Move::promoting(from, to, kind);
+                    if pending.premove {
+                        crate::game::play::input::premove::keep_chosen(world, mv);
+                    } else {
+                        world.write_message(MoveRequest(mv));
+                    }
                 }
                 set_modal(world, Modal::None);
             }
             Action::CloseDialog => {
                 if let Some(mut p) = world.get_resource_mut::<PendingPromotion>() {
-                    p.0 = None;
+                    *p = PendingPromotion::default();
                 }
                 set_modal(world, Modal::None);
             }

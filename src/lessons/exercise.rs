@@ -67,7 +67,7 @@ pub enum Refusal {
 pub enum Failure {
     /// The move limit is used up without reaching the goal.
     #[error("{0}")]
-    Missed(String),
+    Missed(Miss),
     /// The learner won, but not in the way the stage teaches.
     #[error(
         "that is checkmate, which wins too, but this exercise asks for a stalemate: leave {0} without a move while its King is not in check"
@@ -82,11 +82,40 @@ pub enum Failure {
     #[error("{0} has left you without a legal move, and in Parachess that loses")]
     Lost(Side),
     /// The game was drawn where a win was asked for.
-    #[error("the game is drawn by {0}")]
-    Drawn(&'static str),
+    #[error("the game is drawn by {}", .0.cause())]
+    Drawn(Outcome),
     /// The learner has no legal move on an idle board.
     #[error("you have no legal move left")]
     Stuck,
+}
+
+/// How a stage's move limit ran out: the goal, and the side that should have been beaten.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum Miss {
+    /// A check was asked for.
+    #[error("that move does not put the {} King in check", .0.name().to_lowercase())]
+    NoCheck(Side),
+    /// Mate in one: the move checks, but the King escapes.
+    #[error("that is check, but not checkmate: {0} can still get out of it")]
+    CheckNotMate(Side),
+    /// Mate in one: no check at all.
+    #[error("that move does not checkmate {0}")]
+    NotMate(Side),
+    /// Mate in `n` (more than one).
+    #[error("you have used your {0} moves and {1} is not checkmated")]
+    NotMatedIn(u32, Side),
+    /// Stalemate in one.
+    #[error("{0} still has a legal move")]
+    StillMoves(Side),
+    /// Stalemate in `n`.
+    #[error("you have used your {0} moves and {1} can still move")]
+    StillMovesAfter(u32, Side),
+    /// Draw in one.
+    #[error("that move does not draw the game")]
+    NoDraw,
+    /// Draw in `n`.
+    #[error("the game is not drawn after your {0} moves")]
+    NotDrawnAfter(u32),
 }
 
 /// Where an attempt stands: the position and what is left to do.
@@ -155,22 +184,16 @@ fn goal_met(stage: &Stage, after: &Position, stars: CellSet, mv: Move) -> bool {
 fn missed(stage: &Stage, after: &Position) -> Failure {
     let them = after.turn();
     let n = stage.goal.limit().unwrap_or(0);
-    let text = match stage.goal {
-        Goal::Check => format!(
-            "that move does not put the {} King in check",
-            them.name().to_lowercase()
-        ),
-        Goal::Mate(1) if after.in_check() => {
-            format!("that is check, but not checkmate: {them} can still get out of it")
-        }
-        Goal::Mate(1) => format!("that move does not checkmate {them}"),
-        Goal::Mate(_) => format!("you have used your {n} moves and {them} is not checkmated"),
-        Goal::Stalemate(1) => format!("{them} still has a legal move"),
-        Goal::Stalemate(_) => format!("you have used your {n} moves and {them} can still move"),
-        Goal::Draw(1) => "that move does not draw the game".to_string(),
-        _ => format!("the game is not drawn after your {n} moves"),
-    };
-    Failure::Missed(text)
+    Failure::Missed(match stage.goal {
+        Goal::Check => Miss::NoCheck(them),
+        Goal::Mate(1) if after.in_check() => Miss::CheckNotMate(them),
+        Goal::Mate(1) => Miss::NotMate(them),
+        Goal::Mate(_) => Miss::NotMatedIn(n, them),
+        Goal::Stalemate(1) => Miss::StillMoves(them),
+        Goal::Stalemate(_) => Miss::StillMovesAfter(n, them),
+        Goal::Draw(1) => Miss::NoDraw,
+        _ => Miss::NotDrawnAfter(n),
+    })
 }
 
 /// Star distances already worked out, by (position, piece's cell, stars left): the solver asks
@@ -250,7 +273,7 @@ pub(crate) fn learner_move(
         | (Some(_), Goal::Draw(_)) => return Ok(Step::Done(state)),
         (Some(Outcome::Checkmate { .. }), _) => Some(Failure::MateNotStalemate(!us)),
         (Some(Outcome::Stalemate { .. }), _) => Some(Failure::StalemateNotMate(!us)),
-        (Some(outcome), _) => Some(Failure::Drawn(outcome.cause())),
+        (Some(outcome), _) => Some(Failure::Drawn(outcome)),
         (None, goal) if goal.limit().is_some_and(|n| moves >= n) => Some(missed(stage, &state.pos)),
         (None, _) => None,
     };
@@ -304,7 +327,7 @@ pub(crate) fn opponent_move(stage: &Stage, state: &State, mv: Move) -> Result<St
         None => Step::Continue(state),
         Some(o) if o.winner().is_some() => Step::Failed(state, Failure::Lost(before.turn())),
         Some(_) if matches!(stage.goal, Goal::Draw(_)) => Step::Done(state),
-        Some(o) => Step::Failed(state, Failure::Drawn(o.cause())),
+        Some(o) => Step::Failed(state, Failure::Drawn(o)),
     })
 }
 

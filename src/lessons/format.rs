@@ -130,6 +130,9 @@ pub enum LessonErrorKind {
     /// The learner cannot move at all.
     #[error("the side to move has no legal move")]
     NoMoves,
+    /// A translation that does not fit its lesson.
+    #[error("the translation does not fit the lesson: {0}")]
+    Translation(String),
 }
 
 /// A rejected lesson: `FILE:LINE: message`.

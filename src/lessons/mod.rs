@@ -3,7 +3,8 @@
 //! (`parachess lessons check`) runs [`solve`] on every stage.
 //!
 //! * A [`Lesson`] is one RON file in `assets/lessons/` (embedded in the binary, [`builtin`]);
-//!   [`load_dir`] reads a folder instead. Its [`Stage`]s each have a position, a [`Goal`] and an
+//!   [`load_dir`] reads a folder instead. Its words in other languages are files of words only
+//!   (`assets/lessons/de/`), laid over it by [`builtin_in`]. Its [`Stage`]s each have a position, a [`Goal`] and an
 //!   [`Opponent`].
 //! * [`StageRun`] is one attempt at a stage: the screen forwards moves ([`StageRun::try_move`])
 //!   or cell clicks ([`StageRun::click`]) and shows the [`Progress`] or the [`Refusal`]'s
@@ -25,16 +26,18 @@ mod exercise;
 mod format;
 mod run;
 mod solve;
+mod translate;
 
 use crate::rules::{Cell, CellSet, Position, Side};
 use crate::store::LessonProgress;
 
-pub use exercise::{Failure, Refusal};
+pub use exercise::{Failure, Miss, Refusal};
 pub use format::{
     BUILTIN, LessonError, LessonErrorKind, builtin, lesson_files, load_dir, load_file, parse_lesson,
 };
 pub use run::{Progress, ReplyKind, ReplyRequest, RunState, StageResult, StageRun};
 pub use solve::{Solution, Unsolvable, check_stage, solve};
+pub use translate::builtin_in;
 
 /// Moves the learner may be asked to find in a mate, stalemate or draw stage (the solver proves
 /// these by searching every defence, which grows fast with depth).

@@ -364,6 +364,7 @@ impl StageRun {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lessons::Miss;
     use crate::lessons::{Lesson, builtin, parse_lesson};
     use crate::rules::MoveError;
 
@@ -611,11 +612,13 @@ mod tests {
         let failed = play(&mut run, "a1a2").unwrap();
         assert_eq!(
             failed.clone(),
-            Progress::Failed(Failure::Missed(
-                "that move does not put the black King in check".into()
-            ))
+            Progress::Failed(Failure::Missed(Miss::NoCheck(Side::Black)))
         );
         assert!(matches!(run.state(), RunState::Failed(_)));
+        assert_eq!(
+            Miss::NoCheck(Side::Black).to_string(),
+            "that move does not put the black King in check"
+        );
         assert_eq!(play(&mut run, "a2a3"), Err(Refusal::Over));
         run.restart();
         assert!(matches!(play(&mut run, "a1b1"), Ok(Progress::Complete(_))));
@@ -636,9 +639,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             run.try_move(check_only).unwrap().clone(),
-            Progress::Failed(Failure::Missed(
-                "that is check, but not checkmate: Black can still get out of it".into()
-            ))
+            Progress::Failed(Failure::Missed(Miss::CheckNotMate(Side::Black)))
         );
         run.restart();
         assert_eq!(run.position(), &run.stage().start);
@@ -715,9 +716,10 @@ mod tests {
             .unwrap();
         assert_eq!(
             run.try_move(quiet),
-            Ok(Progress::Failed(Failure::Missed(
-                "you have used your 2 moves and Black is not checkmated".into()
-            )))
+            Ok(Progress::Failed(Failure::Missed(Miss::NotMatedIn(
+                2,
+                Side::Black
+            ))))
         );
     }
 
@@ -726,9 +728,9 @@ mod tests {
         let mut run = StageRun::new(&stage("14-stalemate", "No moves left"));
         assert_eq!(
             play(&mut run, "b1b2"),
-            Ok(Progress::Failed(Failure::Missed(
-                "Black still has a legal move".into()
-            )))
+            Ok(Progress::Failed(Failure::Missed(Miss::StillMoves(
+                Side::Black
+            ))))
         );
         run.restart();
         assert!(matches!(play(&mut run, "b1h3"), Ok(Progress::Complete(_))));
@@ -773,9 +775,7 @@ mod tests {
         let mut run = StageRun::new(&stage("15-draws", "A hundred half-moves"));
         assert_eq!(
             play(&mut run, "a1b1"),
-            Ok(Progress::Failed(Failure::Missed(
-                "that move does not draw the game".into()
-            ))),
+            Ok(Progress::Failed(Failure::Missed(Miss::NoDraw))),
             "a capture starts the count again"
         );
         run.restart();

@@ -28,7 +28,7 @@ pub use game::{Game, Outcome, PlayError, Ply, board_outcome};
 pub use movegen::MoveError;
 pub use movement::{AtomError, Movement, Reach, Threats, UNLIMITED, how_it_moves, movement};
 pub use moves::{MAX_MOVES, Move, MoveList};
-pub use notation::{MoveTextError, MoveTextErrorKind};
+pub use notation::{MarkError, MoveTextError, MoveTextErrorKind};
 pub use piece::{MAX_KINDS, Piece, PieceKind, Side};
 pub use position::{Position, START_TEXT, Undo};
 pub use route::Route;

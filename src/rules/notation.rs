@@ -61,9 +61,26 @@ pub enum MoveTextErrorKind {
     WrongMark {
         /// The mark written, `+` or `#`.
         written: char,
-        /// What the move really does, in words.
-        actual: &'static str,
+        /// What the move really does.
+        actual: MarkError,
     },
+}
+
+/// What a move marked `+` or `#` really does, when the mark is wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum MarkError {
+    /// `#` on a check that leaves the opponent a move.
+    #[error("it gives check without ending the game (write '+')")]
+    CheckNotEnd,
+    /// `#` on a quiet move.
+    #[error("it neither gives check nor ends the game")]
+    NeitherCheckNorEnd,
+    /// `+` on a move that leaves the opponent no move.
+    #[error("it ends the game: the opponent has no legal move (write '#')")]
+    EndsGame,
+    /// `+` on a move that gives no check.
+    #[error("it does not give check")]
+    NoCheck,
 }
 
 /// A rejected move text: what and where (1-based character column).
@@ -232,15 +249,15 @@ impl Position {
 
     /// What is wrong with marking the legal `mv` with `written` (`+` or `#`), if anything. An
     /// unmarked check is fine (marks are optional), a false one is not.
-    fn wrong_mark(&self, mv: Move, written: char) -> Option<&'static str> {
+    fn wrong_mark(&self, mv: Move, written: char) -> Option<MarkError> {
         let after = self.after(mv);
         let ends = !after.has_legal_move();
         match (written, ends, after.in_check()) {
             ('#', true, _) | ('+', false, true) => None,
-            ('#', false, true) => Some("it gives check without ending the game (write '+')"),
-            ('#', false, false) => Some("it neither gives check nor ends the game"),
-            (_, true, _) => Some("it ends the game: the opponent has no legal move (write '#')"),
-            _ => Some("it does not give check"),
+            ('#', false, true) => Some(MarkError::CheckNotEnd),
+            ('#', false, false) => Some(MarkError::NeitherCheckNorEnd),
+            (_, true, _) => Some(MarkError::EndsGame),
+            _ => Some(MarkError::NoCheck),
         }
     }
 

@@ -28,5 +28,5 @@ pub use check::{CheckSettings, Failure, check_puzzle};
 pub use puzzle::{ParsePuzzleError, Puzzle, PuzzleFile, Theme, builtin};
 pub use rating::{PuzzleProgress, RatingChange, next_puzzle};
 pub use review::{Label, MoveReview, Review, ReviewError, ReviewSettings, SideSummary, review};
-pub use run::{PuzzleRun, PuzzleStep, Wrong};
+pub use run::{Answer, Explanation, PuzzleRun, PuzzleStep, Wrong};
 pub use winchance::{mover_eval, win_chance};

@@ -11,7 +11,9 @@
 //! A wrong move changes nothing: the player may try again (the run counts the mistake).
 //! Answers take a few milliseconds in a release build (exact searches of at most three moves).
 
-use crate::rules::{Game, Move, Position, Side};
+use std::fmt;
+
+use crate::rules::{Game, Move, MoveError, PieceKind, Position, Side};
 
 use super::puzzle::{Puzzle, Theme};
 use super::solve::{MateSolver, MaterialSearch, material_balance};
@@ -42,8 +44,114 @@ pub struct Wrong {
     pub solution_text: String,
     /// The defender's answer that refutes the tried move, when there is one.
     pub refutation: Option<Move>,
-    /// A sentence for the player: why the move fails.
-    pub explanation: String,
+    /// Why the move fails (`Display` says it in an English sentence).
+    pub explanation: Explanation,
+}
+
+/// The defender's answer that refutes a wrong move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// Who answers.
+    pub defender: Side,
+    /// The answer in move text.
+    pub text: String,
+    /// What it captures of the solver's, if anything.
+    pub taking: Option<PieceKind>,
+}
+
+impl fmt::Display for Answer {
+    /// "`Qc6-c5`, taking your Sorcerer".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)?;
+        match self.taking {
+            Some(kind) => write!(f, ", taking your {}", kind.name()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Why a move is not the solution: what the game shows (in its own words per language).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Explanation {
+    /// Against the rules.
+    Illegal(MoveError),
+    /// The rules refused to play it after all (a bug, not the player's doing).
+    CannotPlay,
+    /// No forced win in the moves left, and no single defence to show.
+    NotInTime,
+    /// The answer leaves the solver without a legal move.
+    Loses(Answer),
+    /// Mate in one asked for; the defender still has a move.
+    NotMate(Answer),
+    /// Stalemate in one asked for; the defender still has a move.
+    LeavesAMove(Answer),
+    /// After the answer there is no forced mate (`mate`) or win in `moves`.
+    Escapes {
+        /// The refutation.
+        answer: Answer,
+        /// Whether the puzzle asks for checkmate (else for a win by stalemate).
+        mate: bool,
+        /// The solver's moves that would be left.
+        moves: u32,
+    },
+    /// A material puzzle's move that is simply not the one.
+    NotTheSolution,
+    /// The answer wins material back.
+    LosesMaterial(Answer),
+    /// The answer leaves the balance as it was.
+    WinsNothing(Answer),
+    /// Some material is won, but less than the solution wins (in pawns, one decimal).
+    WinsLess {
+        /// The refutation.
+        answer: Answer,
+        /// Pawns won, e.g. "1" or "2.5".
+        pawns: String,
+    },
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Explanation as E;
+        match self {
+            E::Illegal(e) => write!(f, "That move is not legal: {e}."),
+            E::CannotPlay => f.write_str("That move cannot be played."),
+            E::NotInTime => f.write_str("That does not force the win in time."),
+            E::Loses(a) => write!(
+                f,
+                "That loses: {} answers {a} and {} has no legal move.",
+                a.defender, !a.defender
+            ),
+            E::NotMate(a) => write!(f, "That is not checkmate: {} can answer {a}.", a.defender),
+            E::LeavesAMove(a) => write!(
+                f,
+                "That leaves {d} a move: {d} can answer {a}.",
+                d = a.defender
+            ),
+            E::Escapes {
+                answer,
+                mate,
+                moves,
+            } => write!(
+                f,
+                "That lets {} escape: after {answer}, there is no forced {} in {}.",
+                answer.defender,
+                if *mate { "checkmate" } else { "win" },
+                match moves {
+                    1 => "one".to_string(),
+                    n => n.to_string(),
+                }
+            ),
+            E::NotTheSolution => f.write_str("That is not the solution."),
+            E::LosesMaterial(a) => write!(f, "That loses material: {} answers {a}.", a.defender),
+            E::WinsNothing(a) => write!(f, "That wins nothing: {} answers {a}.", a.defender),
+            E::WinsLess { answer, pawns } => write!(
+                f,
+                "That wins only {pawns} pawn{}: {} answers {answer}, and the solution wins more.",
+                if pawns == "1" { "" } else { "s" },
+                answer.defender
+            ),
+        }
+    }
 }
 
 /// One attempt at a puzzle.
@@ -129,7 +237,7 @@ impl PuzzleRun {
         let expected = self.expected();
         let mut pos = self.position().clone();
         if let Err(e) = pos.check_move(mv) {
-            return Err(self.wrong(mv, expected, None, format!("That move is not legal: {e}.")));
+            return Err(self.wrong(mv, expected, None, Explanation::Illegal(e)));
         }
         let left = self.moves_left();
         let stored = self.on_script && Some(mv) == expected;
@@ -150,7 +258,7 @@ impl PuzzleRun {
         }
         self.on_script = stored;
         if self.game.play(mv).is_err() {
-            return Err(self.wrong(mv, expected, None, "That move cannot be played.".into()));
+            return Err(self.wrong(mv, expected, None, Explanation::CannotPlay));
         }
         let script_done = self.on_script && self.game.plies().len() >= self.puzzle.solution.len();
         if self.game.is_over() || script_done {
@@ -184,7 +292,7 @@ impl PuzzleRun {
         played: Move,
         solution: Option<Move>,
         refutation: Option<Move>,
-        explanation: String,
+        explanation: Explanation,
     ) -> Wrong {
         self.mistakes = self.mistakes.saturating_add(1);
         Wrong {
@@ -199,54 +307,40 @@ impl PuzzleRun {
         }
     }
 
-    /// ", taking your Sorcerer" when `reply` captures.
-    fn taking(pos: &Position, reply: Move) -> String {
-        pos.piece_at(reply.to)
-            .map(|p| format!(", taking your {}", p.kind.name()))
-            .unwrap_or_default()
+    /// The defender's `reply` in `pos`, as shown.
+    fn answer(pos: &Position, reply: Move) -> Answer {
+        Answer {
+            defender: pos.turn(),
+            text: pos.move_text(reply),
+            taking: pos.piece_at(reply.to).map(|p| p.kind),
+        }
     }
 
-    fn explain_win(&self, mv: Move, left: u32) -> (Option<Move>, String) {
-        let defender = !self.solver();
+    fn explain_win(&self, mv: Move, left: u32) -> (Option<Move>, Explanation) {
         let mut after = self.position().after(mv);
         let Some(reply) = MateSolver::new().escape(&mut after, left.saturating_sub(1)) else {
-            return (None, "That does not force the win in time.".into());
+            return (None, Explanation::NotInTime);
         };
-        let text = after.move_text(reply);
-        let taking = Self::taking(&after, reply);
+        let answer = Self::answer(&after, reply);
         let then = after.after(reply);
-        let goal = match self.puzzle.theme {
-            Theme::Mate => "checkmate",
-            _ => "win",
-        };
-        let sentence = if !then.has_legal_move() {
-            format!(
-                "That loses: {defender} answers {text}{taking} and {} has no legal move.",
-                self.solver()
-            )
+        let explanation = if !then.has_legal_move() {
+            Explanation::Loses(answer)
         } else if left <= 1 {
             match self.puzzle.theme {
-                Theme::Mate => {
-                    format!("That is not checkmate: {defender} can answer {text}{taking}.")
-                }
-                _ => {
-                    format!("That leaves {defender} a move: {defender} can answer {text}{taking}.")
-                }
+                Theme::Mate => Explanation::NotMate(answer),
+                _ => Explanation::LeavesAMove(answer),
             }
         } else {
-            let moves = match left - 1 {
-                1 => "one".to_string(),
-                n => n.to_string(),
-            };
-            format!(
-                "That lets {defender} escape: after {text}{taking}, there is no forced {goal} in {moves}."
-            )
+            Explanation::Escapes {
+                answer,
+                mate: self.puzzle.theme == Theme::Mate,
+                moves: left - 1,
+            }
         };
-        (Some(reply), sentence)
+        (Some(reply), explanation)
     }
 
-    fn explain_material(&self, mv: Move) -> (Option<Move>, String) {
-        let defender = !self.solver();
+    fn explain_material(&self, mv: Move) -> (Option<Move>, Explanation) {
         let side = self.solver();
         let start = material_balance(&self.puzzle.position, side);
         let draw_for_white = if side == Side::White { start } else { -start };
@@ -259,24 +353,22 @@ impl PuzzleRun {
         let mut after = self.position().after(mv);
         let mut search = MaterialSearch::new(draw_for_white);
         let Some((reply, value)) = search.best_move(&mut after, depth) else {
-            return (None, "That is not the solution.".into());
+            return (None, Explanation::NotTheSolution);
         };
         let gain = -value - start;
-        let text = after.move_text(reply);
-        let taking = Self::taking(&after, reply);
-        let sentence = if gain <= -100 {
-            format!("That loses material: {defender} answers {text}{taking}.")
+        let answer = Self::answer(&after, reply);
+        let explanation = if gain <= -100 {
+            Explanation::LosesMaterial(answer)
         } else if gain < 100 {
-            format!("That wins nothing: {defender} answers {text}{taking}.")
+            Explanation::WinsNothing(answer)
         } else {
             let pawns = format!("{:.1}", f64::from(gain) / 100.0);
-            let pawns = pawns.trim_end_matches(".0");
-            format!(
-                "That wins only {pawns} pawn{}: {defender} answers {text}{taking}, and the solution wins more.",
-                if pawns == "1" { "" } else { "s" }
-            )
+            Explanation::WinsLess {
+                answer,
+                pawns: pawns.trim_end_matches(".0").to_string(),
+            }
         };
-        (Some(reply), sentence)
+        (Some(reply), explanation)
     }
 }
 
@@ -323,11 +415,10 @@ mod tests {
         assert_eq!(answer.solution, Some(mate));
         assert_eq!(answer.solution_text, "j2xk2=Q#");
         assert!(answer.refutation.is_some());
+        let said = answer.explanation.to_string();
         assert!(
-            answer.explanation.starts_with("That is not checkmate")
-                || answer.explanation.starts_with("That loses"),
-            "{}",
-            answer.explanation
+            said.starts_with("That is not checkmate") || said.starts_with("That loses"),
+            "{said}"
         );
         assert_eq!(run.position(), &before);
         assert_eq!(run.mistakes(), 1);
@@ -335,10 +426,11 @@ mod tests {
         let illegal = Move::new(mate.to, mate.from);
         let answer = run.try_move(illegal).unwrap_err();
         assert!(
-            answer.explanation.contains("not legal"),
+            matches!(answer.explanation, Explanation::Illegal(_)),
             "{}",
             answer.explanation
         );
+        assert!(answer.explanation.to_string().contains("not legal"));
         // And the right move still works.
         assert_eq!(run.try_move(mate), Ok(PuzzleStep::Solved));
     }

@@ -352,6 +352,7 @@ fn language_child() {
     assert_eq!(language(), Language::De);
     assert!(shows(&mut app, "Spielen"), "{:?}", texts(&mut app));
     drop(app);
+    german_beyond_the_screens(&dir);
     // `--lang en` wins for one run and is not written back.
     let mut options = LaunchOptions {
         language: Some(Language::En),
@@ -373,4 +374,127 @@ fn language_child() {
     };
     let mut app = app_with_screens(&fresh, options);
     assert!(shows(&mut app, "Spielen"), "{:?}", texts(&mut app));
+}
+
+/// In German (the language in force): the lessons' own words and their refusals, and the
+/// rules', puzzles' and other armies' sentences, which come from modules that know no language.
+fn german_beyond_the_screens(dir: &Path) {
+    use parachess::game::learn::Learn;
+    use parachess::game::text;
+    use parachess::lessons::{Failure, Miss};
+    use parachess::rules::{PieceKind, Position, Side, Variant};
+    use parachess::study::{Answer, Explanation};
+
+    let mut app = headless_app_with(dir.to_path_buf(), LaunchOptions::default());
+    tap(&mut app, KeyCode::KeyL);
+    assert_eq!(where_(&app).0, Screen::Learn);
+    let lessons = app.world().resource::<Learn>().lessons();
+    assert_eq!(lessons[0].title, "Das Brett");
+    assert!(lessons[0].stages[0].text.starts_with("Es gibt elf Reihen"));
+    tap(&mut app, KeyCode::Enter);
+    click_cell(&mut app, "e4".parse().unwrap());
+    let said = app.world().resource::<StatusLine>().clone();
+    assert!(said.warning);
+    assert_eq!(said.text, "e4 ist keines der gesuchten Felder");
+    drop(app);
+
+    assert_eq!(
+        text::failure_text(&Failure::Missed(Miss::NoCheck(Side::Black))),
+        "dieser Zug setzt den schwarzen König nicht ins Schach"
+    );
+    let answer = Answer {
+        defender: Side::Black,
+        text: "Qc6-c5".into(),
+        taking: Some(PieceKind::Sorcerer),
+    };
+    assert_eq!(
+        text::puzzle_explanation(&Explanation::WinsLess {
+            answer,
+            pawns: "2.5".into()
+        }),
+        "Das gewinnt nur 2,5 Bauern: Schwarz antwortet Qc6-c5 und schlägt deinen Zauberer, \
+         und die Lösung gewinnt mehr."
+    );
+    let start = Position::start();
+    let typed = start.parse_move("a2/e5").unwrap_err();
+    assert!(
+        text::move_text_error_text(&typed).starts_with("Zug „a2/e5“, Zeichen"),
+        "{}",
+        text::move_text_error_text(&typed)
+    );
+    let bad_cell = "z9".parse::<parachess::rules::Cell>().unwrap_err();
+    assert_eq!(
+        text::cell_error_text(&bad_cell),
+        "„z“ ist kein Reihenbuchstabe (die Reihen heißen a bis k)"
+    );
+    let short = Variant::named("Short Range").unwrap();
+    let general = short.kind_of_letter('G').unwrap();
+    assert_eq!(
+        text::variant_how_it_moves(short, general),
+        "der General gleitet entlang Kantenpfaden (höchstens 3 Felder), Diagonalpfaden \
+         (höchstens 3 Felder) und Wellenpfaden (höchstens 3 Felder)"
+    );
+    let cavalry = Variant::named("Cavalry").unwrap();
+    let knight = cavalry.kind_of_letter('N').unwrap();
+    assert_eq!(
+        text::variant_how_it_moves(cavalry, knight),
+        "der Springer macht Springersprünge"
+    );
+}
+
+/// The action of the button that has the keyboard focus, if a button has it.
+fn focused(app: &App) -> Option<Action> {
+    let e = app
+        .world()
+        .resource::<bevy_input_focus::InputFocus>()
+        .get()?;
+    app.world()
+        .get::<parachess::game::ui::widgets::ActionButton>(e)
+        .map(|b| b.0)
+}
+
+#[test]
+fn the_title_menu_and_the_settings_screen_work_with_tab_arrows_and_enter() {
+    let dir = temp_data_dir("title-keys");
+    let mut app = app_with_screens(&dir, LaunchOptions::default());
+    app.add_plugins(parachess::game::ui::focus::plugin);
+    app.update();
+    assert_eq!(where_(&app).0, Screen::Title);
+    // Tab: the first button shown (Continue is hidden without a game to continue).
+    tap(&mut app, KeyCode::Tab);
+    assert_eq!(focused(&app), Some(Action::Play));
+    tap(&mut app, KeyCode::ArrowDown);
+    assert_eq!(focused(&app), Some(Action::Learn));
+    hold(&mut app, KeyCode::ShiftLeft);
+    tap(&mut app, KeyCode::Tab);
+    let_go(&mut app, KeyCode::ShiftLeft);
+    assert_eq!(focused(&app), Some(Action::Play));
+    // Up from the first goes round to the last, Quit; once more, Settings; Enter opens it.
+    tap(&mut app, KeyCode::ArrowUp);
+    assert_eq!(focused(&app), Some(Action::Quit));
+    tap(&mut app, KeyCode::ArrowUp);
+    assert_eq!(focused(&app), Some(Action::Settings(S::Open)));
+    tap(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(where_(&app).0, Screen::Settings);
+
+    // On the Settings screen Tab walks the choices in reading order; Enter presses one.
+    assert!(!app.world().resource::<Muted>().0);
+    tap(&mut app, KeyCode::Tab);
+    assert_eq!(
+        focused(&app),
+        Some(Action::Settings(S::Language(
+            parachess::game::text::Language::En
+        )))
+    );
+    let mut steps = 0;
+    while focused(&app) != Some(Action::Settings(S::Sound(false))) {
+        tap(&mut app, KeyCode::Tab);
+        steps += 1;
+        assert!(steps < 10, "Sound: Off never took the focus");
+    }
+    tap(&mut app, KeyCode::Enter);
+    app.update();
+    assert!(app.world().resource::<Muted>().0, "Enter pressed Off");
+    assert_eq!(where_(&app).0, Screen::Settings, "and stayed");
 }

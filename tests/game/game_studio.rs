@@ -473,7 +473,13 @@ fn a_wrong_move_is_refused_explained_and_counted() {
     assert!(open.failed() && open.run().mistakes() == 1);
     let said = status(&app);
     assert!(said.warning, "{said:?}");
-    assert!(said.text.contains(&refused.explanation), "{said:?}");
+    assert!(
+        said.text
+            .contains(&parachess::game::text::puzzle_explanation(
+                &refused.explanation
+            )),
+        "{said:?}"
+    );
     assert!(said.text.contains(&refused.solution_text), "{said:?}");
     // It counts as not solved at once.
     let change = open.counted().expect("counted");

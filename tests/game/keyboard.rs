@@ -566,3 +566,88 @@ fn an_untimed_game_against_the_computer_keeps_no_premove() {
     assert!(status(&app).text.contains("Wait"), "{}", status(&app).text);
     assert_eq!(app.world().resource::<Premove>().mv, None);
 }
+
+/// A premove that promotes opens the chooser with the player's own pieces; the piece chosen is
+/// the one played after the reply. A typed premove naming the opponent's piece says so.
+#[test]
+fn a_premove_promotion_asks_which_piece_and_plays_the_choice() {
+    // The starting armies, Black to move, a White Pawn on j1 that can promote by capturing
+    // onto the top row.
+    let start: Position = "rsqksr/Pbb1/pppppppp/5/10/6/10/5/1PPPPPPP/1BB1/RSQKSR b 0 1"
+        .parse()
+        .unwrap();
+    let white = start.with_turn(Side::White).unwrap();
+    let kinds = white.variant().promotions(Side::White).to_vec();
+    assert!(kinds.len() >= 2, "{kinds:?}");
+    let chosen = kinds[1];
+    let (premove, reply) = white
+        .legal_moves()
+        .iter()
+        .filter(|m| m.promotion == Some(chosen))
+        .find_map(|&m| {
+            start
+                .legal_moves()
+                .iter()
+                .find(|&&r| start.after(r).check_move(m).is_ok())
+                .map(|&r| (m, r))
+        })
+        .expect("a promotion that survives some reply");
+
+    let mut app = headless_app();
+    app.world_mut().write_message(GameCommand::NewTimed {
+        start: Some(Box::new(start.clone())),
+        players: [Player::Human, Player::Computer(Level::Hard)],
+        time: Some(TimeControl {
+            base: Duration::from_secs(300),
+            increment: Duration::from_secs(2),
+        }),
+    });
+    settle(&mut app, 5);
+
+    // The opponent's piece, typed as a premove: the reason is about premoves, not turns.
+    let theirs = start
+        .legal_moves()
+        .iter()
+        .copied()
+        .next()
+        .expect("Black has a move");
+    type_keys(&mut app, &format!("{}{}", theirs.from, theirs.to));
+    enter(&mut app);
+    let line = status(&app);
+    assert!(
+        line.warning && line.text.contains("opponent's") && !line.text.contains("turn"),
+        "{}",
+        line.text
+    );
+
+    click_cell(&mut app, premove.from);
+    click_cell(&mut app, premove.to);
+    assert_eq!(where_(&app), (Screen::Play, Modal::Promotion));
+    assert_eq!(app.world().resource::<Premove>().mv, None, "not chosen yet");
+    let letter = white.variant().letter(chosen).to_ascii_lowercase();
+    key(
+        &mut app,
+        code_of(letter),
+        Key::Character(letter.to_string().as_str().into()),
+    );
+    assert_eq!(where_(&app), (Screen::Play, Modal::None));
+    assert_eq!(
+        app.world().resource::<Premove>().mv,
+        Some(premove),
+        "{}",
+        status(&app).text
+    );
+    assert_eq!(game(&app).plies().len(), 0, "it waits for the reply");
+
+    // The reply (the search under way is dropped as stale), then the premove with its piece.
+    app.world_mut().write_message(MoveRequest(reply));
+    let done = run_until(&mut app, Duration::from_secs(30), |app| {
+        game(app).plies().len() >= 2
+    });
+    assert!(done.is_some(), "{}", status(&app).text);
+    assert_eq!(game(&app).plies()[1].mv, premove);
+    assert_eq!(
+        game(&app).position().piece_at(premove.to).map(|p| p.kind),
+        Some(chosen)
+    );
+}

@@ -89,7 +89,7 @@ fn expected(outcome: Outcome, learner_moved: bool, stage: &Stage) -> Progress {
         }),
         (Outcome::Stalemate { .. }, true) => Progress::Failed(Failure::StalemateNotMate(opponent)),
         (o, false) if o.winner().is_some() => Progress::Failed(Failure::Lost(opponent)),
-        (o, _) => Progress::Failed(Failure::Drawn(o.cause())),
+        (o, _) => Progress::Failed(Failure::Drawn(o)),
     }
 }
 

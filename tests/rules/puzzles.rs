@@ -172,12 +172,9 @@ fn wrong_first_moves_are_explained_and_not_played() {
             let answer = run.try_move(wrong).unwrap_err();
             assert_eq!(answer.played, wrong);
             assert_eq!(answer.solution, Some(p.solution[0]), "line {}", p.line);
-            assert!(
-                answer.explanation.starts_with("That "),
-                "{}",
-                answer.explanation
-            );
-            assert!(answer.explanation.ends_with('.'), "{}", answer.explanation);
+            let said = answer.explanation.to_string();
+            assert!(said.starts_with("That "), "{said}");
+            assert!(said.ends_with('.'), "{said}");
             if let Some(reply) = answer.refutation {
                 assert!(start.after(wrong).is_legal(reply));
             }

@@ -287,7 +287,7 @@ fn malformed_move_texts_are_rejected_with_what_and_where() {
         (
             K::WrongMark {
                 written: '+',
-                actual: "it does not give check"
+                actual: parachess::rules::MarkError::NoCheck
             },
             7
         )

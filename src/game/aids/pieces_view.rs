@@ -391,10 +391,13 @@ fn card_text(variant: &Variant, kind: PieceKind) -> [String; 2] {
     } else {
         tr!(
             "pieces-value",
-            value = format!("{:.1}", f64::from(variant.value(kind)) / f64::from(pawn))
+            value = crate::game::text::decimal(f64::from(variant.value(kind)) / f64::from(pawn))
         )
     };
-    [variant.how_it_moves(kind).to_string(), worth]
+    [
+        crate::game::text::variant_how_it_moves(variant, kind),
+        worth,
+    ]
 }
 
 /// A press on a card shows its kind (on the press, like every button: see `widgets::button`).

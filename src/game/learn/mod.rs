@@ -24,6 +24,7 @@ use crate::game::board::lines::LinesOverride;
 use crate::game::play::input::{CellPicking, Selection};
 use crate::game::play::state::{BoardReset, ChessGame, PlayStash, Player, StatusLine};
 use crate::game::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::text::{Language, language};
 use crate::lessons::{Lesson, Stage, StageRun};
 use crate::rules::Game;
 
@@ -93,6 +94,8 @@ pub struct Learn {
     open: Option<OpenStage>,
     /// The stage `--lesson` asked for, opened on the first frame.
     launch: Option<LessonStart>,
+    /// The language the lessons' words are in.
+    language: Language,
 }
 
 impl Learn {
@@ -114,13 +117,7 @@ impl Learn {
 
 /// The logic tests drive: stages, moves, replies, progress.
 pub(super) fn core_plugin(app: &mut App) {
-    let (lessons, problem) = match crate::lessons::builtin() {
-        Ok(l) => (l, None),
-        Err(e) => (
-            Vec::new(),
-            Some(tr!("learn-unreadable", error = e.to_string())),
-        ),
-    };
+    let (lessons, problem) = lessons_in(language());
     let launch = app
         .world()
         .get_resource::<crate::game::LaunchOptions>()
@@ -131,6 +128,7 @@ pub(super) fn core_plugin(app: &mut App) {
             problem,
             open: None,
             launch,
+            language: language(),
         })
         .init_resource::<LinesOverride>()
         .add_systems(OnEnter(Screen::Learn), enter_learn)
@@ -149,9 +147,25 @@ pub(super) fn view_plugin(app: &mut App) {
     app.add_plugins((art::plugin, view::plugin));
 }
 
-/// The lesson takes the board; the play game waits in the stash.
-fn enter_learn(mut stash: ResMut<PlayStash>, game: Res<ChessGame>) {
+/// The built-in lessons in `language`, or why they cannot be read (a bug in a shipped file).
+fn lessons_in(language: Language) -> (Vec<Lesson>, Option<String>) {
+    match crate::lessons::builtin_in(language.code()) {
+        Ok(l) => (l, None),
+        Err(e) => (
+            Vec::new(),
+            Some(tr!("learn-unreadable", error = e.to_string())),
+        ),
+    }
+}
+
+/// The lesson takes the board; the play game waits in the stash. The lessons are read again
+/// when the player has chosen another language since.
+fn enter_learn(mut stash: ResMut<PlayStash>, game: Res<ChessGame>, mut learn: ResMut<Learn>) {
     stash.borrow_board(&game);
+    if learn.language != language() {
+        (learn.lessons, learn.problem) = lessons_in(language());
+        learn.language = language();
+    }
 }
 
 /// Nothing of a lesson outlives the screen: a reply being computed is dropped, the board's

@@ -265,13 +265,18 @@ impl Shown<'_> {
                 });
             }
             Progress::Complete(result) => self.end(learn_id, open, Ok(result)),
-            Progress::Failed(failure) => self.end(learn_id, open, Err(failure.to_string())),
+            Progress::Failed(failure) => self.end(
+                learn_id,
+                open,
+                Err(crate::game::text::failure_text(&failure)),
+            ),
         }
     }
 
     /// A refusal in the status line; the piece's lines show why.
     fn refuse(&mut self, refusal: &Refusal, piece: Option<Cell>) {
-        self.status.warn(sentence(&refusal.to_string()));
+        self.status
+            .warn(sentence(&crate::game::text::refusal_text(refusal)));
         if let Some(cell) = piece {
             self.lines.forced = Some((cell, FORCED_LINES_SECONDS));
         }

@@ -357,7 +357,7 @@ pub(super) fn poll_link(world: &mut World) {
                 status(world, true, said);
             }
             LinkEvent::Stopped(reason) => {
-                let reason = format!("the server cannot be reached: {}", plain(&reason));
+                let reason = tr!("server-unreachable", reason = plain(&reason));
                 let mut session = world.resource_mut::<ServerSession>();
                 session.link = None;
                 session.state = LinkState::Stopped(reason.clone());
@@ -379,9 +379,9 @@ fn plain(reason: &str) -> String {
         .trim_start_matches("connection: ")
         .trim_start_matches("IO error: ");
     if r.contains("Connection refused") {
-        "nothing answers at that address".to_string()
+        tr!("net-refused")
     } else if r.contains("timed out") {
-        "no answer in time".to_string()
+        tr!("net-timed-out")
     } else {
         r.to_string()
     }

@@ -63,7 +63,23 @@ pub struct RefusedMove {
 
 /// A pawn move waiting for the player to choose what it becomes.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PendingPromotion(pub Option<(Cell, Cell)>);
+pub struct PendingPromotion {
+    /// The pawn's cell and where it goes, while the chooser is open.
+    pub cells: Option<(Cell, Cell)>,
+    /// The move is a premove (chosen during the opponent's turn): the choice keeps it
+    /// waiting instead of playing it.
+    pub premove: bool,
+}
+
+impl PendingPromotion {
+    /// The side whose pawn promotes: the pawn's own (a premove's pawn is not the side to
+    /// move), so the chooser offers that side's pieces.
+    pub fn side(&self, pos: &crate::rules::Position) -> crate::rules::Side {
+        self.cells
+            .and_then(|(from, _)| pos.piece_at(from))
+            .map_or(pos.turn(), |p| p.side)
+    }
+}
 
 /// A piece being dragged with the pointer.
 #[derive(Resource, Default, Debug, Clone)]
@@ -161,6 +177,11 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<Hovered>()
         .init_resource::<PendingPromotion>()
+        // However the chooser closes (a choice, Esc, the game ending under it), nothing waits.
+        .add_systems(
+            OnExit(crate::game::screens::Modal::Promotion),
+            |mut pending: ResMut<PendingPromotion>| *pending = PendingPromotion::default(),
+        )
         .init_resource::<Drag>()
         .init_resource::<CellPicking>()
         .add_message::<ViewCommand>()
@@ -264,7 +285,7 @@ impl Act<'_> {
 
     /// Carries out what pressing `cell` means; returns whether the piece there got selected.
     pub(super) fn press(&mut self, cell: Cell) -> bool {
-        if self.animating.0 || self.promotion.0.is_some() || !self.board_has_focus() {
+        if self.animating.0 || self.promotion.cells.is_some() || !self.board_has_focus() {
             return false;
         }
         if self.picking.0 {
@@ -326,12 +347,8 @@ impl Act<'_> {
                 false
             }
             Intent::AskPromotion(from, to) => {
-                self.promotion.0 = Some((from, to));
-                if let Some(next) = self.next_modal.as_mut() {
-                    next.set(crate::game::screens::Modal::Promotion);
-                }
-                self.status
-                    .info(promotion_prompt(self.game.board().position()));
+                let pos = self.game.board().position().clone();
+                self.ask_promotion(from, to, &pos, false);
                 false
             }
             Intent::Refuse(why) => {
@@ -368,7 +385,7 @@ impl Act<'_> {
         let screen = self.screen.as_ref().map(|s| *s.get());
         if !self.board_has_focus()
             || self.picking.0
-            || self.promotion.0.is_some()
+            || self.promotion.cells.is_some()
             || screen == Some(Screen::Editor)
             || (self.game.browsing() && self.game.view_only())
         {
@@ -391,8 +408,7 @@ impl Act<'_> {
         }
     }
 
-    /// A pawn move whose piece is not chosen yet: the chooser opens, as after a click (a
-    /// premove takes the army's first choice).
+    /// A pawn move whose piece is not chosen yet: the chooser opens, as after a click.
     pub(super) fn promote(
         &mut self,
         from: Cell,
@@ -401,14 +417,32 @@ impl Act<'_> {
         premove: bool,
     ) {
         if premove {
-            if let Some(&kind) = pos.variant().promotions(pos.turn()).first() {
-                self.set_premove(Move::promoting(from, to, kind), pos);
-            }
+            self.ask_promotion(from, to, pos, true);
             return;
         }
         self.selection.clear();
         self.press(from);
         self.press(to);
+    }
+
+    /// Opens the chooser for the pawn move `from`-`to` in `pos` (the position with the
+    /// pawn's side to move); `premove`: the choice makes a premove.
+    pub(super) fn ask_promotion(
+        &mut self,
+        from: Cell,
+        to: Cell,
+        pos: &crate::rules::Position,
+        premove: bool,
+    ) {
+        self.selection.clear();
+        *self.promotion = PendingPromotion {
+            cells: Some((from, to)),
+            premove,
+        };
+        if let Some(next) = self.next_modal.as_mut() {
+            next.set(crate::game::screens::Modal::Promotion);
+        }
+        self.status.info(promotion_prompt(pos));
     }
 }
 
@@ -463,7 +497,7 @@ fn on_press(
             None => {
                 guide.unpin();
                 act.selection.clear();
-                act.promotion.0 = None;
+                *act.promotion = PendingPromotion::default();
             }
         },
         PointerButton::Middle => {}

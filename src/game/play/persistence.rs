@@ -607,7 +607,13 @@ fn handle(world: &mut World, request: SaveRequest) {
                     });
                     info(world, tr!("pos-pasted"));
                 }
-                Err(e) => warn(world, tr!("pos-not-a-position", error = e.to_string())),
+                Err(e) => warn(
+                    world,
+                    tr!(
+                        "pos-not-a-position",
+                        error = crate::game::text::position_error_text(&e)
+                    ),
+                ),
             }
         }
     }

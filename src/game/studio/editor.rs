@@ -22,6 +22,7 @@ use crate::game::play::state::{
     BoardReset, ChessGame, GameCommand, PlayStash, Player, StatusLine, capitalise,
 };
 use crate::game::screens::{Screen, set_screen};
+use crate::game::text;
 use crate::rules::{Cell, Game, Piece, PieceKind, Position, Setup, SetupCheck, Side, Variant};
 
 /// How far (pixels) the pointer must move while pressed for a press to count as a drag.
@@ -136,8 +137,13 @@ impl Editor {
         self.check
             .problems
             .iter()
-            .map(|p| capitalise(&p.to_string()))
-            .chain(self.check.notes.iter().map(|n| capitalise(&n.to_string())))
+            .map(|p| capitalise(&text::position_problem_text(p)))
+            .chain(
+                self.check
+                    .notes
+                    .iter()
+                    .map(|n| capitalise(&text::setup_note_text(n))),
+            )
             .collect()
     }
 
@@ -147,7 +153,7 @@ impl Editor {
         let more = self.check.problems.len() - 1;
         Some(tr!(
             "editor-not-playable",
-            first = first.to_string(),
+            first = text::position_problem_text(first),
             more = more
         ))
     }
@@ -758,6 +764,9 @@ pub fn paste_text(world: &mut World, text: &str) {
             replace(world, setup);
             info(world, tr!("editor-pasted"));
         }
-        Err(e) => warn(world, tr!("pos-not-a-position", error = e.to_string())),
+        Err(e) => warn(
+            world,
+            tr!("pos-not-a-position", error = text::position_error_text(&e)),
+        ),
     }
 }

@@ -529,7 +529,10 @@ fn answers(mut screen: ResMut<PuzzleScreen>, mut shown: Shown) {
                 "" => String::new(),
                 text => format!(" {}", tr!("puzzles-right-move", move = text)),
             };
-            shown.status.warn(format!("{}{right}", wrong.explanation));
+            shown.status.warn(format!(
+                "{}{right}",
+                crate::game::text::puzzle_explanation(&wrong.explanation)
+            ));
             open.wrong = Some(wrong);
             count(screen, false);
         }

@@ -433,9 +433,12 @@ pub(crate) fn paste(world: &mut World) {
         Some(None) => Err(tr!("pos-clipboard-not-ready")),
     };
     match text.and_then(|t| {
-        t.trim()
-            .parse::<Position>()
-            .map_err(|e| tr!("pos-not-a-position", error = e.to_string()))
+        t.trim().parse::<Position>().map_err(|e| {
+            tr!(
+                "pos-not-a-position",
+                error = crate::game::text::position_error_text(&e)
+            )
+        })
     }) {
         Ok(pos) => {
             open_analysis(world, Game::from_position(pos));

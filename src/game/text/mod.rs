@@ -219,8 +219,23 @@ macro_rules! tr {
     };
 }
 
+mod explain;
 #[cfg(test)]
 mod tests;
+
+pub use explain::{
+    cell_error_text, describe_movement, failure_text, move_text_error_text, position_error_text,
+    position_problem_text, puzzle_explanation, refusal_text, setup_note_text,
+};
+
+/// A number with one decimal, written as the language in force writes it (`2.5`, `2,5`).
+pub fn decimal(value: f64) -> String {
+    let text = format!("{value:.1}");
+    match language() {
+        Language::En => text,
+        Language::De => text.replace('.', ","),
+    }
+}
 
 /// A side's name (`White`, `Black`) in the language in force.
 pub fn side_name(side: crate::rules::Side) -> String {
@@ -264,8 +279,17 @@ pub fn variant_name(english: &str) -> String {
 
 /// How a game ended, in words ("White wins by stalemate", "Draw by agreement").
 pub fn outcome_text(outcome: crate::rules::Outcome) -> String {
+    let cause = cause_text(outcome);
+    match outcome.winner() {
+        Some(side) => crate::tr!("outcome-wins", side = side_name(side), cause = cause),
+        None => crate::tr!("outcome-draw", cause = cause),
+    }
+}
+
+/// Why a game ended, in a few words ("stalemate", "threefold repetition").
+pub fn cause_text(outcome: crate::rules::Outcome) -> String {
     use crate::rules::Outcome as O;
-    let cause = match outcome {
+    match outcome {
         O::Checkmate { .. } => crate::tr!("cause-checkmate"),
         O::Stalemate { .. } => crate::tr!("cause-stalemate"),
         O::Resignation { .. } => crate::tr!("cause-resignation"),
@@ -274,10 +298,6 @@ pub fn outcome_text(outcome: crate::rules::Outcome) -> String {
         O::Agreement => crate::tr!("cause-agreement"),
         O::Time { winner: Some(_) } => crate::tr!("cause-time"),
         O::Time { winner: None } => crate::tr!("cause-time-lone-king"),
-    };
-    match outcome.winner() {
-        Some(side) => crate::tr!("outcome-wins", side = side_name(side), cause = cause),
-        None => crate::tr!("outcome-draw", cause = cause),
     }
 }
 
@@ -330,27 +350,32 @@ pub fn move_error_text(error: &crate::rules::MoveError) -> String {
     }
 }
 
-/// How `kind` moves in `variant`: the catalogue's words for Parachess's own pieces, the
-/// variant's (English) description for the others.
+/// How `kind` moves in `variant`: the catalogue's words for Parachess's own pieces; for the
+/// others the variant's own sentence in English, and in other languages one built from the
+/// piece's movement.
 pub fn variant_how_it_moves(
     variant: &crate::rules::Variant,
     kind: crate::rules::PieceKind,
 ) -> String {
-    if variant.kind_name(kind) == kind.name() && kind.name() != "piece" {
+    let standard = variant.kind_name(kind) == kind.name()
+        && kind.name() != "piece"
+        && variant.movement(kind) == crate::rules::movement(kind);
+    if standard {
         how_it_moves(kind)
-    } else {
+    } else if language() == Language::En {
         variant.how_it_moves(kind).to_string()
+    } else {
+        describe_movement(variant, kind)
     }
 }
 
-/// Why the rules refuse to play a move or declare a result, in a sentence (move text errors
-/// keep the rules' own words: they quote what was typed).
+/// Why the rules refuse to play a move or declare a result, in a sentence.
 pub fn play_error_text(error: &crate::rules::PlayError) -> String {
     use crate::rules::PlayError as E;
     match error {
         E::GameOver(outcome) => crate::tr!("play-game-over", outcome = outcome_text(*outcome)),
         E::Illegal(e) => move_error_text(e),
-        E::Text(e) => e.to_string(),
+        E::Text(e) => move_text_error_text(e),
         E::NotOnTurn(side) => crate::tr!("play-not-on-turn", side = side_name(*side)),
     }
 }

@@ -327,11 +327,16 @@ fn file_button(
 
 /// The promotion chooser: the variant's promotion kinds for the side to move, most valuable
 /// first (Queen, Rook, Bishop, Sorcerer in Parachess), each with its letter.
-fn spawn_promotion(mut commands: Commands, game: Res<ChessGame>) {
+fn spawn_promotion(
+    mut commands: Commands,
+    game: Res<ChessGame>,
+    pending: Option<Res<crate::game::play::input::PendingPromotion>>,
+) {
     let pos = game.game.position();
+    let side = pending.map_or(pos.turn(), |p| p.side(pos));
     let variant = pos.variant();
     let choices: Vec<(String, PieceKind)> = variant
-        .promotions(pos.turn())
+        .promotions(side)
         .iter()
         .map(|&kind| {
             let label = format!(

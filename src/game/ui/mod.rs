@@ -71,6 +71,8 @@ pub fn side_panel(screen: Screen) -> impl Bundle {
 }
 
 /// The side panel's place and layout (a screen part that is a sub-state despawns its own).
+/// On a low window (1024×600, or a large interface scale) its buttons and key help do not
+/// fit: the panel scrolls with the wheel, once the move list inside it is at its end.
 pub fn panel_node() -> Node {
     Node {
         position_type: PositionType::Absolute,
@@ -81,6 +83,7 @@ pub fn panel_node() -> Node {
         flex_direction: FlexDirection::Column,
         padding: UiRect::all(px(16)),
         row_gap: px(10),
+        overflow: Overflow::scroll_y(),
         ..default()
     }
 }

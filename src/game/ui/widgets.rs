@@ -238,3 +238,104 @@ fn button_colours(
         };
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::input::mouse::MouseScrollUnit;
+    use bevy::input::touch::TouchPhase;
+    use bevy::picking::backend::HitData;
+    use bevy::picking::events::Scroll;
+    use bevy::picking::pointer::{Location, PointerId};
+
+    /// A box of `size` showing `content` pixels of height, at scale 1.
+    fn laid_out(size: f32, content: f32) -> ComputedNode {
+        ComputedNode {
+            size: Vec2::new(100.0, size),
+            content_size: Vec2::new(100.0, content),
+            inverse_scale_factor: 1.0,
+            ..default()
+        }
+    }
+
+    fn scroll_box(size: f32, content: f32) -> impl Bundle {
+        (
+            Node {
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            laid_out(size, content),
+        )
+    }
+
+    /// One notch of the wheel (`lines` > 0: away from the player, towards the top) over `on`.
+    fn wheel(app: &mut App, on: Entity, lines: f32) {
+        let location = Location {
+            target: NormalizedRenderTarget::None {
+                width: 0,
+                height: 0,
+            },
+            position: Vec2::ZERO,
+        };
+        app.world_mut().trigger(Pointer::new(
+            PointerId::Mouse,
+            location,
+            Scroll {
+                unit: MouseScrollUnit::Line,
+                x: 0.0,
+                y: lines,
+                hit: HitData::new(Entity::PLACEHOLDER, 0.0, None, None),
+                phase: TouchPhase::Moved,
+            },
+            on,
+        ));
+        app.update();
+    }
+
+    fn offset(app: &App, e: Entity) -> f32 {
+        app.world().get::<ScrollPosition>(e).map_or(0.0, |p| p.y)
+    }
+
+    #[test]
+    fn the_wheel_scrolls_the_box_under_it_to_its_end_then_the_box_around_it() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_observer(scroll_with_the_wheel);
+        // Pointer events find their way up through a query that names the window component:
+        // unknown to the world, the query fails and nothing propagates.
+        app.world_mut().register_component::<Window>();
+        // A panel that scrolls 100 px, holding a list that scrolls 30 px, holding a line of
+        // text (which does not scroll).
+        let panel = app.world_mut().spawn(scroll_box(400.0, 500.0)).id();
+        let list = app
+            .world_mut()
+            .spawn((scroll_box(100.0, 130.0), ChildOf(panel)))
+            .id();
+        let line = app
+            .world_mut()
+            .spawn((Node::default(), laid_out(20.0, 20.0), ChildOf(list)))
+            .id();
+        app.update();
+
+        // Down one line over the text: the list under it moves, the panel stays.
+        wheel(&mut app, line, -1.0);
+        assert_eq!((offset(&app, list), offset(&app, panel)), (LINE_PX, 0.0));
+        // Past the list's end: it stops at its end, and only then does the panel move.
+        wheel(&mut app, line, -1.0);
+        assert_eq!((offset(&app, list), offset(&app, panel)), (30.0, 0.0));
+        wheel(&mut app, line, -1.0);
+        assert_eq!((offset(&app, list), offset(&app, panel)), (30.0, LINE_PX));
+        for _ in 0..10 {
+            wheel(&mut app, list, -1.0);
+        }
+        assert_eq!(offset(&app, panel), 100.0, "the panel stops at its end");
+        // Back up: the list first, from where it was.
+        wheel(&mut app, line, 1.0);
+        assert_eq!((offset(&app, list), offset(&app, panel)), (6.0, 100.0));
+        // Over a box whose content fits, the wheel does nothing to it.
+        let fits = app.world_mut().spawn(scroll_box(100.0, 50.0)).id();
+        wheel(&mut app, fits, -1.0);
+        assert_eq!(offset(&app, fits), 0.0);
+    }
+}

@@ -122,12 +122,7 @@ impl Act<'_> {
                 false
             }
             Intent::AskPromotion(from, to) => {
-                // A premove promotes to the first piece the army offers (a Queen).
-                let kind = pos.variant().promotions(pos.turn()).first().copied();
-                match kind {
-                    Some(kind) => self.set_premove(Move::promoting(from, to, kind), &pos),
-                    None => self.selection.clear(),
-                }
+                self.ask_promotion(from, to, &pos, true);
                 false
             }
             Intent::Refuse(why) => {
@@ -149,6 +144,33 @@ impl Act<'_> {
         self.premove.mv = Some(mv);
         self.premove.game = self.game.id();
         self.status.info(words::set(&pos.move_text(mv)));
+    }
+}
+
+/// The piece chosen for a premove's promotion: the premove waits, or, when the turn came back
+/// while the player chose, the move is played now (the rules check it either way).
+pub(crate) fn keep_chosen(world: &mut World, mv: Move) {
+    let screen = world.get_resource::<State<Screen>>().map(|s| *s.get());
+    let Some(game) = world.get_resource::<ChessGame>() else {
+        return;
+    };
+    if game.human_to_move() {
+        world.write_message(MoveRequest(mv));
+        return;
+    }
+    let id = game.id();
+    let Some(pos) = position(game, screen).filter(|p| p.check_move(mv).is_ok()) else {
+        return;
+    };
+    let text = pos.move_text(mv);
+    if let Some(mut premove) = world.get_resource_mut::<Premove>() {
+        *premove = Premove {
+            mv: Some(mv),
+            game: id,
+        };
+    }
+    if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
+        status.info(words::set(&text));
     }
 }
 
@@ -179,7 +201,7 @@ pub(super) fn play_premove(
         }
         Err(e) => status.warn(words::cancelled_illegal(
             &format!("{}-{}", mv.from, mv.to),
-            &e.to_string(),
+            &crate::game::text::move_error_text(&e),
         )),
     }
 }

@@ -58,6 +58,10 @@ mod words {
         let piece = crate::game::text::piece_name(piece);
         tr!("typed-where-to", piece = piece, cell = cell)
     }
+    /// A premove typed for a piece of the opponent's.
+    pub fn premove_not_own(cell: &str) -> String {
+        tr!("typed-premove-not-own", cell = cell)
+    }
     /// A piece with no legal move (as for a click).
     pub fn no_move() -> String {
         tr!("typed-no-move")
@@ -270,7 +274,7 @@ pub fn refusal(pos: &Position, typed: &str) -> String {
     }
     let (from, used) = match Cell::parse_prefix(rest) {
         Ok(x) => x,
-        Err(e) => return capitalise(&e.to_string()),
+        Err(e) => return capitalise(&crate::game::text::cell_error_text(&e)),
     };
     let after = &rest[used..];
     if after.is_empty() {
@@ -280,13 +284,13 @@ pub fn refusal(pos: &Position, typed: &str) -> String {
                 Some(p) => words::where_to(pos.variant().kind_name(p.kind), from.name()),
                 None => words::no_move(),
             },
-            Err(e) => capitalise(&e.to_string()),
+            Err(e) => capitalise(&crate::game::text::move_error_text(&e)),
             Ok(()) => words::no_move(),
         };
     }
     let (to, used) = match Cell::parse_prefix(after) {
         Ok(x) => x,
-        Err(e) => return capitalise(&e.to_string()),
+        Err(e) => return capitalise(&crate::game::text::cell_error_text(&e)),
     };
     let letter = after[used..].chars().next();
     let variant = pos.variant();
@@ -305,9 +309,9 @@ pub fn refusal(pos: &Position, typed: &str) -> String {
         promotion,
     };
     match pos.check_move(probe) {
-        Err(e) => capitalise(&e.to_string()),
+        Err(e) => capitalise(&crate::game::text::move_error_text(&e)),
         Ok(()) => match pos.parse_move(typed) {
-            Err(e) => capitalise(&e.to_string()),
+            Err(e) => capitalise(&crate::game::text::move_text_error_text(&e)),
             Ok(_) => words::no_move(),
         },
     }
@@ -477,6 +481,16 @@ pub(super) fn type_moves(
             }
             Choice::Ambiguous(why) => act.status.warn(why),
             Choice::Refuse(why) => {
+                // A premove names a cell of the opponent's: the rules' "not your turn" would
+                // be wrong (it is not), so say what a premove moves.
+                let why = match cells(&typed.text) {
+                    (Some(from), _)
+                        if premove && pos.piece_at(from).is_some_and(|p| p.side != pos.turn()) =>
+                    {
+                        words::premove_not_own(from.name())
+                    }
+                    _ => why,
+                };
                 if let (Some(from), Some(to)) = cells(&typed.text) {
                     act.refused.write(super::RefusedMove { from, to });
                 }
