@@ -11,7 +11,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use parachess::game::{Antialias, LaunchOptions, ViewMode, bare_scene, parse_size};
+use parachess::game::core::{Antialias, ViewMode};
+use parachess::game::{LaunchOptions, bare_scene, parse_size};
 
 /// Times the bare scene offscreen and prints its frame times.
 #[derive(Parser, Debug)]

@@ -97,7 +97,7 @@ struct WindowArgs {
     /// 4× multisampling of the board: auto turns it off on software renderers (no GPU).
     #[cfg(feature = "gui")]
     #[arg(long, value_enum, default_value_t)]
-    antialias: parachess::game::Antialias,
+    antialias: parachess::game::core::Antialias,
     /// The language of the game's text for this run (default: the one chosen in Settings,
     /// else German when LANG starts with `de`, else English).
     #[cfg(feature = "gui")]
@@ -350,7 +350,8 @@ fn parse_camera(text: &str) -> Option<(f32, f32)> {
 
 #[cfg(feature = "gui")]
 fn window(args: WindowArgs) -> Result<(), String> {
-    use parachess::game::{LaunchOptions, ViewMode, bare_scene, parse_size, run};
+    use parachess::game::core::ViewMode;
+use parachess::game::{LaunchOptions, bare_scene, parse_size, run};
     let mut options = LaunchOptions::default();
     let variant = commands::variant_arg(args.window_variant.as_deref())
         .map_err(|e| format!("--variant: {e}"))?;
@@ -411,19 +412,19 @@ fn window(args: WindowArgs) -> Result<(), String> {
     // A position to play, a screenshot or a benchmark go straight to the board; a lesson to
     // the learn screen, a puzzle to the Puzzles screen; an analysis opens over the title screen.
     if options.analyse.is_some() {
-        options.screen = parachess::game::screens::Screen::Title;
+        options.screen = parachess::game::core::screens::Screen::Title;
     } else if options.lesson.is_some() {
-        options.screen = parachess::game::screens::Screen::Learn;
+        options.screen = parachess::game::core::screens::Screen::Learn;
     } else if options.online.is_some() {
-        options.screen = parachess::game::screens::Screen::Online;
+        options.screen = parachess::game::core::screens::Screen::Online;
     } else if options.server.is_some() {
-        options.screen = parachess::game::screens::Screen::Server;
+        options.screen = parachess::game::core::screens::Screen::Server;
     } else if options.puzzle.is_some() {
-        options.screen = parachess::game::screens::Screen::Puzzles;
+        options.screen = parachess::game::core::screens::Screen::Puzzles;
     } else if args.editor {
-        options.screen = parachess::game::screens::Screen::Editor;
+        options.screen = parachess::game::core::screens::Screen::Editor;
     } else if options.position.is_some() || options.offscreen() {
-        options.screen = parachess::game::screens::Screen::Play;
+        options.screen = parachess::game::core::screens::Screen::Play;
     }
     options.antialias = args.antialias;
     options.language = args.lang;

@@ -4,7 +4,7 @@
 use crate::tr;
 use bevy::prelude::*;
 
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::play::input::ViewCommand;
 use crate::game::play::state::MovePlayed;
 

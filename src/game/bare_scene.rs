@@ -23,7 +23,8 @@ use crate::game::board::tiles::{TileMaterials, tile_mesh};
 use crate::game::offscreen::{FrameBench, add_frame_bench, offscreen_image, time_frames};
 use crate::game::play::state::cell_world;
 use crate::game::ui::theme;
-use crate::game::{LaunchOptions, ViewMode};
+use crate::game::core::ViewMode;
+use crate::game::LaunchOptions;
 use crate::rules::{Cell, PieceKind, Position, Side, board};
 
 /// Segments around a turned piece, as in the game's models.

@@ -12,7 +12,7 @@ use crate::tr;
 use super::aids;
 use super::play::input::{PendingPromotion, Selection, ViewCommand};
 use super::play::state::{GameCommand, MoveRequest};
-use super::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use super::study;
 use crate::engine::Level;
 use crate::rules::{Move, PieceKind, Side};
@@ -735,7 +735,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (keyboard, promotion_keys)
-            .in_set(super::GameSet::Input)
+            .in_set(crate::game::core::GameSet::Input)
             .after(super::play::input::keys::BoardKeys),
     );
 }

@@ -7,12 +7,12 @@ pub mod aids;
 pub mod audio;
 pub mod bare_scene;
 pub mod board;
+pub mod core;
 pub mod keymap;
 pub mod learn;
 pub mod lobby;
 pub mod offscreen;
 pub mod play;
-pub mod screens;
 pub mod settings;
 pub mod studio;
 pub mod study;
@@ -23,52 +23,7 @@ pub mod versus;
 use bevy::prelude::*;
 
 use crate::rules::Position;
-
-/// Which way the board is drawn.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Reflect)]
-pub enum ViewMode {
-    /// Perspective, tilted, with modelled pieces.
-    #[default]
-    ThreeD,
-    /// Top-down, flat, with piece symbols.
-    TwoD,
-}
-
-impl ViewMode {
-    /// Reads `2d` or `3d`.
-    pub fn parse(text: &str) -> Option<ViewMode> {
-        match text.to_ascii_lowercase().as_str() {
-            "3d" => Some(ViewMode::ThreeD),
-            "2d" => Some(ViewMode::TwoD),
-            _ => None,
-        }
-    }
-}
-
-/// Whether the board is drawn with 4× multisampling. Software renderers (Mesa's lavapipe)
-/// spend about half of every frame on it, so `auto` turns it off there and on for real GPUs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Antialias {
-    /// Off on software renderers, on otherwise.
-    #[default]
-    Auto,
-    /// Always 4× multisampling.
-    On,
-    /// Never.
-    Off,
-}
-
-impl Antialias {
-    /// The multisampling for a renderer that is (or is not) software running on the CPU.
-    pub fn msaa(self, software_renderer: bool) -> Msaa {
-        match self {
-            Antialias::On => Msaa::Sample4,
-            Antialias::Off => Msaa::Off,
-            Antialias::Auto if software_renderer => Msaa::Off,
-            Antialias::Auto => Msaa::Sample4,
-        }
-    }
-}
+use self::core::{Antialias, GameSet, ViewMode};
 
 /// How the program was started: what the command line asked of the window.
 #[derive(Resource, Clone, Debug)]
@@ -88,7 +43,7 @@ pub struct LaunchOptions {
     /// Multisampling choice.
     pub antialias: Antialias,
     /// The screen to open on.
-    pub screen: screens::Screen,
+    pub screen: self::core::screens::Screen,
     /// Open this lesson stage on the learn screen (`--lesson`).
     pub lesson: Option<learn::LessonStart>,
     /// Open the analysis screen on this game (`--analyse`, `--review`).
@@ -126,7 +81,7 @@ impl Default for LaunchOptions {
             bench_frames: None,
             launched: std::time::Instant::now(),
             antialias: Antialias::Auto,
-            screen: screens::Screen::Title,
+            screen: self::core::screens::Screen::Title,
             lesson: None,
             analyse: None,
             time: None,
@@ -160,8 +115,12 @@ impl Plugin for CorePlugin {
             Update,
             (GameSet::Input, GameSet::Rules, GameSet::View).chain(),
         );
+        let first = app
+            .world()
+            .get_resource::<LaunchOptions>()
+            .map_or(self::core::screens::Screen::Title, |o| o.screen);
+        self::core::screens::add_states(app, first);
         app.add_plugins((
-            screens::plugin,
             keymap::plugin,
             play::plugin,
             play::persistence::plugin,
@@ -199,17 +158,6 @@ impl Plugin for GamePlugin {
             play::input::view_plugin,
         ));
     }
-}
-
-/// Frame phases, in order: read the player, change the game, update what is shown.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum GameSet {
-    /// Pointer and keyboard handling; produces requests.
-    Input,
-    /// Requests applied to the rules `Game`.
-    Rules,
-    /// Entities, materials and text brought in line with the game.
-    View,
 }
 
 /// Opens the game window (or renders offscreen) and runs until it closes.

@@ -17,7 +17,7 @@ use parachess::game::board::animation::Animating;
 use parachess::game::board::pieces::{CellTile, PieceView};
 use parachess::game::play::persistence::{DataDir, Saves};
 use parachess::game::play::state::ChessGame;
-use parachess::game::screens::{Modal, Screen};
+use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::{CorePlugin, LaunchOptions};
 use parachess::rules::Cell;
 

@@ -17,7 +17,7 @@ use parachess::game::play::ai::Thinking;
 use parachess::game::play::input::Selection;
 use parachess::game::play::persistence::load_file;
 use parachess::game::play::state::{ChessGame, GameCommand, MoveRequest, Player, StatusLine};
-use parachess::game::screens::{Modal, Screen};
+use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::ui::move_list_text_with_notes;
 use parachess::rules::{Cell, CellSet, Position, Reach, Side, board};
 use parachess::store::Store;

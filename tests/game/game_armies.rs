@@ -9,7 +9,7 @@ use common::game::*;
 use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::keymap::Action;
 use parachess::game::play::state::GameCommand;
-use parachess::game::screens::{Modal, Screen};
+use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::studio::{Editor, PaletteSlot};
 use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
 use parachess::rules::{Cell, Piece, Side, Variant};

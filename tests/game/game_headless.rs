@@ -9,7 +9,7 @@ use common::game::*;
 use parachess::game::board::pieces::{PieceView, piece_home, pieces_match_game};
 use parachess::game::play::input::Selection;
 use parachess::game::play::state::{ChessGame, GameCommand, StatusLine};
-use parachess::game::screens::{Modal, Screen};
+use parachess::game::core::screens::{Modal, Screen};
 use parachess::rules::{Cell, Game, Outcome, PieceKind, Side};
 
 fn c(name: &str) -> Cell {

@@ -13,7 +13,7 @@ use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::learn::{Learn, LearnView, OpenStage};
 use parachess::game::play::persistence::DataDir;
 use parachess::game::play::state::{ChessGame, StatusLine, capitalise};
-use parachess::game::screens::{Modal, Screen};
+use parachess::game::core::screens::{Modal, Screen};
 use parachess::lessons::{RunState, StageResult};
 use parachess::rules::{Cell, Move, Side};
 use parachess::store::Store;

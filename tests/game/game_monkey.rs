@@ -16,7 +16,7 @@ use parachess::game::board::animation::Animating;
 use parachess::game::board::pieces::{NeedsSync, pieces_match_game};
 use parachess::game::play::input::Selection;
 use parachess::game::play::state::{GameCommand, Player};
-use parachess::game::screens::Screen;
+use parachess::game::core::screens::Screen;
 use parachess::rules::{Cell, Game, Position};
 use parachess::store::Store;
 

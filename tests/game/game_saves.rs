@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use common::game::*;
 use parachess::game::LaunchOptions;
 use parachess::game::play::state::{ChessGame, StatusLine};
-use parachess::game::screens::{Modal, Screen};
+use parachess::game::core::screens::{Modal, Screen};
 use parachess::rules::record::Tags;
 use parachess::rules::{Cell, Game, Position};
 use parachess::store::Store;

@@ -22,7 +22,7 @@ use parachess::game::keymap::Action;
 use parachess::game::lobby::session::LinkState;
 use parachess::game::lobby::{GameRequest, LobbyAction, ServerSession, ServerView};
 use parachess::game::play::state::{ChessGame, Player, StatusLine};
-use parachess::game::screens::{Modal, Screen};
+use parachess::game::core::screens::{Modal, Screen};
 use parachess::rules::Game;
 use server_support::{Backend, Database, Server, database};
 

@@ -18,7 +18,7 @@ use parachess::game::board::animation::Animating;
 use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::play::persistence::DataDir;
 use parachess::game::play::state::{ChessGame, GameCommand, Player, StatusLine};
-use parachess::game::screens::{Modal, Screen};
+use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::study::analysis::{Analyser, analyse_file};
 use parachess::game::study::navigation::{MoveEntry, move_list};
 use parachess::game::study::review::{GraphColumn, ReviewState, WorstEntry};

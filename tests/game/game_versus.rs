@@ -21,7 +21,7 @@ use parachess::game::keymap::Action;
 use parachess::game::play::ai::ComputerPlayer;
 use parachess::game::play::persistence::{DataDir, load_file};
 use parachess::game::play::state::{ChessGame, GameCommand, Player, StatusLine};
-use parachess::game::screens::{Modal, Screen};
+use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
 use parachess::game::versus::external::{EngineState, ExternalEngine};
 use parachess::game::versus::online::{Link, Online};

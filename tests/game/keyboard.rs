@@ -17,7 +17,7 @@ use parachess::game::play::input::cursor::{CellCursor, neighbour, screen_point};
 use parachess::game::play::input::premove::Premove;
 use parachess::game::play::input::typed::TypedMove;
 use parachess::game::play::state::{ChessGame, GameCommand, MoveRequest, Player, StatusLine};
-use parachess::game::screens::{Modal, Screen};
+use parachess::game::core::screens::{Modal, Screen};
 use parachess::rules::clock::TimeControl;
 use parachess::rules::{Cell, Move, Position, Side};
 

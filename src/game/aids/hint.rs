@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use crate::engine::{Engine, Limits, SearchResult, StopFlag};
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::play::state::{ChessGame, Player, StatusLine};
 use crate::rules::Move;
 

@@ -17,7 +17,7 @@ use bevy::window::PrimaryWindow;
 use super::guide_text::guide_text;
 use super::pieces::{Demo, PanelPiece, demo, panel_order};
 use super::view::MarkArt;
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::board::camera::BoardCamera;
 use crate::game::board::lines::{
     ARCHER_COLOUR, DIAGONAL_COLOUR, EDGE_COLOUR, KNIGHT_COLOUR, WAVE_COLOUR, draw_piece_lines,
@@ -29,7 +29,7 @@ use crate::game::board::tiles::tile_mesh;
 use crate::game::keymap::Action;
 use crate::game::play::state::ChessGame;
 use crate::game::play::state::cell_world;
-use crate::game::screens::Modal;
+use crate::game::core::screens::Modal;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{UiButton, button, text};
 use crate::rules::{Cell, LeapKind, LineKind, Movement, PieceKind, Variant, board};
@@ -654,7 +654,7 @@ mod tests {
         let knight = legend_entries(Movement::KNIGHT);
         assert!(knight.iter().any(|e| e.1 == "knight leap"));
         assert!(!knight.iter().any(|e| e.1 == "archer leap"));
-        for k in super::super::pieces::PANEL_ORDER {
+        for k in crate::game::aids::pieces::PANEL_ORDER {
             assert!(labels(k).contains(&"can take".to_string()), "{k}");
         }
     }

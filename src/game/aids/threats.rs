@@ -7,7 +7,7 @@
 use crate::tr;
 use bevy::prelude::*;
 
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::board::animation::Animating;
 use crate::game::board::pieces::TILE_TOP;
 use crate::game::play::state::{ChessGame, StatusLine, cell_world};

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::guide::GuideMark;
 use super::hint::Hint;
 use super::threats::{ShowThreats, ThreatMark};
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::board::camera::BOARD_LAYER;
 use crate::game::board::lines::arc;
 use crate::game::board::meshes::ring;

@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::board::pieces::{NeedsSync, PieceView, piece_home};
 use crate::game::play::state::{MovePlayed, board_to_world};
 use crate::rules::{Piece, Route};

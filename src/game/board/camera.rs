@@ -9,7 +9,8 @@ use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 
 use crate::game::play::input::ViewCommand;
-use crate::game::{Antialias, GameSet, LaunchOptions, ViewMode};
+use crate::game::core::{Antialias, GameSet, ViewMode};
+use crate::game::LaunchOptions;
 
 /// Width of the side panel in logical pixels for a window `window_width` wide: the board is
 /// drawn to its left.
@@ -398,10 +399,10 @@ fn zoom(
     mut rig: ResMut<CameraRig>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
-    screen: Option<Res<State<crate::game::screens::Screen>>>,
-    modal: Option<Res<State<crate::game::screens::Modal>>>,
+    screen: Option<Res<State<crate::game::core::screens::Screen>>>,
+    modal: Option<Res<State<crate::game::core::screens::Modal>>>,
 ) {
-    use crate::game::screens::{Modal, Screen};
+    use crate::game::core::screens::{Modal, Screen};
     let covered = screen.is_some_and(|s| matches!(s.get(), Screen::Title | Screen::Settings))
         || modal.is_some_and(|m| *m.get() != Modal::None);
     let over_panel = windows
@@ -449,13 +450,13 @@ fn orbit(
     buttons: Option<Res<ButtonInput<MouseButton>>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     motion: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
-    modal: Option<Res<State<crate::game::screens::Modal>>>,
+    modal: Option<Res<State<crate::game::core::screens::Modal>>>,
     mut rig: ResMut<CameraRig>,
 ) {
     let (Some(buttons), Some(motion)) = (buttons, motion) else {
         return;
     };
-    if modal.is_some_and(|m| *m.get() != crate::game::screens::Modal::None) {
+    if modal.is_some_and(|m| *m.get() != crate::game::core::screens::Modal::None) {
         return;
     }
     let alt = keys.is_some_and(|k| k.any_pressed([KeyCode::AltLeft, KeyCode::AltRight]));
@@ -538,7 +539,7 @@ fn fit_viewport(
     windows: Query<&Window, With<PrimaryWindow>>,
     images: Res<Assets<Image>>,
     offscreen: Option<Res<OffscreenTarget>>,
-    screen: Option<Res<State<crate::game::screens::Screen>>>,
+    screen: Option<Res<State<crate::game::core::screens::Screen>>>,
     ui_scale: Option<Res<UiScale>>,
     mut cameras: Query<&mut Camera, With<BoardCamera>>,
 ) {
@@ -550,7 +551,7 @@ fn fit_viewport(
     } else {
         return;
     };
-    let viewport = if screen.is_some_and(|s| *s.get() == crate::game::screens::Screen::Title) {
+    let viewport = if screen.is_some_and(|s| *s.get() == crate::game::core::screens::Screen::Title) {
         Viewport {
             physical_position: UVec2::ZERO,
             physical_size: size.max(UVec2::ONE),
@@ -577,7 +578,7 @@ mod tests {
 
     #[test]
     fn the_wheel_zooms_the_board_but_not_under_a_screen_or_dialog() {
-        use crate::game::screens::{Modal, Screen};
+        use crate::game::core::screens::{Modal, Screen};
         use bevy::input::mouse::MouseScrollUnit;
         let mut app = App::new();
         app.init_resource::<CameraRig>()

@@ -11,7 +11,7 @@ use crate::game::ui::theme::{self, BoardTheme};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_frame)
-        .add_systems(Update, restyle_frame.in_set(crate::game::GameSet::View));
+        .add_systems(Update, restyle_frame.in_set(crate::game::core::GameSet::View));
 }
 
 /// The frame's entity.

@@ -5,7 +5,7 @@
 use crate::tr;
 use bevy::prelude::*;
 
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::aids::guide::PieceGuide;
 use crate::game::board::pieces::TILE_TOP;
 use crate::game::play::input::{Hovered, Selection, ViewCommand};

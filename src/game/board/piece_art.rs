@@ -10,7 +10,7 @@ use crate::game::board::plain_material::PlainMaterial;
 use crate::game::board::symbol_picture::BoardCoverage;
 use crate::game::play::state::ChessGame;
 use crate::game::ui::theme::{BoardTheme, colour};
-use crate::game::{GameSet, ViewMode};
+use crate::game::core::{GameSet, ViewMode};
 use crate::rules::{Look, PieceKind, Side, Variant};
 use crate::theme::{ModelColours, SymbolColours};
 use bevy::platform::collections::HashMap;

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::board::animation::Animating;
 use crate::game::play::state::{BoardReset, ChessGame, cell_world};
 use crate::rules::{Cell, Piece};

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::board::camera::BoardCamera;
 use crate::game::board::meshes::{MeshBuilder, offset_polygon, ring};
 use crate::game::board::pieces::{CellTile, TILE_TOP};
@@ -340,7 +340,7 @@ fn place_labels(
     let position = game.board().position();
     for (label, mut node, mut visibility, mut colour) in &mut labels {
         let hidden_by_piece =
-            rig.view == crate::game::ViewMode::ThreeD && position.piece_at(label.0).is_some();
+            rig.view == crate::game::core::ViewMode::ThreeD && position.piece_at(label.0).is_some();
         let shown = names.0 && !hidden_by_piece;
         let target = if shown {
             Visibility::Inherited

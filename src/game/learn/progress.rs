@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::play::persistence::Saves;
 use crate::game::play::state::StatusLine;
 use crate::store::{LessonProgress, LoadedProgress, Store, StoreError};

@@ -19,8 +19,8 @@ use serde_json::json;
 
 pub use session::{ServerSession, server_game_on_board};
 
-use crate::game::GameSet;
-use crate::game::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::core::GameSet;
+use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::versus::{FieldId, Fields};
 use session::Intent;
 

@@ -16,7 +16,7 @@ use super::ServerView;
 use crate::client::{Link, LinkConfig, LinkEvent, Lobby, LobbyChange, ServerGame};
 use crate::game::play::follow::FollowBoard;
 use crate::game::play::state::{ChessGame, MoveRequest, Origin, StatusLine, capitalise};
-use crate::game::screens::{Modal, Screen};
+use crate::game::core::screens::{Modal, Screen};
 use crate::net::NetEvent;
 
 /// Link events taken in one frame at most (the rest wait for the next).
@@ -432,7 +432,7 @@ fn welcome(world: &mut World, name: String, guest: bool, token: String) {
         .get_resource::<State<Modal>>()
         .is_some_and(|m| *m.get() == Modal::ServerSignIn);
     if signing_in && !guest {
-        crate::game::screens::set_modal(world, Modal::None);
+        crate::game::core::screens::set_modal(world, Modal::None);
     }
 }
 

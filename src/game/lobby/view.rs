@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::session::LinkState;
 use super::{GameRequest, LobbyAction, ServerSession, ServerView};
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{button, card, offer_row, row, text};

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use crate::engine::{Engine, SearchResult, StopFlag};
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::board::animation::Animating;
 use crate::game::play::state::{ChessGame, MoveRequest, Player, StatusLine};
 use crate::game::versus::external::ExternalEngine;
@@ -64,7 +64,7 @@ fn cancel_stale(game: Res<ChessGame>, mut computer: ResMut<ComputerPlayer>) {
 
 fn start_search(
     game: Res<ChessGame>,
-    screen: Option<Res<State<crate::game::screens::Screen>>>,
+    screen: Option<Res<State<crate::game::core::screens::Screen>>>,
     animating: Res<Animating>,
     external: Option<Res<ExternalEngine>>,
     mut computer: ResMut<ComputerPlayer>,

@@ -8,7 +8,7 @@ use bevy::picking::events::{Out, Over, Pointer, Press, Release};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::aids::guide::PieceGuide;
 use crate::game::board::animation::Animating;
 use crate::game::board::pieces::{CellTile, PieceView};
@@ -179,7 +179,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<PendingPromotion>()
         // However the chooser closes (a choice, Esc, the game ending under it), nothing waits.
         .add_systems(
-            OnExit(crate::game::screens::Modal::Promotion),
+            OnExit(crate::game::core::screens::Modal::Promotion),
             |mut pending: ResMut<PendingPromotion>| *pending = PendingPromotion::default(),
         )
         .init_resource::<Drag>()
@@ -267,9 +267,9 @@ pub(super) struct Act<'w> {
     clicked: MessageWriter<'w, CellClicked>,
     refused: MessageWriter<'w, RefusedMove>,
     animating: Res<'w, Animating>,
-    screen: Option<Res<'w, State<crate::game::screens::Screen>>>,
-    modal: Option<Res<'w, State<crate::game::screens::Modal>>>,
-    next_modal: Option<ResMut<'w, NextState<crate::game::screens::Modal>>>,
+    screen: Option<Res<'w, State<crate::game::core::screens::Screen>>>,
+    modal: Option<Res<'w, State<crate::game::core::screens::Modal>>>,
+    next_modal: Option<ResMut<'w, NextState<crate::game::core::screens::Modal>>>,
     premove: ResMut<'w, premove::Premove>,
 }
 
@@ -280,7 +280,7 @@ impl Act<'_> {
             && self
                 .modal
                 .as_ref()
-                .is_none_or(|m| *m.get() == crate::game::screens::Modal::None)
+                .is_none_or(|m| *m.get() == crate::game::core::screens::Modal::None)
     }
 
     /// Carries out what pressing `cell` means; returns whether the piece there got selected.
@@ -366,14 +366,14 @@ impl Act<'_> {
 
 impl Act<'_> {
     /// The screen and dialog the player is on.
-    pub(super) fn place(&self) -> (crate::game::screens::Screen, crate::game::screens::Modal) {
+    pub(super) fn place(&self) -> (crate::game::core::screens::Screen, crate::game::core::screens::Modal) {
         (
             self.screen
                 .as_ref()
-                .map_or(crate::game::screens::Screen::Play, |s| *s.get()),
+                .map_or(crate::game::core::screens::Screen::Play, |s| *s.get()),
             self.modal
                 .as_ref()
-                .map_or(crate::game::screens::Modal::None, |m| *m.get()),
+                .map_or(crate::game::core::screens::Modal::None, |m| *m.get()),
         )
     }
 
@@ -381,7 +381,7 @@ impl Act<'_> {
     /// premove; `None` where the board takes no move from this player (then hotkeys act at
     /// once).
     pub(super) fn move_position(&self) -> Option<(crate::rules::Position, bool)> {
-        use crate::game::screens::Screen;
+        use crate::game::core::screens::Screen;
         let screen = self.screen.as_ref().map(|s| *s.get());
         if !self.board_has_focus()
             || self.picking.0
@@ -440,7 +440,7 @@ impl Act<'_> {
             premove,
         };
         if let Some(next) = self.next_modal.as_mut() {
-            next.set(crate::game::screens::Modal::Promotion);
+            next.set(crate::game::core::screens::Modal::Promotion);
         }
         self.status.info(promotion_prompt(pos));
     }

@@ -24,9 +24,9 @@ use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 
 use super::state::{ChessGame, GameCommand, Player, StatusLine};
 use crate::engine::Level;
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::keymap::SaveRequest;
-use crate::game::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::rules::Position;
 use crate::rules::record::{GameRecord, Tags};
 use crate::store::{SaveInfo, Store, StoreError};

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use std::time::Duration;
 
 use crate::engine::Level;
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::rules::clock::{Clocks, TimeControl};
 use crate::rules::record::{GameRecord, PlyNote, clocks_after};
 use crate::rules::{Cell, Game, Move, Outcome, Piece, Position, Route, Side};
@@ -559,17 +559,17 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<StatusLine>()
         .init_resource::<PlayStash>()
         .add_systems(
-            OnEnter(crate::game::screens::Screen::Play),
+            OnEnter(crate::game::core::screens::Screen::Play),
             return_play_game,
         )
         // The online screen puts a network game where the play game is: it must be the
         // play game that it takes the place of (and that saving keeps), not a lesson's.
         .add_systems(
-            OnEnter(crate::game::screens::Screen::Online),
+            OnEnter(crate::game::core::screens::Screen::Online),
             return_play_game,
         )
         .add_systems(
-            OnEnter(crate::game::screens::Screen::Server),
+            OnEnter(crate::game::core::screens::Screen::Server),
             return_play_game,
         )
         .add_message::<MoveRequest>()
@@ -581,7 +581,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 apply_commands,
-                apply_moves.run_if(|s: Res<State<crate::game::screens::Screen>>| {
+                apply_moves.run_if(|s: Res<State<crate::game::core::screens::Screen>>| {
                     s.get().moves_go_to_game()
                 }),
             )
@@ -907,23 +907,23 @@ pub fn board_to_world(p: [f32; 2]) -> Vec3 {
 /// loaded), and closes it when a game goes on again (undo, new game).
 fn watch_game_end(
     game: Res<ChessGame>,
-    screen: Res<State<crate::game::screens::Screen>>,
-    modal: Res<State<crate::game::screens::Modal>>,
-    mut next: ResMut<NextState<crate::game::screens::Modal>>,
+    screen: Res<State<crate::game::core::screens::Screen>>,
+    modal: Res<State<crate::game::core::screens::Modal>>,
+    mut next: ResMut<NextState<crate::game::core::screens::Modal>>,
     mut seen: Local<Option<(u64, bool)>>,
 ) {
     let over = game.game.is_over();
     let now = (game.id(), over);
     let before = seen.replace(now);
-    use crate::game::screens::Screen;
+    use crate::game::core::screens::Screen;
     if !matches!(screen.get(), Screen::Play | Screen::Online | Screen::Server) {
         return;
     }
     let newly_over = over && before != Some(now);
-    if newly_over && *modal.get() == crate::game::screens::Modal::None {
-        next.set(crate::game::screens::Modal::GameOver);
-    } else if !over && *modal.get() == crate::game::screens::Modal::GameOver {
-        next.set(crate::game::screens::Modal::None);
+    if newly_over && *modal.get() == crate::game::core::screens::Modal::None {
+        next.set(crate::game::core::screens::Modal::GameOver);
+    } else if !over && *modal.get() == crate::game::core::screens::Modal::GameOver {
+        next.set(crate::game::core::screens::Modal::None);
     }
 }
 

@@ -18,7 +18,7 @@ pub use screen::SettingsAction;
 
 use crate::engine::Level;
 use crate::game::LaunchOptions;
-use crate::game::ViewMode;
+use crate::game::core::ViewMode;
 use crate::game::aids::threats::ShowThreats;
 use crate::game::audio::{Muted, SoundVolume};
 use crate::game::board::animation::AnimationSpeed;
@@ -27,7 +27,7 @@ use crate::game::board::lines::ShowLines;
 use crate::game::board::tiles::BoardMarks;
 use crate::game::board::tiles::ShowNames;
 use crate::game::play::state::StatusLine;
-use crate::game::screens::Screen;
+use crate::game::core::screens::Screen;
 use crate::game::text::{Language, language, set_language};
 use crate::game::ui::dialogs::{GameMode, NewGameChoice, VariantPick};
 use crate::game::ui::theme::BoardTheme;
@@ -129,7 +129,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 screen::keep_name
-                    .in_set(crate::game::GameSet::Input)
+                    .in_set(crate::game::core::GameSet::Input)
                     .after(crate::game::versus::text_field::type_into_fields)
                     .run_if(in_state(Screen::Settings)),
                 fit_scale,

@@ -39,11 +39,11 @@ pub(crate) fn back(world: &mut World) -> bool {
 }
 
 /// Whether `screen` is shown and no dialog covers it.
-fn on_screen(world: &World, screen: crate::game::screens::Screen) -> bool {
+fn on_screen(world: &World, screen: crate::game::core::screens::Screen) -> bool {
     world
-        .get_resource::<State<crate::game::screens::Screen>>()
+        .get_resource::<State<crate::game::core::screens::Screen>>()
         .is_some_and(|s| *s.get() == screen)
         && world
-            .get_resource::<State<crate::game::screens::Modal>>()
-            .is_none_or(|m| *m.get() == crate::game::screens::Modal::None)
+            .get_resource::<State<crate::game::core::screens::Modal>>()
+            .is_none_or(|m| *m.get() == crate::game::core::screens::Modal::None)
 }

@@ -14,9 +14,9 @@ use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 
 use crate::engine::{AnalyseOptions, Engine, Limits, Report, Score, StopFlag};
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::play::state::{BoardReset, ChessGame, PlayStash, Player, StatusLine};
-use crate::game::screens::{Screen, set_screen};
+use crate::game::core::screens::{Screen, set_screen};
 use crate::rules::record::{Eval, PlyNote};
 use crate::rules::{Game, Position, Side};
 
@@ -380,7 +380,7 @@ fn open(world: &mut World, game: Game, notes: Vec<PlyNote>, shown: Option<usize>
 /// waits untouched). A file that cannot be read changes nothing; the status line says why.
 pub fn analyse_file(world: &mut World, path: std::path::PathBuf) {
     crate::game::play::persistence::open_saved(world, path, |world, record| {
-        crate::game::screens::set_modal(world, crate::game::screens::Modal::None);
+        crate::game::core::screens::set_modal(world, crate::game::core::screens::Modal::None);
         open(world, record.game, record.notes, None);
     });
 }

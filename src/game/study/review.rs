@@ -14,10 +14,10 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use crate::engine::StopFlag;
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::keymap::Action;
 use crate::game::play::state::{ChessGame, StatusLine};
-use crate::game::screens::Screen;
+use crate::game::core::screens::Screen;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
 use crate::rules::{Game, Move, Position, Side};

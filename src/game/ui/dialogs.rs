@@ -15,7 +15,7 @@ use crate::engine::Level;
 use crate::game::keymap::Action;
 use crate::game::play::persistence::{SaveList, load_file};
 use crate::game::play::state::{ChessGame, Player};
-use crate::game::screens::Modal;
+use crate::game::core::screens::Modal;
 use crate::rules::{PieceKind, SHUFFLE_COUNT, Variant};
 
 /// The level's name as the panel shows it.
@@ -143,7 +143,7 @@ pub(super) fn plugin(app: &mut App) {
                 ),
                 fill_load_list.run_if(in_state(Modal::Load)),
             )
-                .in_set(crate::game::GameSet::View),
+                .in_set(crate::game::core::GameSet::View),
         );
 }
 

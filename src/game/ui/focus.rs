@@ -20,10 +20,10 @@ use bevy_input_focus::{FocusCause, InputFocus, InputFocusVisible};
 
 use super::theme;
 use super::widgets::UiButton;
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::keymap::KEYMAP;
 use crate::game::play::input::keys::{BoardKeys, KeyClaims};
-use crate::game::screens::{Modal, Screen};
+use crate::game::core::screens::{Modal, Screen};
 
 /// The ring drawn around the focused button (a child of it).
 #[derive(Component)]

@@ -9,7 +9,7 @@ use super::widgets::{button, text};
 use crate::game::keymap::{Action, Context, help_text_where};
 use crate::game::play::persistence::Saves;
 use crate::game::play::state::PlayStash;
-use crate::game::screens::Screen;
+use crate::game::core::screens::Screen;
 use crate::tr;
 
 /// The Continue button's row, shown only when there is a game to continue.

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use super::theme;
 use crate::game::keymap::Action;
-use crate::game::screens::Modal;
+use crate::game::core::screens::Modal;
 use crate::tr;
 
 /// A line of text.

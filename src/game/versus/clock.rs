@@ -13,10 +13,10 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::VersusAction;
-use crate::game::GameSet;
+use crate::game::core::GameSet;
 use crate::game::keymap::Action;
 use crate::game::play::state::{ChessGame, StatusLine};
-use crate::game::screens::Screen;
+use crate::game::core::screens::Screen;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{button, row, text};
 use crate::rules::Side;

@@ -13,8 +13,8 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::picking::events::{Pointer, Press};
 use bevy::prelude::*;
 
-use crate::game::GameSet;
-use crate::game::screens::Modal;
+use crate::game::core::GameSet;
+use crate::game::core::screens::Modal;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
 
@@ -261,13 +261,13 @@ pub(super) fn view_plugin(app: &mut App) {
 pub(crate) fn type_into_fields(
     mut keys: MessageReader<KeyboardInput>,
     modal: Option<Res<State<Modal>>>,
-    screen: Option<Res<State<crate::game::screens::Screen>>>,
+    screen: Option<Res<State<crate::game::core::screens::Screen>>>,
     held: Option<Res<ButtonInput<KeyCode>>>,
     mut fields: ResMut<Fields>,
 ) {
     let modal = modal.map_or(Modal::None, |m| *m.get());
     // The name field is on the Settings screen, not in a dialog.
-    let on_settings = screen.is_some_and(|s| *s.get() == crate::game::screens::Screen::Settings);
+    let on_settings = screen.is_some_and(|s| *s.get() == crate::game::core::screens::Screen::Settings);
     if fields.focus == FieldId::PlayerName && !on_settings {
         keys.clear();
         return;

@@ -9,7 +9,8 @@ use super::Act;
 use super::keys::{KeyClaims, chord_held};
 use crate::game::board::camera::CameraRig;
 use crate::game::play::state::cell_world;
-use crate::game::{ViewMode, board};
+use crate::game::core::ViewMode;
+use crate::game::board;
 use crate::rules::{Cell, Side};
 
 /// Where the cursor is; `None` while hidden.

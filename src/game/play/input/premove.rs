@@ -14,7 +14,7 @@ use super::keys::KeyClaims;
 use super::{Act, Intent, decide};
 use crate::game::board::animation::Animating;
 use crate::game::play::state::{ChessGame, MoveRequest, Player, StatusLine};
-use crate::game::screens::Screen;
+use crate::game::core::screens::Screen;
 use crate::rules::{Cell, Game, Move, Position, Side};
 
 /// The words this file shows (kept together for the message catalogue).

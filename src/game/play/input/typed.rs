@@ -17,7 +17,7 @@ use super::Act;
 use super::keys::{KeyClaims, chord_held, shift_held};
 use crate::game::keymap::{Action, KEYMAP};
 use crate::game::play::state::capitalise;
-use crate::game::screens::{Modal, Screen};
+use crate::game::core::screens::{Modal, Screen};
 use crate::rules::{Cell, Move, PieceKind, Position};
 
 /// The words this file shows (kept together for the message catalogue).

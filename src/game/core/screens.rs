@@ -123,13 +123,10 @@ pub fn set_screen(world: &mut World, screen: Screen) {
     set_modal(world, Modal::None);
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// Adds the screen and dialog states, starting on `first`.
+pub fn add_states(app: &mut App, first: Screen) {
     if !app.is_plugin_added::<StatesPlugin>() {
         app.add_plugins(StatesPlugin);
     }
-    let first = app
-        .world()
-        .get_resource::<super::LaunchOptions>()
-        .map_or(Screen::Title, |o| o.screen);
     app.insert_state(first).init_state::<Modal>();
 }

@@ -1,0 +1,64 @@
+//! The floor every part of the game stands on: the screens and dialogs, the frame's phases and
+//! the view mode. It imports no part of the game, so any part may use it without pulling in
+//! another feature.
+
+pub mod screens;
+
+use bevy::prelude::*;
+
+/// Which way the board is drawn.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Reflect)]
+pub enum ViewMode {
+    /// Perspective, tilted, with modelled pieces.
+    #[default]
+    ThreeD,
+    /// Top-down, flat, with piece symbols.
+    TwoD,
+}
+
+impl ViewMode {
+    /// Reads `2d` or `3d`.
+    pub fn parse(text: &str) -> Option<ViewMode> {
+        match text.to_ascii_lowercase().as_str() {
+            "3d" => Some(ViewMode::ThreeD),
+            "2d" => Some(ViewMode::TwoD),
+            _ => None,
+        }
+    }
+}
+
+/// Whether the board is drawn with 4× multisampling. Software renderers (Mesa's lavapipe)
+/// spend about half of every frame on it, so `auto` turns it off there and on for real GPUs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Antialias {
+    /// Off on software renderers, on otherwise.
+    #[default]
+    Auto,
+    /// Always 4× multisampling.
+    On,
+    /// Never.
+    Off,
+}
+
+impl Antialias {
+    /// The multisampling for a renderer that is (or is not) software running on the CPU.
+    pub fn msaa(self, software_renderer: bool) -> Msaa {
+        match self {
+            Antialias::On => Msaa::Sample4,
+            Antialias::Off => Msaa::Off,
+            Antialias::Auto if software_renderer => Msaa::Off,
+            Antialias::Auto => Msaa::Sample4,
+        }
+    }
+}
+
+/// Frame phases, in order: read the player, change the game, update what is shown.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GameSet {
+    /// Pointer and keyboard handling; produces requests.
+    Input,
+    /// Requests applied to the rules `Game`.
+    Rules,
+    /// Entities, materials and text brought in line with the game.
+    View,
+}
