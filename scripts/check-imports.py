@@ -9,7 +9,7 @@ src/**/*.rs (and `parachess::…` in the binaries), builds the module graph at f
     as an import of its mod.rs, so these are upper bounds);
 (b) fails if a folder imports one on its own floor or a higher one (FLOORS below: rules lowest,
     the game and the command line on top);
-(c) fails if src/game/core (once it exists) imports any other part of src/game, and if a part of
+(c) fails if src/game/core imports any other part of src/game but text, and if a part of
     src/game imports another part that ALLOWED_IN_GAME does not allow and KNOWN_DEBTS does not
     list. KNOWN_DEBTS is today's tangle: it may only shrink. An entry no import needs any more
     fails too, so the count goes down in the same commit that pays the debt.
@@ -52,8 +52,10 @@ ALLOWED_IN_GAME: dict[str, str] = {
     "text": "the catalogue of words (Fluent): every part may use it, it imports no part",
 }
 
-# Parts of src/game that import no other part of the game (the floor and the catalogue).
+# Parts of src/game that import no other part of the game, but for what is named here: the floor
+# may say things in words (the catalogue, which imports nothing).
 IMPORT_NOTHING = ("core", "text")
+IMPORT_NOTHING_BUT: dict[str, tuple[str, ...]] = {"core": ("text",)}
 
 # The root (src/game/mod.rs) assembles the plugins: it may import every part.
 GAME_ROOT = "game"
@@ -61,18 +63,17 @@ GAME_ROOT = "game"
 # Imports between parts of src/game that break ALLOWED_IN_GAME today (importer -> imported).
 # Each is a debt to pay: remove its line when no file needs it any more. Never add one.
 KNOWN_DEBTS: set[tuple[str, str]] = {
-    ("aids", "board"), ("aids", "keymap"), ("aids", "play"),
-    ("audio", "play"), ("audio", "versus"),
+    ("aids", "board"), ("aids", "keymap"),
+    ("audio", "versus"),
     ("bare_scene", "board"), ("bare_scene", "game"), ("bare_scene", "offscreen"),
-    ("bare_scene", "play"),
-    ("board", "aids"), ("board", "game"), ("board", "play"),
+    ("board", "aids"), ("board", "game"),
     ("keymap", "aids"), ("keymap", "board"), ("keymap", "game"), ("keymap", "learn"),
-    ("keymap", "lobby"), ("keymap", "play"), ("keymap", "settings"),
-    ("keymap", "studio"), ("keymap", "study"), ("keymap", "versus"),
+    ("keymap", "lobby"), ("keymap", "play"), ("keymap", "settings"), ("keymap", "studio"),
+    ("keymap", "study"), ("keymap", "versus"),
     ("learn", "board"), ("learn", "game"), ("learn", "keymap"), ("learn", "play"),
-    ("lobby", "game"), ("lobby", "keymap"), ("lobby", "play"),
-    ("lobby", "settings"), ("lobby", "study"), ("lobby", "versus"),
-    ("offscreen", "board"), ("offscreen", "game"), ("offscreen", "play"),
+    ("lobby", "game"), ("lobby", "keymap"), ("lobby", "play"), ("lobby", "settings"),
+    ("lobby", "study"), ("lobby", "versus"),
+    ("offscreen", "board"), ("offscreen", "game"),
     ("play", "aids"), ("play", "board"), ("play", "game"), ("play", "keymap"), ("play", "lobby"),
     ("play", "settings"), ("play", "study"), ("play", "versus"),
     ("settings", "aids"), ("settings", "audio"), ("settings", "board"), ("settings", "game"),
@@ -381,7 +382,7 @@ def check(root: Path, debts: set[tuple[str, str]], out=sys.stdout, print_debts: 
         if not (a.startswith("game/") and (b.startswith("game/") or b == GAME_ROOT)):
             continue
         pa, pb = a.removeprefix("game/"), b.removeprefix("game/")
-        if pa in IMPORT_NOTHING:
+        if pa in IMPORT_NOTHING and pb not in IMPORT_NOTHING_BUT.get(pa, ()):
             problems.append(
                 f"src/game/{pa} imports {b}: it imports no other part of the game: "
                 + ", ".join(places[:5])

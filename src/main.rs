@@ -351,7 +351,7 @@ fn parse_camera(text: &str) -> Option<(f32, f32)> {
 #[cfg(feature = "gui")]
 fn window(args: WindowArgs) -> Result<(), String> {
     use parachess::game::core::ViewMode;
-use parachess::game::{LaunchOptions, bare_scene, parse_size, run};
+    use parachess::game::{LaunchOptions, bare_scene, parse_size, run};
     let mut options = LaunchOptions::default();
     let variant = commands::variant_arg(args.window_variant.as_deref())
         .map_err(|e| format!("--variant: {e}"))?;

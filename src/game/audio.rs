@@ -5,8 +5,8 @@ use crate::tr;
 use bevy::prelude::*;
 
 use crate::game::core::GameSet;
-use crate::game::play::input::ViewCommand;
-use crate::game::play::state::MovePlayed;
+use crate::game::core::selection::ViewCommand;
+use crate::game::core::state::MovePlayed;
 
 /// Whether sounds play.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -76,7 +76,7 @@ fn volume(volume: Res<SoundVolume>, global: Option<ResMut<GlobalVolume>>) {
 fn toggle(
     mut commands: MessageReader<ViewCommand>,
     mut muted: ResMut<Muted>,
-    mut status: ResMut<crate::game::play::state::StatusLine>,
+    mut status: ResMut<crate::game::core::state::StatusLine>,
 ) {
     for c in commands.read() {
         if *c == ViewCommand::ToggleMute {
@@ -122,8 +122,8 @@ fn play(
 
 /// A soft click when a piece is picked up, a muted bump when something is refused.
 fn feedback(
-    selection: Res<crate::game::play::input::Selection>,
-    status: Res<crate::game::play::state::StatusLine>,
+    selection: Res<crate::game::core::selection::Selection>,
+    status: Res<crate::game::core::state::StatusLine>,
     muted: Res<Muted>,
     sounds: Option<Res<Sounds>>,
     mut commands: Commands,

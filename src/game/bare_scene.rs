@@ -14,17 +14,17 @@ use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
+use crate::game::LaunchOptions;
 use crate::game::board::camera::{
     CameraRig, OffscreenTarget, ambient_light, board_viewport, software_renderer, sun,
 };
 use crate::game::board::meshes::MeshBuilder;
 use crate::game::board::pieces::piece_home;
 use crate::game::board::tiles::{TileMaterials, tile_mesh};
-use crate::game::offscreen::{FrameBench, add_frame_bench, offscreen_image, time_frames};
-use crate::game::play::state::cell_world;
-use crate::game::ui::theme;
 use crate::game::core::ViewMode;
-use crate::game::LaunchOptions;
+use crate::game::core::state::cell_world;
+use crate::game::offscreen::{FrameBench, add_frame_bench, offscreen_image, time_frames};
+use crate::game::ui::theme;
 use crate::rules::{Cell, PieceKind, Position, Side, board};
 
 /// Segments around a turned piece, as in the game's models.

@@ -10,11 +10,12 @@ use bevy::prelude::*;
 use crate::tr;
 
 use super::aids;
-use super::play::input::{PendingPromotion, Selection, ViewCommand};
-use super::play::state::{GameCommand, MoveRequest};
-use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use super::study;
 use crate::engine::Level;
+use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::core::selection::Selection;
+use crate::game::core::selection::{PendingPromotion, ViewCommand};
+use crate::game::core::state::{GameCommand, MoveRequest};
 use crate::rules::{Move, PieceKind, Side};
 
 /// Something a person can ask for. [`Action::run`] is the one place that says what each does.
@@ -736,7 +737,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (keyboard, promotion_keys)
             .in_set(crate::game::core::GameSet::Input)
-            .after(super::play::input::keys::BoardKeys),
+            .after(crate::game::play::input::keys::BoardKeys),
     );
 }
 
@@ -781,7 +782,7 @@ fn key_letter(key: KeyCode) -> Option<char> {
 fn promotion_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     modal: Option<Res<State<Modal>>>,
-    game: Option<Res<crate::game::play::state::ChessGame>>,
+    game: Option<Res<crate::game::core::state::ChessGame>>,
     pending: Option<Res<PendingPromotion>>,
     mut commands: Commands,
 ) {
@@ -815,7 +816,7 @@ fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     screen: Option<Res<State<Screen>>>,
     modal: Option<Res<State<Modal>>>,
-    claims: Option<Res<super::play::input::keys::KeyClaims>>,
+    claims: Option<Res<crate::game::play::input::keys::KeyClaims>>,
     mut commands: Commands,
 ) {
     let (Some(keys), Some(screen)) = (keys, screen) else {

@@ -22,8 +22,12 @@ pub mod versus;
 
 use bevy::prelude::*;
 
-use crate::rules::Position;
+use self::core::state::{BoardReset, ChessGame, Player, StatusLine};
 use self::core::{Antialias, GameSet, ViewMode};
+use crate::rules::Game;
+use crate::rules::Position;
+use crate::rules::clock::Clocks;
+use crate::tr;
 
 /// How the program was started: what the command line asked of the window.
 #[derive(Resource, Clone, Debug)]
@@ -120,6 +124,8 @@ impl Plugin for CorePlugin {
             .get_resource::<LaunchOptions>()
             .map_or(self::core::screens::Screen::Title, |o| o.screen);
         self::core::screens::add_states(app, first);
+        app.add_plugins(self::core::state::plugin)
+            .add_systems(Startup, start_position);
         app.add_plugins((
             keymap::plugin,
             play::plugin,
@@ -158,6 +164,27 @@ impl Plugin for GamePlugin {
             play::input::view_plugin,
         ));
     }
+}
+
+/// The position and clock the command line asked for, on the first frame.
+fn start_position(
+    options: Option<Res<LaunchOptions>>,
+    mut game: ResMut<ChessGame>,
+    mut reset: MessageWriter<BoardReset>,
+    mut status: ResMut<StatusLine>,
+) {
+    let time = options.as_ref().and_then(|o| o.time);
+    if let Some(start) = options.and_then(|o| o.position.clone()) {
+        game.replace(Game::from_position(start), [Player::Human; 2]);
+    }
+    if let Some(control) = time {
+        let turn = game.game.position().turn();
+        game.set_clocks(Some(Clocks::new(control, turn)));
+    }
+    if status.text.is_empty() {
+        status.info(tr!("status-two-players"));
+    }
+    reset.write(BoardReset);
 }
 
 /// Opens the game window (or renders offscreen) and runs until it closes.

@@ -14,7 +14,7 @@ use bevy::render::{Render, RenderApp, RenderSystems};
 use crate::game::LaunchOptions;
 use crate::game::board::animation::{Animating, Glide};
 use crate::game::board::camera::OffscreenTarget;
-use crate::game::play::state::{ChessGame, GameCommand, MoveRequest};
+use crate::game::core::state::{ChessGame, GameCommand, MoveRequest};
 
 /// Frames rendered before the first capture and at least before frame times count.
 const WARM_UP_FRAMES: u32 = 12;
@@ -152,7 +152,7 @@ pub fn time_frames(
     moved: Query<(), (Changed<GlobalTransform>, With<Mesh3d>)>,
     gliding: Query<(), With<Glide>>,
     game: Option<Res<ChessGame>>,
-    status: Option<Res<crate::game::play::state::StatusLine>>,
+    status: Option<Res<crate::game::core::state::StatusLine>>,
     store: Option<Res<bevy::diagnostic::DiagnosticsStore>>,
 ) {
     if bench.reported {

@@ -15,9 +15,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use parachess::game::board::animation::Animating;
 use parachess::game::board::pieces::{CellTile, PieceView};
-use parachess::game::play::persistence::{DataDir, Saves};
-use parachess::game::play::state::ChessGame;
+use parachess::game::core::DataDir;
 use parachess::game::core::screens::{Modal, Screen};
+use parachess::game::core::state::ChessGame;
+use parachess::game::play::persistence::Saves;
 use parachess::game::{CorePlugin, LaunchOptions};
 use parachess::rules::Cell;
 

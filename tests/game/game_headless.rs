@@ -7,9 +7,9 @@ use crate::common;
 use bevy::picking::pointer::PointerButton;
 use common::game::*;
 use parachess::game::board::pieces::{PieceView, piece_home, pieces_match_game};
-use parachess::game::play::input::Selection;
-use parachess::game::play::state::{ChessGame, GameCommand, StatusLine};
 use parachess::game::core::screens::{Modal, Screen};
+use parachess::game::core::selection::Selection;
+use parachess::game::core::state::{ChessGame, GameCommand, StatusLine};
 use parachess::rules::{Cell, Game, Outcome, PieceKind, Side};
 
 fn c(name: &str) -> Cell {
@@ -120,7 +120,7 @@ fn promotion_waits_for_the_choice() {
     click_cell(&mut app, c("k3"));
     assert!(game(&app).plies().is_empty(), "no move before the choice");
     app.world_mut()
-        .write_message(parachess::game::play::state::MoveRequest(
+        .write_message(parachess::game::core::state::MoveRequest(
             parachess::rules::Move::promoting(c("j2"), c("k3"), PieceKind::Sorcerer),
         ));
     settle(&mut app, 120);
@@ -223,7 +223,7 @@ fn undo_and_new_game_resync_the_entities() {
 /// A new game of a human (White) against the computer at `level`, after the human's c4-d3
 /// was clicked in: the computer is to move.
 fn first_move_against_the_computer(level: parachess::engine::Level) -> bevy::app::App {
-    use parachess::game::play::state::Player;
+    use parachess::game::core::state::Player;
     let mut app = headless_app();
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,

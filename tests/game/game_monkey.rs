@@ -14,9 +14,9 @@ use parachess::engine::Level;
 use parachess::game::LaunchOptions;
 use parachess::game::board::animation::Animating;
 use parachess::game::board::pieces::{NeedsSync, pieces_match_game};
-use parachess::game::play::input::Selection;
-use parachess::game::play::state::{GameCommand, Player};
 use parachess::game::core::screens::Screen;
+use parachess::game::core::selection::Selection;
+use parachess::game::core::state::{GameCommand, Player};
 use parachess::rules::{Cell, Game, Position};
 use parachess::store::Store;
 

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use common::game::*;
 use parachess::game::LaunchOptions;
-use parachess::game::play::state::{ChessGame, StatusLine};
 use parachess::game::core::screens::{Modal, Screen};
+use parachess::game::core::state::{ChessGame, StatusLine};
 use parachess::rules::record::Tags;
 use parachess::rules::{Cell, Game, Position};
 use parachess::store::Store;
@@ -177,7 +177,7 @@ fn a_dialog_owns_the_keyboard() {
     flush_saves(&app);
     let store = Store::at(
         app.world()
-            .resource::<parachess::game::play::persistence::DataDir>()
+            .resource::<parachess::game::core::DataDir>()
             .0
             .clone(),
     )
@@ -254,7 +254,7 @@ fn a_new_game_in_the_middle_of_one_keeps_the_first() {
     let mut app = headless_app();
     let dir = app
         .world()
-        .resource::<parachess::game::play::persistence::DataDir>()
+        .resource::<parachess::game::core::DataDir>()
         .0
         .clone();
     for _ in 0..3 {
@@ -411,7 +411,7 @@ fn loading_or_analysing_a_saved_game_keeps_the_unfinished_one() {
     let mut app = headless_app();
     let dir = app
         .world()
-        .resource::<parachess::game::play::persistence::DataDir>()
+        .resource::<parachess::game::core::DataDir>()
         .0
         .clone();
     for _ in 0..3 {

@@ -18,11 +18,11 @@ use crate::common;
 use common::game::*;
 use parachess::client::{Link, LinkConfig, LinkEvent};
 use parachess::game::LaunchOptions;
+use parachess::game::core::screens::{Modal, Screen};
+use parachess::game::core::state::{ChessGame, Player, StatusLine};
 use parachess::game::keymap::Action;
 use parachess::game::lobby::session::LinkState;
 use parachess::game::lobby::{GameRequest, LobbyAction, ServerSession, ServerView};
-use parachess::game::play::state::{ChessGame, Player, StatusLine};
-use parachess::game::core::screens::{Modal, Screen};
 use parachess::rules::Game;
 use server_support::{Backend, Database, Server, database};
 

@@ -12,16 +12,16 @@ use bevy::prelude::*;
 use common::game::*;
 use parachess::engine::Level;
 use parachess::game::LaunchOptions;
-use parachess::game::core::ViewMode;
 use parachess::game::aids::threats::ShowThreats;
 use parachess::game::audio::{Muted, SoundVolume};
 use parachess::game::board::animation::AnimationSpeed;
 use parachess::game::board::camera::CameraRig;
 use parachess::game::board::tiles::BoardMarks;
 use parachess::game::board::tiles::ShowNames;
-use parachess::game::keymap::Action;
-use parachess::game::play::state::StatusLine;
+use parachess::game::core::ViewMode;
 use parachess::game::core::screens::Screen;
+use parachess::game::core::state::StatusLine;
+use parachess::game::keymap::Action;
 use parachess::game::settings::{AutoScale, Settings, SettingsAction as S, SettingsFile};
 use parachess::game::ui::dialogs::{GameMode, NewGameChoice};
 use parachess::game::ui::theme::BoardTheme;
@@ -243,7 +243,7 @@ fn the_name_typed_on_the_settings_screen_stays_and_names_the_players_seat() {
     // The next run knows it, and a game against the computer is saved under it.
     let mut app = headless_app_with(dir.clone(), on_board());
     assert_eq!(app.world().resource::<PlayerName>().0, "Ada Lovelace");
-    use parachess::game::play::state::{GameCommand, Player};
+    use parachess::game::core::state::{GameCommand, Player};
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,
         players: [Player::Human, Player::Computer(Level::Easy)],
@@ -267,9 +267,7 @@ fn app_with_screens(dir: &Path, options: LaunchOptions) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .insert_resource(options)
-        .insert_resource(parachess::game::play::persistence::DataDir(
-            dir.to_path_buf(),
-        ))
+        .insert_resource(parachess::game::core::DataDir(dir.to_path_buf()))
         .add_plugins(parachess::game::CorePlugin)
         .add_plugins((
             parachess::game::ui::title::plugin,

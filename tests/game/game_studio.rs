@@ -14,9 +14,9 @@ use bevy::prelude::*;
 use common::game::*;
 use parachess::game::LaunchOptions;
 use parachess::game::board::pieces::pieces_match_game;
-use parachess::game::play::persistence::DataDir;
-use parachess::game::play::state::{ChessGame, Player, StatusLine};
+use parachess::game::core::DataDir;
 use parachess::game::core::screens::{Modal, Screen};
+use parachess::game::core::state::{ChessGame, Player, StatusLine};
 use parachess::game::studio::{Editor, PuzzleScreen};
 use parachess::rules::{
     Cell, Game, Piece, PieceKind, Position, PositionErrorKind, Setup, SetupNote, Side,

@@ -16,9 +16,9 @@ use parachess::engine::Level;
 use parachess::game::aids::threats::ThreatMark;
 use parachess::game::board::animation::Animating;
 use parachess::game::board::pieces::pieces_match_game;
-use parachess::game::play::persistence::DataDir;
-use parachess::game::play::state::{ChessGame, GameCommand, Player, StatusLine};
+use parachess::game::core::DataDir;
 use parachess::game::core::screens::{Modal, Screen};
+use parachess::game::core::state::{ChessGame, GameCommand, Player, StatusLine};
 use parachess::game::study::analysis::{Analyser, analyse_file};
 use parachess::game::study::navigation::{MoveEntry, move_list};
 use parachess::game::study::review::{GraphColumn, ReviewState, WorstEntry};
@@ -283,7 +283,7 @@ fn against_the_computer_an_earlier_position_is_only_looked_at() {
     assert!(s.warning && s.text.contains("End"), "{s:?}");
     assert_eq!(
         app.world()
-            .resource::<parachess::game::play::input::Selection>()
+            .resource::<parachess::game::core::selection::Selection>()
             .cell,
         None
     );

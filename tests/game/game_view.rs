@@ -6,7 +6,7 @@ use bevy::window::{PrimaryWindow, WindowMode};
 
 use crate::common;
 use common::game::*;
-use parachess::game::play::input::ViewCommand;
+use parachess::game::core::selection::ViewCommand;
 
 fn mode(app: &mut App) -> WindowMode {
     let mut q = app

@@ -12,12 +12,12 @@ use crate::common::cell as c;
 use crate::common::game::*;
 use parachess::engine::Level;
 use parachess::game::board::camera::CameraRig;
-use parachess::game::play::input::ViewCommand;
+use parachess::game::core::screens::{Modal, Screen};
+use parachess::game::core::selection::ViewCommand;
+use parachess::game::core::state::{ChessGame, GameCommand, MoveRequest, Player, StatusLine};
 use parachess::game::play::input::cursor::{CellCursor, neighbour, screen_point};
 use parachess::game::play::input::premove::Premove;
 use parachess::game::play::input::typed::TypedMove;
-use parachess::game::play::state::{ChessGame, GameCommand, MoveRequest, Player, StatusLine};
-use parachess::game::core::screens::{Modal, Screen};
 use parachess::rules::clock::TimeControl;
 use parachess::rules::{Cell, Move, Position, Side};
 
@@ -340,7 +340,7 @@ fn move_with_cursor(app: &mut App, rig: &CameraRig, from: Cell, to: Cell) {
     space(app);
     assert_eq!(
         app.world()
-            .resource::<parachess::game::play::input::Selection>()
+            .resource::<parachess::game::core::selection::Selection>()
             .cell,
         Some(from),
         "{}",

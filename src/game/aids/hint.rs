@@ -10,7 +10,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use crate::engine::{Engine, Limits, SearchResult, StopFlag};
 use crate::game::core::GameSet;
-use crate::game::play::state::{ChessGame, Player, StatusLine};
+use crate::game::core::state::{ChessGame, Player, StatusLine};
 use crate::rules::Move;
 
 /// How long the engine thinks about a hint.

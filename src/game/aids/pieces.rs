@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::play::state::ChessGame;
+use crate::game::core::state::ChessGame;
 use crate::rules::cell::ROW_LENGTHS;
 use crate::rules::{Cell, CellSet, LineKind, Piece, PieceKind, Position, Side, Variant, board};
 

@@ -17,7 +17,6 @@ use bevy::window::PrimaryWindow;
 use super::guide_text::guide_text;
 use super::pieces::{Demo, PanelPiece, demo, panel_order};
 use super::view::MarkArt;
-use crate::game::core::GameSet;
 use crate::game::board::camera::BoardCamera;
 use crate::game::board::lines::{
     ARCHER_COLOUR, DIAGONAL_COLOUR, EDGE_COLOUR, KNIGHT_COLOUR, WAVE_COLOUR, draw_piece_lines,
@@ -26,10 +25,11 @@ use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset
 use crate::game::board::piece_art::{ArtAssetsParam, PieceArt, symbol_transform};
 use crate::game::board::pieces::TILE_TOP;
 use crate::game::board::tiles::tile_mesh;
-use crate::game::keymap::Action;
-use crate::game::play::state::ChessGame;
-use crate::game::play::state::cell_world;
+use crate::game::core::GameSet;
 use crate::game::core::screens::Modal;
+use crate::game::core::state::ChessGame;
+use crate::game::core::state::cell_world;
+use crate::game::keymap::Action;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{UiButton, button, text};
 use crate::rules::{Cell, LeapKind, LineKind, Movement, PieceKind, Variant, board};

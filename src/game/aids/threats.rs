@@ -7,10 +7,10 @@
 use crate::tr;
 use bevy::prelude::*;
 
-use crate::game::core::GameSet;
 use crate::game::board::animation::Animating;
 use crate::game::board::pieces::TILE_TOP;
-use crate::game::play::state::{ChessGame, StatusLine, cell_world};
+use crate::game::core::GameSet;
+use crate::game::core::state::{ChessGame, StatusLine, cell_world};
 use crate::rules::Cell;
 
 /// Whether threats are marked (off until asked for).

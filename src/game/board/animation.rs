@@ -2,9 +2,9 @@
 
 use bevy::prelude::*;
 
-use crate::game::core::GameSet;
 use crate::game::board::pieces::{NeedsSync, PieceView, piece_home};
-use crate::game::play::state::{MovePlayed, board_to_world};
+use crate::game::core::GameSet;
+use crate::game::core::state::{MovePlayed, board_to_world};
 use crate::rules::{Piece, Route};
 
 /// Whether anything is moving: input waits until it is false.

@@ -8,9 +8,9 @@ use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 
-use crate::game::play::input::ViewCommand;
-use crate::game::core::{Antialias, GameSet, ViewMode};
 use crate::game::LaunchOptions;
+use crate::game::core::selection::ViewCommand;
+use crate::game::core::{Antialias, GameSet, ViewMode};
 
 /// Width of the side panel in logical pixels for a window `window_width` wide: the board is
 /// drawn to its left.
@@ -551,7 +551,8 @@ fn fit_viewport(
     } else {
         return;
     };
-    let viewport = if screen.is_some_and(|s| *s.get() == crate::game::core::screens::Screen::Title) {
+    let viewport = if screen.is_some_and(|s| *s.get() == crate::game::core::screens::Screen::Title)
+    {
         Viewport {
             physical_position: UVec2::ZERO,
             physical_size: size.max(UVec2::ONE),
@@ -699,7 +700,7 @@ mod tests {
                     };
                     let m = clip_from_world(&rig);
                     for cell in crate::rules::Cell::all() {
-                        let centre = crate::game::play::state::cell_world(cell);
+                        let centre = crate::game::core::state::cell_world(cell);
                         let clip = m * centre.extend(1.0);
                         assert!(clip.w > 0.0, "{cell} behind the camera at {rig:?}");
                         let ndc = clip.truncate() / clip.w;
@@ -711,7 +712,7 @@ mod tests {
                         let hit = board_under(m, ndc.truncate());
                         let nearest = crate::rules::Cell::all()
                             .min_by(|a, b| {
-                                let d = |c| crate::game::play::state::cell_world(c).distance(hit);
+                                let d = |c| crate::game::core::state::cell_world(c).distance(hit);
                                 d(*a).total_cmp(&d(*b))
                             })
                             .expect("cells");

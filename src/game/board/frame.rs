@@ -10,8 +10,10 @@ use crate::game::board::plain_material::PlainMaterial;
 use crate::game::ui::theme::{self, BoardTheme};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_frame)
-        .add_systems(Update, restyle_frame.in_set(crate::game::core::GameSet::View));
+    app.add_systems(Startup, spawn_frame).add_systems(
+        Update,
+        restyle_frame.in_set(crate::game::core::GameSet::View),
+    );
 }
 
 /// The frame's entity.

@@ -5,11 +5,12 @@
 use crate::tr;
 use bevy::prelude::*;
 
-use crate::game::core::GameSet;
 use crate::game::aids::guide::PieceGuide;
 use crate::game::board::pieces::TILE_TOP;
-use crate::game::play::input::{Hovered, Selection, ViewCommand};
-use crate::game::play::state::{ChessGame, board_to_world, cell_world};
+use crate::game::core::GameSet;
+use crate::game::core::selection::ViewCommand;
+use crate::game::core::selection::{Hovered, Selection};
+use crate::game::core::state::{ChessGame, board_to_world, cell_world};
 use crate::rules::{Cell, LeapKind, LineKind, Position, Step, StepKind, board};
 
 /// Whether the aid is on.
@@ -65,7 +66,7 @@ fn configure(mut store: ResMut<GizmoConfigStore>) {
 fn toggle(
     mut commands: MessageReader<ViewCommand>,
     mut lines: ResMut<ShowLines>,
-    mut status: ResMut<crate::game::play::state::StatusLine>,
+    mut status: ResMut<crate::game::core::state::StatusLine>,
 ) {
     for c in commands.read() {
         if *c == ViewCommand::ToggleLines {

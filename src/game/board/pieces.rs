@@ -5,9 +5,9 @@
 
 use bevy::prelude::*;
 
-use crate::game::core::GameSet;
 use crate::game::board::animation::Animating;
-use crate::game::play::state::{BoardReset, ChessGame, cell_world};
+use crate::game::core::GameSet;
+use crate::game::core::state::{BoardReset, ChessGame, cell_world};
 use crate::rules::{Cell, Piece};
 
 /// Height of a tile's top face: pieces stand on it.

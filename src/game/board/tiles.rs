@@ -3,12 +3,13 @@
 
 use bevy::prelude::*;
 
-use crate::game::core::GameSet;
 use crate::game::board::camera::BoardCamera;
 use crate::game::board::meshes::{MeshBuilder, offset_polygon, ring};
 use crate::game::board::pieces::{CellTile, TILE_TOP};
-use crate::game::play::input::{Hovered, Selection, ViewCommand};
-use crate::game::play::state::{ChessGame, cell_world};
+use crate::game::core::GameSet;
+use crate::game::core::selection::ViewCommand;
+use crate::game::core::selection::{Hovered, Selection};
+use crate::game::core::state::{ChessGame, cell_world};
 use crate::game::ui::theme::{self, BoardTheme};
 use crate::rules::Shape;
 use crate::rules::{Cell, board};
@@ -325,7 +326,7 @@ fn toggle_names(mut commands: MessageReader<ViewCommand>, mut names: ResMut<Show
 fn place_labels(
     names: Res<ShowNames>,
     board_theme: Res<BoardTheme>,
-    game: Res<crate::game::play::state::ChessGame>,
+    game: Res<crate::game::core::state::ChessGame>,
     rig: Res<crate::game::board::camera::CameraRig>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     ui_scale: Option<Res<UiScale>>,

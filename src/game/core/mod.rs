@@ -1,10 +1,17 @@
-//! The floor every part of the game stands on: the screens and dialogs, the frame's phases and
-//! the view mode. It imports no part of the game, so any part may use it without pulling in
-//! another feature.
+//! The floor every part of the game stands on: the game resource and the messages that change
+//! it ([`state`]), what is selected and hovered ([`selection`]), the screens and dialogs
+//! ([`screens`]), the frame's phases and the view mode. It imports no part of the game but the
+//! catalogue of words, so any part may use it without pulling in another feature.
 
 pub mod screens;
+pub mod selection;
+pub mod state;
 
 use bevy::prelude::*;
+
+/// Where the player's files live (a test or a portable install may choose another folder).
+#[derive(Resource, Clone, Debug)]
+pub struct DataDir(pub std::path::PathBuf);
 
 /// Which way the board is drawn.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Reflect)]

@@ -56,7 +56,7 @@ impl Screen {
     /// (screens like Learn check moves against their own goal first and play them
     /// themselves).
     ///
-    /// [`ChessGame`]: crate::game::play::state::ChessGame
+    /// [`ChessGame`]: crate::game::core::state::ChessGame
     pub fn moves_go_to_game(self) -> bool {
         matches!(self, Screen::Play | Screen::Analysis)
     }

@@ -19,11 +19,11 @@ mod view;
 use crate::tr;
 use bevy::prelude::*;
 
-use crate::game::core::GameSet;
 use crate::game::board::lines::LinesOverride;
-use crate::game::play::input::{CellPicking, Selection};
-use crate::game::play::state::{BoardReset, ChessGame, PlayStash, Player, StatusLine};
+use crate::game::core::GameSet;
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::core::selection::{CellPicking, Selection};
+use crate::game::core::state::{BoardReset, ChessGame, PlayStash, Player, StatusLine};
 use crate::game::text::{Language, language};
 use crate::lessons::{Lesson, Stage, StageRun};
 use crate::rules::Game;

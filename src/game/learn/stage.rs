@@ -8,14 +8,15 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use super::{Learn, LearnProgress, players_for};
-use crate::game::core::GameSet;
 use crate::game::board::animation::Animating;
 use crate::game::board::lines::LinesOverride;
-use crate::game::play::input::{CellClicked, CellPicking, RefusedMove, Selection};
-use crate::game::play::state::{
+use crate::game::core::GameSet;
+use crate::game::core::screens::{Modal, Screen};
+use crate::game::core::selection::RefusedMove;
+use crate::game::core::selection::{CellClicked, CellPicking, Selection};
+use crate::game::core::state::{
     BoardReset, ChessGame, MovePlayed, MoveRequest, StatusLine, capitalise, play_on_board,
 };
-use crate::game::core::screens::{Modal, Screen};
 use crate::lessons::{Goal, Progress, Refusal, ReplyKind, RunState, Stage, StageResult, StageRun};
 use crate::rules::{Cell, Game, Move, PieceKind};
 

@@ -10,12 +10,12 @@ use bevy::prelude::*;
 
 use super::art::LearnArt;
 use super::{Learn, LearnProgress, LearnView};
-use crate::game::core::GameSet;
 use crate::game::board::animation::Animating;
 use crate::game::board::pieces::TILE_TOP;
-use crate::game::keymap::{Action, Context, help_text};
-use crate::game::play::state::{ChessGame, cell_world};
+use crate::game::core::GameSet;
 use crate::game::core::screens::{Modal, Screen};
+use crate::game::core::state::{ChessGame, cell_world};
+use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::widgets::{UiButton, button, card, row, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 use crate::lessons::{Goal, Lesson, RunState, stars_for};
@@ -876,7 +876,7 @@ fn board_marks(
     screen: Res<State<Screen>>,
     game: Res<ChessGame>,
     animating: Res<Animating>,
-    selection: Res<crate::game::play::input::Selection>,
+    selection: Res<crate::game::core::selection::Selection>,
     art: Option<ResMut<LearnArt>>,
     mut meshes: ResMut<Assets<Mesh>>,
     marks: Query<Entity, With<LearnMark>>,

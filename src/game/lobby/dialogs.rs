@@ -5,8 +5,8 @@ use crate::tr;
 use bevy::prelude::*;
 
 use super::{CLOCKS, LobbyAction, SeekForm, ServerSession};
-use crate::game::keymap::{Action, Context, help_text};
 use crate::game::core::screens::Modal;
+use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::StatusText;
 use crate::game::ui::theme;
 use crate::game::ui::variant_picker::variant_picker;

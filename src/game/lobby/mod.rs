@@ -280,7 +280,7 @@ impl LobbyAction {
 }
 
 fn status(world: &mut World, warn: bool, text: impl Into<String>) {
-    if let Some(mut s) = world.get_resource_mut::<crate::game::play::state::StatusLine>() {
+    if let Some(mut s) = world.get_resource_mut::<crate::game::core::state::StatusLine>() {
         if warn {
             s.warn(text);
         } else {

@@ -14,9 +14,9 @@ use serde_json::{Value, json};
 
 use super::ServerView;
 use crate::client::{Link, LinkConfig, LinkEvent, Lobby, LobbyChange, ServerGame};
-use crate::game::play::follow::FollowBoard;
-use crate::game::play::state::{ChessGame, MoveRequest, Origin, StatusLine, capitalise};
 use crate::game::core::screens::{Modal, Screen};
+use crate::game::core::state::{ChessGame, MoveRequest, Origin, StatusLine, capitalise};
+use crate::game::play::follow::FollowBoard;
 use crate::net::NetEvent;
 
 /// Link events taken in one frame at most (the rest wait for the next).
@@ -772,7 +772,7 @@ pub(super) fn leave(world: &mut World) {
         let _ = session.send(json!({"t": "unwatch", "game": id}));
     }
     if let Some(mut game) = world.get_resource_mut::<ChessGame>() {
-        game.players = [crate::game::play::state::Player::Human; 2];
+        game.players = [crate::game::core::state::Player::Human; 2];
         game.pause_clocks();
     }
 }

@@ -6,9 +6,9 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use crate::engine::{Engine, SearchResult, StopFlag};
-use crate::game::core::GameSet;
 use crate::game::board::animation::Animating;
-use crate::game::play::state::{ChessGame, MoveRequest, Player, StatusLine};
+use crate::game::core::GameSet;
+use crate::game::core::state::{ChessGame, MoveRequest, Player, StatusLine};
 use crate::game::versus::external::ExternalEngine;
 use crate::rules::Move;
 

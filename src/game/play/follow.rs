@@ -4,8 +4,10 @@
 
 use bevy::prelude::*;
 
-use super::state::{BoardReset, ChessGame, MovePlayed, Origin, PlayStash, Player, StatusLine};
 use crate::game::board::camera::CameraRig;
+use crate::game::core::state::{
+    BoardReset, ChessGame, MovePlayed, Origin, PlayStash, Player, StatusLine,
+};
 use crate::net::NetGame;
 use crate::rules::Side;
 
@@ -53,7 +55,7 @@ impl FollowBoard<'_> {
             let mv = theirs[ours.len()].mv;
             // The authority's clocks, not the board's, charge the move.
             self.game.set_clocks(None);
-            if let Ok(m) = super::state::play_on_board(&mut self.game, mv) {
+            if let Ok(m) = crate::game::core::state::play_on_board(&mut self.game, mv) {
                 self.played.write(m);
                 glided = true;
             }

@@ -8,78 +8,21 @@ use bevy::picking::events::{Out, Over, Pointer, Press, Release};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use crate::game::core::GameSet;
 use crate::game::aids::guide::PieceGuide;
 use crate::game::board::animation::Animating;
 use crate::game::board::pieces::{CellTile, PieceView};
-use crate::game::play::state::{ChessGame, MoveRequest, StatusLine, capitalise};
-use crate::rules::{Cell, CellSet, Game, Move, PieceKind};
+use crate::game::core::GameSet;
+use crate::game::core::selection::{
+    CellClicked, CellPicking, Hovered, PendingPromotion, RefusedMove, Selection, ViewCommand,
+};
+use crate::game::core::state::{ChessGame, MoveRequest, StatusLine, capitalise};
+use crate::rules::{Cell, Game, Move, PieceKind};
 
 pub mod cursor;
 mod drag;
 pub mod keys;
 pub mod premove;
 pub mod typed;
-
-/// The selected piece and its legal targets (what the board marks).
-#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
-pub struct Selection {
-    /// The selected piece's cell.
-    pub cell: Option<Cell>,
-    /// Where it may go.
-    pub targets: CellSet,
-}
-
-impl Selection {
-    pub(crate) fn clear(&mut self) {
-        self.cell = None;
-        self.targets = CellSet::EMPTY;
-    }
-}
-
-/// The cell under the pointer.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hovered(pub Option<Cell>);
-
-/// When on, a press on the board means the cell itself, not a piece to move: presses are sent
-/// as [`CellClicked`] and nothing is selected (an exercise that asks for cells, or a board that
-/// takes no moves right now).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CellPicking(pub bool);
-
-/// A cell pressed while [`CellPicking`] is on.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CellClicked(pub Cell);
-
-/// A move attempt the rules refused before it became a [`MoveRequest`]: the piece on `from`
-/// cannot go to `to` (the status line says why). Lets a screen show that piece's lines.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RefusedMove {
-    /// The selected piece's cell.
-    pub from: Cell,
-    /// Where the player tried to put it.
-    pub to: Cell,
-}
-
-/// A pawn move waiting for the player to choose what it becomes.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PendingPromotion {
-    /// The pawn's cell and where it goes, while the chooser is open.
-    pub cells: Option<(Cell, Cell)>,
-    /// The move is a premove (chosen during the opponent's turn): the choice keeps it
-    /// waiting instead of playing it.
-    pub premove: bool,
-}
-
-impl PendingPromotion {
-    /// The side whose pawn promotes: the pawn's own (a premove's pawn is not the side to
-    /// move), so the chooser offers that side's pieces.
-    pub fn side(&self, pos: &crate::rules::Position) -> crate::rules::Side {
-        self.cells
-            .and_then(|(from, _)| pos.piece_at(from))
-            .map_or(pos.turn(), |p| p.side)
-    }
-}
 
 /// A piece being dragged with the pointer.
 #[derive(Resource, Default, Debug, Clone)]
@@ -90,23 +33,6 @@ pub struct Drag {
     pub moving: bool,
     /// The piece was already selected before this press (a second click deselects it).
     was_selected: bool,
-}
-
-/// Sent when a person asks to flip the board, switch views and so on: the view plugins act.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ViewCommand {
-    /// Turn the board around.
-    Flip,
-    /// Switch between 2D and 3D.
-    ToggleView,
-    /// Show or hide cell names.
-    ToggleNames,
-    /// Show or hide the lines of the hovered piece permanently.
-    ToggleLines,
-    /// Sound on or off.
-    ToggleMute,
-    /// The camera back to where a game starts (turn, tilt and zoom undone).
-    ResetView,
 }
 
 /// What a press on a cell means, decided from the game and the current selection.
@@ -309,9 +235,9 @@ impl Act<'_> {
             return self.press_premove(cell, pos);
         }
         let human = self.game.human_to_move();
-        let elsewhere = self.game.player_to_move() == crate::game::play::state::Player::Elsewhere;
+        let elsewhere = self.game.player_to_move() == crate::game::core::state::Player::Elsewhere;
         if !human && elsewhere && self.selection.cell.is_none() && !self.game.game.is_over() {
-            let watching = self.game.players == [crate::game::play::state::Player::Elsewhere; 2];
+            let watching = self.game.players == [crate::game::core::state::Player::Elsewhere; 2];
             self.status.warn(if watching {
                 tr!("input-watching")
             } else {
@@ -366,7 +292,12 @@ impl Act<'_> {
 
 impl Act<'_> {
     /// The screen and dialog the player is on.
-    pub(super) fn place(&self) -> (crate::game::core::screens::Screen, crate::game::core::screens::Modal) {
+    pub(super) fn place(
+        &self,
+    ) -> (
+        crate::game::core::screens::Screen,
+        crate::game::core::screens::Modal,
+    ) {
         (
             self.screen
                 .as_ref()

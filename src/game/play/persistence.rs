@@ -22,18 +22,14 @@ use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 
-use super::state::{ChessGame, GameCommand, Player, StatusLine};
 use crate::engine::Level;
-use crate::game::core::GameSet;
-use crate::game::keymap::SaveRequest;
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::core::state::{ChessGame, GameCommand, Player, StatusLine};
+use crate::game::core::{DataDir, GameSet};
+use crate::game::keymap::SaveRequest;
 use crate::rules::Position;
 use crate::rules::record::{GameRecord, Tags};
 use crate::store::{SaveInfo, Store, StoreError};
-
-/// Where the player's files live (a test or a portable install may choose another folder).
-#[derive(Resource, Clone, Debug)]
-pub struct DataDir(pub PathBuf);
 
 /// What the autosave file holds, as far as this session knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -403,7 +399,7 @@ fn open_store(world: &mut World) {
 /// Writes the game after every change, keeping an unfinished game of another identity first.
 fn autosave(
     game: Res<ChessGame>,
-    stash: Option<Res<super::state::PlayStash>>,
+    stash: Option<Res<crate::game::core::state::PlayStash>>,
     mut saves: ResMut<Saves>,
     mut last: Local<Option<(u64, u64)>>,
     mut status: ResMut<StatusLine>,
@@ -528,7 +524,7 @@ fn handle(world: &mut World, request: SaveRequest) {
         }
         SaveRequest::Continue => {
             let play_game_waits = world
-                .get_resource::<super::state::PlayStash>()
+                .get_resource::<crate::game::core::state::PlayStash>()
                 .is_some_and(|s| s.unfinished_game_waits(world));
             if play_game_waits {
                 // Entering the play screen brings the play game back.
@@ -538,8 +534,10 @@ fn handle(world: &mut World, request: SaveRequest) {
                 .and_then(|mut s| s.resumable.take())
             {
                 // The resumed game is the play game now: nothing kept aside may replace it.
-                if let Some(mut stash) = world.get_resource_mut::<super::state::PlayStash>() {
-                    *stash = super::state::PlayStash::default();
+                if let Some(mut stash) =
+                    world.get_resource_mut::<crate::game::core::state::PlayStash>()
+                {
+                    *stash = crate::game::core::state::PlayStash::default();
                 }
                 let players = players_of(&record);
                 let clocks = record.clocks();
@@ -552,7 +550,7 @@ fn handle(world: &mut World, request: SaveRequest) {
                     // The autosave holds exactly this game: it is the board's now.
                     saves.slot = Slot::Board(id);
                 }
-                world.write_message(super::state::BoardReset);
+                world.write_message(crate::game::core::state::BoardReset);
                 set_screen(world, Screen::Play);
                 info(world, tr!("save-welcome-back"));
             } else {

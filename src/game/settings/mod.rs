@@ -18,7 +18,6 @@ pub use screen::SettingsAction;
 
 use crate::engine::Level;
 use crate::game::LaunchOptions;
-use crate::game::core::ViewMode;
 use crate::game::aids::threats::ShowThreats;
 use crate::game::audio::{Muted, SoundVolume};
 use crate::game::board::animation::AnimationSpeed;
@@ -26,8 +25,9 @@ use crate::game::board::camera::CameraRig;
 use crate::game::board::lines::ShowLines;
 use crate::game::board::tiles::BoardMarks;
 use crate::game::board::tiles::ShowNames;
-use crate::game::play::state::StatusLine;
+use crate::game::core::ViewMode;
 use crate::game::core::screens::Screen;
+use crate::game::core::state::StatusLine;
 use crate::game::text::{Language, language, set_language};
 use crate::game::ui::dialogs::{GameMode, NewGameChoice, VariantPick};
 use crate::game::ui::theme::BoardTheme;
@@ -157,7 +157,7 @@ fn early_language(world: &World) -> Language {
         }
     }
     let dir = world
-        .get_resource::<crate::game::play::persistence::DataDir>()
+        .get_resource::<crate::game::core::DataDir>()
         .map(|d| d.0.clone())
         .or_else(|| crate::store::data_dir().ok());
     dir.and_then(|d| std::fs::read_to_string(d.join(file::FILE_NAME)).ok())

@@ -4,7 +4,6 @@
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 
-use crate::game::core::ViewMode;
 use crate::game::aids::threats::ShowThreats;
 use crate::game::audio::{Muted, SoundVolume};
 use crate::game::board::animation::AnimationSpeed;
@@ -12,8 +11,9 @@ use crate::game::board::camera::CameraRig;
 use crate::game::board::lines::ShowLines;
 use crate::game::board::tiles::BoardMarks;
 use crate::game::board::tiles::ShowNames;
-use crate::game::keymap::Action;
+use crate::game::core::ViewMode;
 use crate::game::core::screens::{Screen, set_screen};
+use crate::game::keymap::Action;
 use crate::game::settings::{AutoScale, PlayerName};
 use crate::game::text::{Language, language, set_language};
 use crate::game::ui::theme::{self, BoardTheme};

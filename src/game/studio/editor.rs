@@ -14,14 +14,14 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use crate::engine::Level;
-use crate::game::core::GameSet;
 use crate::game::board::camera::BoardCamera;
 use crate::game::board::pieces::{CellTile, PieceView, TILE_TOP};
-use crate::game::play::input::{CellPicking, Selection};
-use crate::game::play::state::{
+use crate::game::core::GameSet;
+use crate::game::core::screens::{Screen, set_screen};
+use crate::game::core::selection::{CellPicking, Selection};
+use crate::game::core::state::{
     BoardReset, ChessGame, GameCommand, PlayStash, Player, StatusLine, capitalise,
 };
-use crate::game::core::screens::{Screen, set_screen};
 use crate::game::text;
 use crate::rules::{Cell, Game, Piece, PieceKind, Position, Setup, SetupCheck, Side, Variant};
 

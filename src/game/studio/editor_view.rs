@@ -8,11 +8,11 @@ use bevy::window::PrimaryWindow;
 
 use super::art::PaletteArt;
 use super::editor::{Editor, EditorAction, GrabFrom, PaletteSlot, palette_kinds};
-use crate::game::core::GameSet;
 use crate::game::board::camera::BoardCamera;
 use crate::game::board::pieces::{NeedsSync, PieceView, TILE_TOP};
-use crate::game::keymap::{Action, Context, help_text};
+use crate::game::core::GameSet;
 use crate::game::core::screens::Screen;
+use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::widgets::{ActionButton, button, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 use crate::rules::Side;

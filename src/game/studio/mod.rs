@@ -9,7 +9,7 @@
 //! * [`view_plugin`]: the panels, the palette's pictures, the piece under the pointer, the
 //!   right move's arrow, the board turned for the solver.
 //!
-//! [`PlayStash::borrow_board`]: crate::game::play::state::PlayStash::borrow_board
+//! [`PlayStash::borrow_board`]: crate::game::core::state::PlayStash::borrow_board
 
 mod art;
 pub mod editor;

@@ -11,14 +11,14 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, IoTaskPool, Task, block_on, poll_once};
 
-use crate::game::core::GameSet;
 use crate::game::board::animation::Animating;
-use crate::game::play::input::{CellPicking, Selection};
-use crate::game::play::persistence::Saves;
-use crate::game::play::state::{
+use crate::game::core::GameSet;
+use crate::game::core::screens::{Modal, Screen, set_modal};
+use crate::game::core::selection::{CellPicking, Selection};
+use crate::game::core::state::{
     BoardReset, ChessGame, MovePlayed, MoveRequest, PlayStash, Player, StatusLine, play_on_board,
 };
-use crate::game::core::screens::{Modal, Screen, set_modal};
+use crate::game::play::persistence::Saves;
 use crate::rules::{Game, Move};
 use crate::store::puzzles::{PuzzleStoreError, load_progress, save_progress};
 use crate::study::{Puzzle, PuzzleProgress, PuzzleRun, PuzzleStep, RatingChange, Wrong};

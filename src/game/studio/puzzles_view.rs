@@ -6,12 +6,12 @@ use crate::tr;
 use bevy::prelude::*;
 
 use super::puzzles::{PuzzleAction, PuzzleScreen};
-use crate::game::core::GameSet;
 use crate::game::aids::view::{HintGizmos, draw_move_arrow};
 use crate::game::board::camera::CameraRig;
-use crate::game::keymap::{Action, Context, help_text};
-use crate::game::play::state::ChessGame;
+use crate::game::core::GameSet;
 use crate::game::core::screens::Screen;
+use crate::game::core::state::ChessGame;
+use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::widgets::{ActionButton, button, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 use crate::rules::Side;

@@ -15,8 +15,8 @@ use bevy::prelude::*;
 
 use crate::engine::{AnalyseOptions, Engine, Limits, Report, Score, StopFlag};
 use crate::game::core::GameSet;
-use crate::game::play::state::{BoardReset, ChessGame, PlayStash, Player, StatusLine};
 use crate::game::core::screens::{Screen, set_screen};
+use crate::game::core::state::{BoardReset, ChessGame, PlayStash, Player, StatusLine};
 use crate::rules::record::{Eval, PlyNote};
 use crate::rules::{Game, Position, Side};
 

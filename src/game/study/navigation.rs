@@ -8,12 +8,12 @@ use bevy::picking::events::{Pointer, Press};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use crate::game::core::GameSet;
 use crate::game::board::animation::{Animating, Glide, Vanish};
 use crate::game::board::pieces::{NeedsSync, PieceView, piece_home, spawn_piece};
-use crate::game::keymap::{Action, KEYMAP};
-use crate::game::play::state::{BoardReset, ChessGame};
+use crate::game::core::GameSet;
 use crate::game::core::screens::{Modal, Screen};
+use crate::game::core::state::{BoardReset, ChessGame};
+use crate::game::keymap::{Action, KEYMAP};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
 use crate::rules::{Game, Piece, Side};

@@ -5,9 +5,9 @@ use crate::tr;
 use bevy::prelude::*;
 
 use crate::game::core::GameSet;
-use crate::game::keymap::{Action, Context, help_text};
-use crate::game::play::state::{ChessGame, turn_text};
 use crate::game::core::screens::Screen;
+use crate::game::core::state::{ChessGame, turn_text};
+use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::widgets::{button, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 

@@ -15,9 +15,9 @@ use bevy::prelude::*;
 
 use crate::engine::StopFlag;
 use crate::game::core::GameSet;
-use crate::game::keymap::Action;
-use crate::game::play::state::{ChessGame, StatusLine};
 use crate::game::core::screens::Screen;
+use crate::game::core::state::{ChessGame, StatusLine};
+use crate::game::keymap::Action;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
 use crate::rules::{Game, Move, Position, Side};

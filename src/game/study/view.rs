@@ -4,12 +4,12 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::game::core::GameSet;
 use crate::game::aids::view::{HintGizmos, draw_move_arrow};
 use crate::game::board::animation::Animating;
 use crate::game::board::camera::{CameraRig, OffscreenTarget, panel_width};
-use crate::game::play::state::ChessGame;
+use crate::game::core::GameSet;
 use crate::game::core::screens::Screen;
+use crate::game::core::state::ChessGame;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
 

@@ -228,6 +228,19 @@ pub use explain::{
     position_problem_text, puzzle_explanation, refusal_text, setup_note_text,
 };
 
+/// A time control in the dialogs' words: `5+3` (minutes + seconds), or `90 s + 2 s` when the
+/// base is not whole minutes.
+pub fn time_control_label(control: crate::rules::clock::TimeControl) -> String {
+    let base = control.base;
+    let inc = control.increment;
+    let whole = |d: std::time::Duration| d.subsec_millis() == 0;
+    if base.as_secs().is_multiple_of(60) && whole(base) && whole(inc) {
+        format!("{}+{}", base.as_secs() / 60, inc.as_secs())
+    } else {
+        format!("{} s + {} s", control.base.as_secs_f32(), inc.as_secs_f32())
+    }
+}
+
 /// A number with one decimal, written as the language in force writes it (`2.5`, `2,5`).
 pub fn decimal(value: f64) -> String {
     let text = format!("{value:.1}");

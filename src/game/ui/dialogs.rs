@@ -12,10 +12,10 @@ use bevy::prelude::*;
 use super::theme;
 use super::widgets::{ActionButton, button, button_with, dialog, row, text};
 use crate::engine::Level;
+use crate::game::core::screens::Modal;
+use crate::game::core::state::{ChessGame, Player};
 use crate::game::keymap::Action;
 use crate::game::play::persistence::{SaveList, load_file};
-use crate::game::play::state::{ChessGame, Player};
-use crate::game::core::screens::Modal;
 use crate::rules::{PieceKind, SHUFFLE_COUNT, Variant};
 
 /// The level's name as the panel shows it.
@@ -330,7 +330,7 @@ fn file_button(
 fn spawn_promotion(
     mut commands: Commands,
     game: Res<ChessGame>,
-    pending: Option<Res<crate::game::play::input::PendingPromotion>>,
+    pending: Option<Res<crate::game::core::selection::PendingPromotion>>,
 ) {
     let pos = game.game.position();
     let side = pending.map_or(pos.turn(), |p| p.side(pos));

@@ -21,9 +21,9 @@ use bevy_input_focus::{FocusCause, InputFocus, InputFocusVisible};
 use super::theme;
 use super::widgets::UiButton;
 use crate::game::core::GameSet;
+use crate::game::core::screens::{Modal, Screen};
 use crate::game::keymap::KEYMAP;
 use crate::game::play::input::keys::{BoardKeys, KeyClaims};
-use crate::game::core::screens::{Modal, Screen};
 
 /// The ring drawn around the focused button (a child of it).
 #[derive(Component)]

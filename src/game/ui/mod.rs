@@ -5,12 +5,12 @@ use crate::tr;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::game::core::GameSet;
 use crate::game::board::camera::{OffscreenTarget, panel_width};
+use crate::game::core::GameSet;
+use crate::game::core::screens::Screen;
+use crate::game::core::state::{ChessGame, Player, StatusLine, turn_text};
 use crate::game::keymap::{Action, Context, help_text};
 use crate::game::play::ai::Thinking;
-use crate::game::play::state::{ChessGame, Player, StatusLine, turn_text};
-use crate::game::core::screens::Screen;
 use crate::rules::Side;
 
 pub mod dialogs;

@@ -6,10 +6,10 @@ use bevy::prelude::*;
 
 use super::theme;
 use super::widgets::{button, text};
+use crate::game::core::screens::Screen;
+use crate::game::core::state::PlayStash;
 use crate::game::keymap::{Action, Context, help_text_where};
 use crate::game::play::persistence::Saves;
-use crate::game::play::state::PlayStash;
-use crate::game::core::screens::Screen;
 use crate::tr;
 
 /// The Continue button's row, shown only when there is a game to continue.

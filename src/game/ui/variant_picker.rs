@@ -11,8 +11,8 @@ use super::dialogs::{NewGameChoice, VariantPick};
 use super::theme;
 use super::widgets::{button, row, text};
 use crate::game::core::GameSet;
-use crate::game::keymap::Action;
 use crate::game::core::screens::Modal;
+use crate::game::keymap::Action;
 use crate::rules::Variant;
 
 /// What one read of the player's variant folder found: the variants, and a line for each file

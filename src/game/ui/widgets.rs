@@ -8,8 +8,8 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::theme;
-use crate::game::keymap::Action;
 use crate::game::core::screens::Modal;
+use crate::game::keymap::Action;
 use crate::tr;
 
 /// A line of text.

@@ -14,9 +14,9 @@ use bevy::prelude::*;
 
 use super::VersusAction;
 use crate::game::core::GameSet;
-use crate::game::keymap::Action;
-use crate::game::play::state::{ChessGame, StatusLine};
 use crate::game::core::screens::Screen;
+use crate::game::core::state::{ChessGame, StatusLine};
+use crate::game::keymap::Action;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{button, row, text};
 use crate::rules::Side;
@@ -107,19 +107,6 @@ impl TimeChoice {
 
 fn step(value: u32, by: i32, low: u32, high: u32) -> u32 {
     (i64::from(value) + i64::from(by)).clamp(i64::from(low), i64::from(high)) as u32
-}
-
-/// A time control in the dialogs' words: `5+3` (minutes + seconds), or `90 s + 2 s` when the
-/// base is not whole minutes.
-pub fn label(control: TimeControl) -> String {
-    let base = control.base;
-    let inc = control.increment;
-    let whole = |d: Duration| d.subsec_millis() == 0;
-    if base.as_secs().is_multiple_of(60) && whole(base) && whole(inc) {
-        format!("{}+{}", base.as_secs() / 60, inc.as_secs())
-    } else {
-        format!("{} s + {} s", control.base.as_secs_f32(), inc.as_secs_f32())
-    }
 }
 
 /// What a clock face shows: `4:58`, `1:02:03`, and tenths under ten seconds (`0:09.3`).
@@ -432,12 +419,30 @@ mod tests {
         let mut choice = TimeChoice::default();
         assert_eq!(choice.control(), None, "untimed first");
         choice.option = TimeOption::Preset(3);
-        assert_eq!(choice.control().map(label).as_deref(), Some("5+3"));
+        assert_eq!(
+            choice
+                .control()
+                .map(crate::game::text::time_control_label)
+                .as_deref(),
+            Some("5+3")
+        );
         choice.step_minutes(-100);
         assert_eq!(choice.option, TimeOption::Custom);
-        assert_eq!(choice.control().map(label).as_deref(), Some("1+5"));
+        assert_eq!(
+            choice
+                .control()
+                .map(crate::game::text::time_control_label)
+                .as_deref(),
+            Some("1+5")
+        );
         choice.step_increment(1000);
-        assert_eq!(choice.control().map(label).as_deref(), Some("1+60"));
+        assert_eq!(
+            choice
+                .control()
+                .map(crate::game::text::time_control_label)
+                .as_deref(),
+            Some("1+60")
+        );
         assert_eq!(
             TimeChoice::of(Some("300+3".parse().unwrap())).option,
             TimeOption::Preset(3)
@@ -447,6 +452,9 @@ mod tests {
             (odd.option, odd.minutes, odd.increment),
             (TimeOption::Custom, 2, 2)
         );
-        assert_eq!(label("90+2".parse().unwrap()), "90 s + 2 s");
+        assert_eq!(
+            crate::game::text::time_control_label("90+2".parse().unwrap()),
+            "90 s + 2 s"
+        );
     }
 }

@@ -14,10 +14,10 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use crate::game::core::GameSet;
 use crate::game::board::animation::Animating;
-use crate::game::play::state::{ChessGame, MoveRequest, Player, StatusLine};
+use crate::game::core::GameSet;
 use crate::game::core::screens::Screen;
+use crate::game::core::state::{ChessGame, MoveRequest, Player, StatusLine};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
 use crate::rules::{Game, Move, Side};

@@ -2,9 +2,9 @@
 //! online screen ([`online`]), and another engine program as the computer player
 //! ([`external`], `--engine`).
 //!
-//! The game on the board stays [`ChessGame`](crate::game::play::state::ChessGame): its clocks
+//! The game on the board stays [`ChessGame`](crate::game::core::state::ChessGame): its clocks
 //! live in it, a network game is mirrored into it from the host's checked events, and an
-//! external engine's move is a [`MoveRequest`](crate::game::play::state::MoveRequest) like the
+//! external engine's move is a [`MoveRequest`](crate::game::core::state::MoveRequest) like the
 //! built-in engine's.
 
 pub mod clock;

@@ -22,13 +22,14 @@ use std::sync::{Mutex, PoisonError};
 use bevy::prelude::*;
 
 use super::VersusAction;
-use super::clock::{TimeChoice, clock_row, label};
+use super::clock::{TimeChoice, clock_row};
 use super::text_field::{FieldId, Fields, text_field};
 use crate::game::core::GameSet;
+use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::core::state::{ChessGame, MoveRequest, Origin, Player, StatusLine, capitalise};
 use crate::game::keymap::{Action, Context, help_text};
 use crate::game::play::follow::FollowBoard;
-use crate::game::play::state::{ChessGame, MoveRequest, Origin, Player, StatusLine, capitalise};
-use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::text::time_control_label as label;
 use crate::game::ui::dialogs::NewGameChoice;
 use crate::game::ui::theme;
 use crate::game::ui::variant_picker::variant_picker;

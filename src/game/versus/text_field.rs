@@ -267,7 +267,8 @@ pub(crate) fn type_into_fields(
 ) {
     let modal = modal.map_or(Modal::None, |m| *m.get());
     // The name field is on the Settings screen, not in a dialog.
-    let on_settings = screen.is_some_and(|s| *s.get() == crate::game::core::screens::Screen::Settings);
+    let on_settings =
+        screen.is_some_and(|s| *s.get() == crate::game::core::screens::Screen::Settings);
     if fields.focus == FieldId::PlayerName && !on_settings {
         keys.clear();
         return;

@@ -7,10 +7,10 @@ use bevy::prelude::*;
 
 use super::Act;
 use super::keys::{KeyClaims, chord_held};
-use crate::game::board::camera::CameraRig;
-use crate::game::play::state::cell_world;
-use crate::game::core::ViewMode;
 use crate::game::board;
+use crate::game::board::camera::CameraRig;
+use crate::game::core::ViewMode;
+use crate::game::core::state::cell_world;
 use crate::rules::{Cell, Side};
 
 /// Where the cursor is; `None` while hidden.
@@ -67,13 +67,13 @@ fn start_cell(act: &Act) -> Option<Cell> {
     }
     let pos = board.position();
     let side = match act.game.players {
-        [crate::game::play::state::Player::Human, p]
-            if p != crate::game::play::state::Player::Human =>
+        [crate::game::core::state::Player::Human, p]
+            if p != crate::game::core::state::Player::Human =>
         {
             Side::White
         }
-        [p, crate::game::play::state::Player::Human]
-            if p != crate::game::play::state::Player::Human =>
+        [p, crate::game::core::state::Player::Human]
+            if p != crate::game::core::state::Player::Human =>
         {
             Side::Black
         }

@@ -13,8 +13,8 @@ use bevy::prelude::*;
 use super::keys::KeyClaims;
 use super::{Act, Intent, decide};
 use crate::game::board::animation::Animating;
-use crate::game::play::state::{ChessGame, MoveRequest, Player, StatusLine};
 use crate::game::core::screens::Screen;
+use crate::game::core::state::{ChessGame, MoveRequest, Player, StatusLine};
 use crate::rules::{Cell, Game, Move, Position, Side};
 
 /// The words this file shows (kept together for the message catalogue).

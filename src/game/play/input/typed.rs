@@ -4,7 +4,7 @@
 //!
 //! The rules alone say what is legal: candidates come from the position's legal move list, a
 //! refusal from the rules' own reasons (as for a refused click), and a move chosen here goes
-//! out as the same [`MoveRequest`](crate::game::play::state::MoveRequest) a click sends.
+//! out as the same [`MoveRequest`](crate::game::core::state::MoveRequest) a click sends.
 //!
 //! Row letters that are also hotkeys (`c` shows cell names) wait for the next key: a digit
 //! means a cell name, anything else (or Enter, or a pause) the hotkey.
@@ -15,9 +15,9 @@ use bevy::prelude::*;
 
 use super::Act;
 use super::keys::{KeyClaims, chord_held, shift_held};
-use crate::game::keymap::{Action, KEYMAP};
-use crate::game::play::state::capitalise;
 use crate::game::core::screens::{Modal, Screen};
+use crate::game::core::state::capitalise;
+use crate::game::keymap::{Action, KEYMAP};
 use crate::rules::{Cell, Move, PieceKind, Position};
 
 /// The words this file shows (kept together for the message catalogue).
@@ -492,7 +492,8 @@ pub(super) fn type_moves(
                     _ => why,
                 };
                 if let (Some(from), Some(to)) = cells(&typed.text) {
-                    act.refused.write(super::RefusedMove { from, to });
+                    act.refused
+                        .write(crate::game::core::selection::RefusedMove { from, to });
                 }
                 act.selection.clear();
                 act.status.warn(why);

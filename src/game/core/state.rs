@@ -554,7 +554,8 @@ impl StatusLine {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// The game resource, the status line, the stash and the messages that change them.
+pub fn plugin(app: &mut App) {
     app.init_resource::<ChessGame>()
         .init_resource::<StatusLine>()
         .init_resource::<PlayStash>()
@@ -576,7 +577,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<GameCommand>()
         .add_message::<MovePlayed>()
         .add_message::<BoardReset>()
-        .add_systems(Startup, start_position)
         .add_systems(
             Update,
             (
@@ -589,26 +589,6 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(GameSet::Rules),
         )
         .add_systems(Update, watch_game_end.in_set(GameSet::View));
-}
-
-fn start_position(
-    options: Option<Res<crate::game::LaunchOptions>>,
-    mut game: ResMut<ChessGame>,
-    mut reset: MessageWriter<BoardReset>,
-    mut status: ResMut<StatusLine>,
-) {
-    let time = options.as_ref().and_then(|o| o.time);
-    if let Some(start) = options.and_then(|o| o.position.clone()) {
-        game.replace(Game::from_position(start), [Player::Human; 2]);
-    }
-    if let Some(control) = time {
-        let turn = game.game.position().turn();
-        game.set_clocks(Some(Clocks::new(control, turn)));
-    }
-    if status.text.is_empty() {
-        status.info(tr!("status-two-players"));
-    }
-    reset.write(BoardReset);
 }
 
 /// Capitalised "White"/"Black" to move, for the status line.
@@ -663,7 +643,7 @@ fn apply_commands(
                 status.info(match time {
                     Some(tc) => tr!(
                         "status-new-game-clock",
-                        clock = crate::game::versus::clock::label(*tc)
+                        clock = crate::game::text::time_control_label(*tc)
                     ),
                     None => tr!("status-new-game"),
                 });
