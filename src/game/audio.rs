@@ -1,26 +1,13 @@
 //! Short sounds for moves, captures, check and the end of the game, a tick when a clock runs
 //! low, with a mute switch.
 
+use crate::game::core::prefs::{Muted, SoundVolume};
 use crate::tr;
 use bevy::prelude::*;
 
 use crate::game::core::GameSet;
 use crate::game::core::selection::ViewCommand;
 use crate::game::core::state::MovePlayed;
-
-/// Whether sounds play.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Muted(pub bool);
-
-/// How loud the sounds are, in percent (a setting; mute is separate, so unmuting restores it).
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SoundVolume(pub u8);
-
-impl Default for SoundVolume {
-    fn default() -> SoundVolume {
-        SoundVolume(80)
-    }
-}
 
 #[derive(Resource)]
 struct Sounds {
@@ -144,7 +131,7 @@ fn feedback(
 
 /// Two short high ticks when a running clock falls under ten seconds.
 fn low_time(
-    mut low: MessageReader<crate::game::versus::clock::ClockLow>,
+    mut low: MessageReader<crate::game::core::state::ClockLow>,
     muted: Res<Muted>,
     sounds: Option<Res<Sounds>>,
     mut commands: Commands,

@@ -22,7 +22,7 @@ use crate::game::board::meshes::MeshBuilder;
 use crate::game::board::pieces::piece_home;
 use crate::game::board::tiles::{TileMaterials, tile_mesh};
 use crate::game::core::ViewMode;
-use crate::game::core::state::cell_world;
+use crate::game::core::board::cell_world;
 use crate::game::offscreen::{FrameBench, add_frame_bench, offscreen_image, time_frames};
 use crate::game::ui::theme;
 use crate::rules::{Cell, PieceKind, Position, Side, board};

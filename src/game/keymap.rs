@@ -859,7 +859,7 @@ impl Action {
     /// Does what the action means, now. Buttons and keys both end here.
     pub fn run(self, world: &mut World) {
         let idle = world
-            .get_resource::<super::board::animation::Animating>()
+            .get_resource::<crate::game::core::board::Animating>()
             .is_none_or(|a| !a.0);
         match self {
             Action::Back => back(world),

@@ -12,8 +12,10 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::render::{Render, RenderApp, RenderSystems};
 
 use crate::game::LaunchOptions;
-use crate::game::board::animation::{Animating, Glide};
+use crate::game::board::animation::Glide;
 use crate::game::board::camera::OffscreenTarget;
+use crate::game::core::CaptureWait;
+use crate::game::core::board::Animating;
 use crate::game::core::state::{ChessGame, GameCommand, MoveRequest};
 
 /// Frames rendered before the first capture and at least before frame times count.
@@ -41,11 +43,6 @@ struct Offscreen {
     saved: Option<Result<PathBuf, String>>,
     seed: u64,
 }
-
-/// Set while a screen's picture is still being worked out (an analysis searching): the
-/// screenshot waits.
-#[derive(Resource, Debug, Default)]
-pub struct CaptureWait(pub bool);
 
 /// Frame timing for `--bench-frames`, public so the bare scene (the yardstick the game's frame
 /// times are compared with) is timed and reported by the very same code.

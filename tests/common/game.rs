@@ -13,9 +13,9 @@ use bevy::time::TimeUpdateStrategy;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use parachess::game::board::animation::Animating;
 use parachess::game::board::pieces::{CellTile, PieceView};
 use parachess::game::core::DataDir;
+use parachess::game::core::board::Animating;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::ChessGame;
 use parachess::game::play::persistence::Saves;

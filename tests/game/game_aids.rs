@@ -12,11 +12,12 @@ use parachess::engine::Level;
 use parachess::game::LaunchOptions;
 use parachess::game::aids::guide::{GuideMark, PieceGuide};
 use parachess::game::aids::hint::Hint;
-use parachess::game::aids::threats::{ShowThreats, ThreatMark};
+use parachess::game::aids::threats::ThreatMark;
+use parachess::game::core::board::ShowThreats;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::selection::Selection;
+use parachess::game::core::state::Thinking;
 use parachess::game::core::state::{ChessGame, GameCommand, MoveRequest, Player, StatusLine};
-use parachess::game::play::ai::Thinking;
 use parachess::game::play::persistence::load_file;
 use parachess::game::ui::move_list_text_with_notes;
 use parachess::rules::{Cell, CellSet, Position, Reach, Side, board};
@@ -127,7 +128,7 @@ fn the_guide_works_while_a_move_glides_and_the_computer_thinks() {
     // The pawn is still gliding.
     assert!(
         app.world()
-            .resource::<parachess::game::board::animation::Animating>()
+            .resource::<parachess::game::core::board::Animating>()
             .0
     );
     right_click_cell(&mut app, c("a2"));

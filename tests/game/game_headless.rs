@@ -238,7 +238,7 @@ fn first_move_against_the_computer(level: parachess::engine::Level) -> bevy::app
 #[test]
 fn the_computer_answers_without_freezing_the_frames() {
     use parachess::engine::Level;
-    use parachess::game::play::ai::Thinking;
+    use parachess::game::core::state::Thinking;
     let mut app = first_move_against_the_computer(Level::Easy);
     assert_eq!(game(&app).plies().len(), 1);
     let mut frames = 0;
@@ -259,7 +259,7 @@ fn the_computer_answers_without_freezing_the_frames() {
     // Its move glides like a person's.
     assert!(
         app.world()
-            .resource::<parachess::game::board::animation::Animating>()
+            .resource::<parachess::game::core::board::Animating>()
             .0
     );
     let to = game(&app).last_move().unwrap().to;

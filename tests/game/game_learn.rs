@@ -8,9 +8,9 @@ use crate::common;
 use bevy::prelude::*;
 use common::game::*;
 use parachess::game::LaunchOptions;
-use parachess::game::board::lines::LinesOverride;
 use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::core::DataDir;
+use parachess::game::core::board::LinesOverride;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, StatusLine, capitalise};
 use parachess::game::learn::{Learn, LearnView, OpenStage};
@@ -289,7 +289,7 @@ fn an_engine_reply_is_computed_while_frames_keep_running() {
     // The King glides first; the reply waits for it to land.
     while app
         .world()
-        .resource::<parachess::game::board::animation::Animating>()
+        .resource::<parachess::game::core::board::Animating>()
         .0
         && frames < 300
     {

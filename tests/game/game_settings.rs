@@ -12,13 +12,13 @@ use bevy::prelude::*;
 use common::game::*;
 use parachess::engine::Level;
 use parachess::game::LaunchOptions;
-use parachess::game::aids::threats::ShowThreats;
-use parachess::game::audio::{Muted, SoundVolume};
-use parachess::game::board::animation::AnimationSpeed;
 use parachess::game::board::camera::CameraRig;
-use parachess::game::board::tiles::BoardMarks;
-use parachess::game::board::tiles::ShowNames;
 use parachess::game::core::ViewMode;
+use parachess::game::core::board::AnimationSpeed;
+use parachess::game::core::board::BoardMarks;
+use parachess::game::core::board::ShowNames;
+use parachess::game::core::board::ShowThreats;
+use parachess::game::core::prefs::{Muted, SoundVolume};
 use parachess::game::core::screens::Screen;
 use parachess::game::core::state::StatusLine;
 use parachess::game::keymap::Action;
@@ -210,7 +210,7 @@ fn with_animation_off_a_move_lands_at_once() {
 
 #[test]
 fn the_name_typed_on_the_settings_screen_stays_and_names_the_players_seat() {
-    use parachess::game::settings::PlayerName;
+    use parachess::game::core::prefs::PlayerName;
     let dir = temp_data_dir("settings-name");
     {
         let mut app = headless_app_with(dir.clone(), LaunchOptions::default());

@@ -11,7 +11,7 @@ use bevy::math::UVec2;
 use bevy::math::{Vec2, Vec3};
 use parachess::game::board::camera::{project_2d, project_3d};
 use parachess::game::board::pieces::piece_home;
-use parachess::game::core::state::cell_world;
+use parachess::game::core::board::cell_world;
 use parachess::rules::{Cell, Position, Shape, Side, board};
 
 pub(crate) const SIZE: UVec2 = UVec2::new(800, 500);

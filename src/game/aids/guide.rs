@@ -8,11 +8,12 @@
 use crate::tr;
 use bevy::prelude::*;
 
-use crate::game::board::pieces::TILE_TOP;
 use crate::game::core::GameSet;
+use crate::game::core::board::TILE_TOP;
+use crate::game::core::board::cell_world;
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::core::selection::Hovered;
-use crate::game::core::state::{ChessGame, StatusLine, cell_world};
+use crate::game::core::state::{ChessGame, StatusLine};
 use crate::rules::{Cell, Piece, Reach, Variant};
 
 /// The piece whose guide is shown.

@@ -23,12 +23,12 @@ use crate::game::board::lines::{
 };
 use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon};
 use crate::game::board::piece_art::{ArtAssetsParam, PieceArt, symbol_transform};
-use crate::game::board::pieces::TILE_TOP;
 use crate::game::board::tiles::tile_mesh;
 use crate::game::core::GameSet;
+use crate::game::core::board::TILE_TOP;
+use crate::game::core::board::cell_world;
 use crate::game::core::screens::Modal;
 use crate::game::core::state::ChessGame;
-use crate::game::core::state::cell_world;
 use crate::game::keymap::Action;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{UiButton, button, text};

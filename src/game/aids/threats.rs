@@ -4,18 +4,16 @@
 //!
 //! [`Position::threats`]: crate::rules::Position::threats
 
+use crate::game::core::board::ShowThreats;
 use crate::tr;
 use bevy::prelude::*;
 
-use crate::game::board::animation::Animating;
-use crate::game::board::pieces::TILE_TOP;
 use crate::game::core::GameSet;
-use crate::game::core::state::{ChessGame, StatusLine, cell_world};
+use crate::game::core::board::Animating;
+use crate::game::core::board::TILE_TOP;
+use crate::game::core::board::cell_world;
+use crate::game::core::state::{ChessGame, StatusLine};
 use crate::rules::Cell;
-
-/// Whether threats are marked (off until asked for).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ShowThreats(pub bool);
 
 /// A ring round an attacked piece of the side to move.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,13 +6,15 @@ use bevy::prelude::*;
 
 use super::guide::GuideMark;
 use super::hint::Hint;
-use super::threats::{ShowThreats, ThreatMark};
+use super::threats::ThreatMark;
 use crate::game::board::camera::BOARD_LAYER;
 use crate::game::board::lines::arc;
 use crate::game::board::meshes::ring;
-use crate::game::board::pieces::TILE_TOP;
 use crate::game::core::GameSet;
-use crate::game::core::state::{ChessGame, board_to_world, cell_world};
+use crate::game::core::board::ShowThreats;
+use crate::game::core::board::TILE_TOP;
+use crate::game::core::board::{board_to_world, cell_world};
+use crate::game::core::state::ChessGame;
 use crate::game::keymap::Action;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::ActionButton;

@@ -4,12 +4,10 @@ use bevy::prelude::*;
 
 use crate::game::board::pieces::{NeedsSync, PieceView, piece_home};
 use crate::game::core::GameSet;
-use crate::game::core::state::{MovePlayed, board_to_world};
+use crate::game::core::board::board_to_world;
+use crate::game::core::board::{Animating, AnimationSpeed};
+use crate::game::core::state::MovePlayed;
 use crate::rules::{Piece, Route};
-
-/// Whether anything is moving: input waits until it is false.
-#[derive(Resource, Default, Debug)]
-pub struct Animating(pub bool);
 
 /// A piece travelling along a polyline with easing.
 #[derive(Component, Debug, Clone)]
@@ -94,9 +92,8 @@ impl Glide {
             points.push(piece_home(first.from));
         }
         for step in &route.steps {
-            points.push(
-                board_to_world(step.via.xy()) + Vec3::Y * crate::game::board::pieces::TILE_TOP,
-            );
+            points
+                .push(board_to_world(step.via.xy()) + Vec3::Y * crate::game::core::board::TILE_TOP);
             points.push(piece_home(step.to));
         }
         points
@@ -205,52 +202,6 @@ fn start_animations(
     }
 }
 
-/// How fast pieces glide (a setting): `Off` puts them in place at once.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum AnimationSpeed {
-    Off,
-    Fast,
-    #[default]
-    Normal,
-    Slow,
-}
-
-impl AnimationSpeed {
-    /// Every speed, as the settings file names it.
-    pub const ALL: [(AnimationSpeed, &'static str); 4] = [
-        (AnimationSpeed::Off, "off"),
-        (AnimationSpeed::Fast, "fast"),
-        (AnimationSpeed::Normal, "normal"),
-        (AnimationSpeed::Slow, "slow"),
-    ];
-
-    /// The speed a settings file names (`normal` for anything else).
-    pub fn named(name: &str) -> AnimationSpeed {
-        AnimationSpeed::ALL
-            .iter()
-            .find(|(_, n)| *n == name)
-            .map_or(AnimationSpeed::Normal, |(s, _)| *s)
-    }
-
-    /// The name the settings file uses.
-    pub fn name(self) -> &'static str {
-        AnimationSpeed::ALL
-            .iter()
-            .find(|(s, _)| *s == self)
-            .map_or("normal", |(_, n)| n)
-    }
-
-    /// Animation seconds that pass in one second (`Off`: enough for any glide to end at once).
-    fn rate(self) -> f32 {
-        match self {
-            AnimationSpeed::Off => 1.0e6,
-            AnimationSpeed::Fast => 2.0,
-            AnimationSpeed::Normal => 1.0,
-            AnimationSpeed::Slow => 0.6,
-        }
-    }
-}
-
 fn advance_glides(
     time: Res<Time>,
     speed: Option<Res<AnimationSpeed>>,
@@ -337,8 +288,8 @@ mod tests {
         assert!(glide.sample(glide.duration()).distance(piece_home(mv.to)) < 1e-4);
         assert!((0.3..=0.8).contains(&glide.duration()));
         // Halfway, the bishop is at the corner the two cells share.
-        let corner = board_to_world(route.steps[0].via.xy())
-            + Vec3::Y * crate::game::board::pieces::TILE_TOP;
+        let corner =
+            board_to_world(route.steps[0].via.xy()) + Vec3::Y * crate::game::core::board::TILE_TOP;
         assert!(glide.sample(glide.duration() / 2.0).distance(corner) < 0.05);
     }
 

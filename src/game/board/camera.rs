@@ -700,7 +700,7 @@ mod tests {
                     };
                     let m = clip_from_world(&rig);
                     for cell in crate::rules::Cell::all() {
-                        let centre = crate::game::core::state::cell_world(cell);
+                        let centre = crate::game::core::board::cell_world(cell);
                         let clip = m * centre.extend(1.0);
                         assert!(clip.w > 0.0, "{cell} behind the camera at {rig:?}");
                         let ndc = clip.truncate() / clip.w;
@@ -712,7 +712,7 @@ mod tests {
                         let hit = board_under(m, ndc.truncate());
                         let nearest = crate::rules::Cell::all()
                             .min_by(|a, b| {
-                                let d = |c| crate::game::core::state::cell_world(c).distance(hit);
+                                let d = |c| crate::game::core::board::cell_world(c).distance(hit);
                                 d(*a).total_cmp(&d(*b))
                             })
                             .expect("cells");

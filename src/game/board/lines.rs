@@ -2,37 +2,18 @@
 //! each kind in its own colour, so a newcomer learns the geometry by looking. A piece guide
 //! (right-click) draws its piece the same way, aid on or off; so does the Pieces panel.
 
+use crate::game::core::board::{LinesOverride, ShowLines};
 use crate::tr;
 use bevy::prelude::*;
 
 use crate::game::aids::guide::PieceGuide;
-use crate::game::board::pieces::TILE_TOP;
 use crate::game::core::GameSet;
+use crate::game::core::board::TILE_TOP;
+use crate::game::core::board::{board_to_world, cell_world};
 use crate::game::core::selection::ViewCommand;
 use crate::game::core::selection::{Hovered, Selection};
-use crate::game::core::state::{ChessGame, board_to_world, cell_world};
+use crate::game::core::state::ChessGame;
 use crate::rules::{Cell, LeapKind, LineKind, Position, Step, StepKind, board};
-
-/// Whether the aid is on.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ShowLines(pub bool);
-
-impl Default for ShowLines {
-    fn default() -> ShowLines {
-        ShowLines(true)
-    }
-}
-
-/// What a screen asks of the aid beyond the player's switch.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
-pub struct LinesOverride {
-    /// Draw this piece's lines, even with the aid off, for this many more seconds (after a
-    /// refused move: the lines show why). A selected piece still wins.
-    pub forced: Option<(Cell, f32)>,
-    /// Draw no lines for hovered or selected pieces (an exercise that asks the player to find
-    /// where a piece goes).
-    pub hide_aid: bool,
-}
 
 /// Edge-paths (Rook, Queen).
 pub const EDGE_COLOUR: Color = Color::srgb(0.35, 0.70, 1.0);

@@ -5,13 +5,12 @@
 
 use bevy::prelude::*;
 
-use crate::game::board::animation::Animating;
 use crate::game::core::GameSet;
-use crate::game::core::state::{BoardReset, ChessGame, cell_world};
+use crate::game::core::board::Animating;
+use crate::game::core::board::TILE_TOP;
+use crate::game::core::board::cell_world;
+use crate::game::core::state::{BoardReset, ChessGame};
 use crate::rules::{Cell, Piece};
-
-/// Height of a tile's top face: pieces stand on it.
-pub const TILE_TOP: f32 = 0.06;
 
 /// One of the 72 cells (the tile entity players click on).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Reflect)]

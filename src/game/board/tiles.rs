@@ -5,11 +5,14 @@ use bevy::prelude::*;
 
 use crate::game::board::camera::BoardCamera;
 use crate::game::board::meshes::{MeshBuilder, offset_polygon, ring};
-use crate::game::board::pieces::{CellTile, TILE_TOP};
+use crate::game::board::pieces::CellTile;
 use crate::game::core::GameSet;
+use crate::game::core::board::TILE_TOP;
+use crate::game::core::board::cell_world;
+use crate::game::core::board::{BoardMarks, ShowNames};
 use crate::game::core::selection::ViewCommand;
 use crate::game::core::selection::{Hovered, Selection};
-use crate::game::core::state::{ChessGame, cell_world};
+use crate::game::core::state::ChessGame;
 use crate::game::ui::theme::{self, BoardTheme};
 use crate::rules::Shape;
 use crate::rules::{Cell, board};
@@ -17,16 +20,6 @@ use crate::theme::tint;
 
 /// Gap between neighbouring tiles, so the grout shows.
 const GROUT: f32 = 0.028;
-
-/// Whether cell names are shown.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ShowNames(pub bool);
-
-impl Default for ShowNames {
-    fn default() -> ShowNames {
-        ShowNames(true)
-    }
-}
 
 /// A move dot or capture ring shown on a selected piece's target.
 #[derive(Component, Debug)]
@@ -189,22 +182,6 @@ fn restyle_markers(
             && m.base_color != want
         {
             m.base_color = want;
-        }
-    }
-}
-
-/// Which marks the board draws (settings): the legal targets' dots and the last move's tint.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardMarks {
-    pub legal_dots: bool,
-    pub last_move: bool,
-}
-
-impl Default for BoardMarks {
-    fn default() -> BoardMarks {
-        BoardMarks {
-            legal_dots: true,
-            last_move: true,
         }
     }
 }

@@ -3,6 +3,8 @@
 //! ([`screens`]), the frame's phases and the view mode. It imports no part of the game but the
 //! catalogue of words, so any part may use it without pulling in another feature.
 
+pub mod board;
+pub mod prefs;
 pub mod screens;
 pub mod selection;
 pub mod state;
@@ -69,3 +71,8 @@ pub enum GameSet {
     /// Entities, materials and text brought in line with the game.
     View,
 }
+
+/// Set while a screen's picture is still being worked out (an analysis searching): the
+/// screenshot waits.
+#[derive(Resource, Debug, Default)]
+pub struct CaptureWait(pub bool);

@@ -9,7 +9,7 @@ use crate::engine::Level;
 use crate::game::core::GameSet;
 use crate::rules::clock::{Clocks, TimeControl};
 use crate::rules::record::{GameRecord, PlyNote, clocks_after};
-use crate::rules::{Cell, Game, Move, Outcome, Piece, Position, Route, Side};
+use crate::rules::{Game, Move, Outcome, Piece, Position, Route, Side};
 
 /// Who plays a side.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -871,18 +871,6 @@ pub fn capitalise(text: &str) -> String {
     }
 }
 
-/// A cell's world position on the board plane (y = 0): board x to world x, board y (toward
-/// Black) to world −z, so White sits nearest a camera on the +z side.
-pub fn cell_world(cell: Cell) -> Vec3 {
-    let [x, y] = crate::rules::board().cell(cell).centre();
-    Vec3::new(x, 0.0, -y)
-}
-
-/// A board point (cell units) on the world plane.
-pub fn board_to_world(p: [f32; 2]) -> Vec3 {
-    Vec3::new(p[0], 0.0, -p[1])
-}
-
 /// Opens the game-over dialog when the game on the play screen ends (or a finished game is
 /// loaded), and closes it when a game goes on again (undo, new game).
 fn watch_game_end(
@@ -974,3 +962,11 @@ mod tests {
         assert!(!g.browsing());
     }
 }
+
+/// A running clock fell under ten seconds (the audio plugin ticks).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockLow(pub Side);
+
+/// Whether the computer is thinking (the panel shows it).
+#[derive(Resource, Default, Debug)]
+pub struct Thinking(pub bool);

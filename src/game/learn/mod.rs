@@ -19,8 +19,8 @@ mod view;
 use crate::tr;
 use bevy::prelude::*;
 
-use crate::game::board::lines::LinesOverride;
 use crate::game::core::GameSet;
+use crate::game::core::board::LinesOverride;
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::core::selection::{CellPicking, Selection};
 use crate::game::core::state::{BoardReset, ChessGame, PlayStash, Player, StatusLine};

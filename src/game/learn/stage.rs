@@ -8,9 +8,9 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use super::{Learn, LearnProgress, players_for};
-use crate::game::board::animation::Animating;
-use crate::game::board::lines::LinesOverride;
 use crate::game::core::GameSet;
+use crate::game::core::board::Animating;
+use crate::game::core::board::LinesOverride;
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::core::selection::RefusedMove;
 use crate::game::core::selection::{CellClicked, CellPicking, Selection};

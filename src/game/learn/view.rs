@@ -10,11 +10,12 @@ use bevy::prelude::*;
 
 use super::art::LearnArt;
 use super::{Learn, LearnProgress, LearnView};
-use crate::game::board::animation::Animating;
-use crate::game::board::pieces::TILE_TOP;
 use crate::game::core::GameSet;
+use crate::game::core::board::Animating;
+use crate::game::core::board::TILE_TOP;
+use crate::game::core::board::cell_world;
 use crate::game::core::screens::{Modal, Screen};
-use crate::game::core::state::{ChessGame, cell_world};
+use crate::game::core::state::ChessGame;
 use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::widgets::{UiButton, button, card, row, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};

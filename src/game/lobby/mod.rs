@@ -293,7 +293,7 @@ fn status(world: &mut World, warn: bool, text: impl Into<String>) {
 pub fn sign_in_dialog(world: &mut World) {
     let server = world.resource::<ServerSession>().server.clone();
     let name = world
-        .get_resource::<crate::game::settings::PlayerName>()
+        .get_resource::<crate::game::core::prefs::PlayerName>()
         .map(|n| n.0.clone())
         .unwrap_or_default();
     if let Some(mut f) = world.get_resource_mut::<Fields>() {

@@ -1,20 +1,17 @@
 //! The computer player in the game: searches run on Bevy's async compute pool so the window
 //! keeps animating; undo or a new game cancels them.
 
+use crate::game::core::state::Thinking;
 use crate::tr;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use crate::engine::{Engine, SearchResult, StopFlag};
-use crate::game::board::animation::Animating;
 use crate::game::core::GameSet;
+use crate::game::core::board::Animating;
 use crate::game::core::state::{ChessGame, MoveRequest, Player, StatusLine};
 use crate::game::versus::external::ExternalEngine;
 use crate::rules::Move;
-
-/// Whether the computer is thinking (the panel shows it).
-#[derive(Resource, Default, Debug)]
-pub struct Thinking(pub bool);
 
 /// A search in progress for the game at `revision`.
 struct Pending {

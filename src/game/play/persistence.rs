@@ -403,7 +403,7 @@ fn autosave(
     mut saves: ResMut<Saves>,
     mut last: Local<Option<(u64, u64)>>,
     mut status: ResMut<StatusLine>,
-    me: Option<Res<crate::game::settings::PlayerName>>,
+    me: Option<Res<crate::game::core::prefs::PlayerName>>,
 ) {
     // A screen that took the board (analysis, say, opened from the play screen: the screen
     // changes at the end of the frame) holds another game than the player's.
@@ -498,7 +498,7 @@ fn handle(world: &mut World, request: SaveRequest) {
                 return;
             };
             let me = world
-                .get_resource::<crate::game::settings::PlayerName>()
+                .get_resource::<crate::game::core::prefs::PlayerName>()
                 .map_or("", |n| n.0.as_str());
             let mut tags = tags_for(game, me);
             tags.date = Some(crate::store::today());

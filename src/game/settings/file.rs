@@ -4,12 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::core::prefs::NAME_MAX;
 use crate::rules::clock::PRESETS;
 
 /// The file's name in the data folder.
 pub const FILE_NAME: &str = "settings.ron";
-/// The longest player name kept.
-pub const NAME_MAX: usize = 20;
 /// The interface scale's range.
 pub const SCALE_RANGE: (f32, f32) = (0.75, 2.0);
 

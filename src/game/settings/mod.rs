@@ -18,14 +18,15 @@ pub use screen::SettingsAction;
 
 use crate::engine::Level;
 use crate::game::LaunchOptions;
-use crate::game::aids::threats::ShowThreats;
-use crate::game::audio::{Muted, SoundVolume};
-use crate::game::board::animation::AnimationSpeed;
 use crate::game::board::camera::CameraRig;
-use crate::game::board::lines::ShowLines;
-use crate::game::board::tiles::BoardMarks;
-use crate::game::board::tiles::ShowNames;
 use crate::game::core::ViewMode;
+use crate::game::core::board::AnimationSpeed;
+use crate::game::core::board::BoardMarks;
+use crate::game::core::board::ShowLines;
+use crate::game::core::board::ShowNames;
+use crate::game::core::board::ShowThreats;
+use crate::game::core::prefs::PlayerName;
+use crate::game::core::prefs::{Muted, SoundVolume};
 use crate::game::core::screens::Screen;
 use crate::game::core::state::StatusLine;
 use crate::game::text::{Language, language, set_language};
@@ -66,10 +67,6 @@ pub fn auto_scale(width: f32, height: f32) -> f32 {
     let k = (width / 1280.0).min(height / 800.0);
     ((k * 4.0).floor() / 4.0).clamp(1.0, file::SCALE_RANGE.1)
 }
-
-/// The player's name for online play (kept in the settings).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct PlayerName(pub String);
 
 /// The settings file and what it holds.
 #[derive(Resource, Default)]

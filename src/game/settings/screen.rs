@@ -4,17 +4,18 @@
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 
-use crate::game::aids::threats::ShowThreats;
-use crate::game::audio::{Muted, SoundVolume};
-use crate::game::board::animation::AnimationSpeed;
 use crate::game::board::camera::CameraRig;
-use crate::game::board::lines::ShowLines;
-use crate::game::board::tiles::BoardMarks;
-use crate::game::board::tiles::ShowNames;
 use crate::game::core::ViewMode;
+use crate::game::core::board::AnimationSpeed;
+use crate::game::core::board::BoardMarks;
+use crate::game::core::board::ShowLines;
+use crate::game::core::board::ShowNames;
+use crate::game::core::board::ShowThreats;
+use crate::game::core::prefs::PlayerName;
+use crate::game::core::prefs::{Muted, SoundVolume};
 use crate::game::core::screens::{Screen, set_screen};
 use crate::game::keymap::Action;
-use crate::game::settings::{AutoScale, PlayerName};
+use crate::game::settings::AutoScale;
 use crate::game::text::{Language, language, set_language};
 use crate::game::ui::theme::{self, BoardTheme};
 use crate::game::ui::widgets::{ActionButton, button, text};

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, IoTaskPool, Task, block_on, poll_once};
 
-use crate::game::board::animation::Animating;
 use crate::game::core::GameSet;
+use crate::game::core::board::Animating;
 use crate::game::core::screens::{Modal, Screen, set_modal};
 use crate::game::core::selection::{CellPicking, Selection};
 use crate::game::core::state::{

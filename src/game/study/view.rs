@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::game::aids::view::{HintGizmos, draw_move_arrow};
-use crate::game::board::animation::Animating;
 use crate::game::board::camera::{CameraRig, OffscreenTarget, panel_width};
 use crate::game::core::GameSet;
+use crate::game::core::board::Animating;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::ChessGame;
 use crate::game::ui::theme;
@@ -266,7 +266,7 @@ fn hold_capture(
     analyser: Res<Analyser>,
     review: Res<ReviewState>,
     screen: Res<State<Screen>>,
-    wait: Option<ResMut<crate::game::offscreen::CaptureWait>>,
+    wait: Option<ResMut<crate::game::core::CaptureWait>>,
 ) {
     let Some(mut wait) = wait else {
         return;

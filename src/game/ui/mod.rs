@@ -8,9 +8,9 @@ use bevy::window::PrimaryWindow;
 use crate::game::board::camera::{OffscreenTarget, panel_width};
 use crate::game::core::GameSet;
 use crate::game::core::screens::Screen;
+use crate::game::core::state::Thinking;
 use crate::game::core::state::{ChessGame, Player, StatusLine, turn_text};
 use crate::game::keymap::{Action, Context, help_text};
-use crate::game::play::ai::Thinking;
 use crate::rules::Side;
 
 pub mod dialogs;
@@ -321,7 +321,7 @@ fn update_panel(
     mut swatch: Query<&mut BackgroundColor, With<TurnSwatch>>,
     mut last_revision: Local<Option<u64>>,
     added: Query<(), Added<TurnText>>,
-    me: Option<Res<crate::game::settings::PlayerName>>,
+    me: Option<Res<crate::game::core::prefs::PlayerName>>,
 ) {
     let fresh = !added.is_empty() || me.as_ref().is_some_and(|m| m.is_changed());
     let me = me.as_ref().map_or("", |n| n.0.as_str());

@@ -7,6 +7,7 @@
 //! game's paced time), starts and stops them, and ends the game when a flag falls. A network
 //! game's clocks are the host's: they are shown, never started, stopped or judged here.
 
+use crate::game::core::state::ClockLow;
 use crate::tr;
 use std::time::Duration;
 
@@ -21,10 +22,6 @@ use crate::game::ui::theme;
 use crate::game::ui::widgets::{button, row, text};
 use crate::rules::Side;
 use crate::rules::clock::{PRESETS, TimeControl};
-
-/// A running clock fell under ten seconds (the audio plugin ticks).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClockLow(pub Side);
 
 /// A time control the dialogs offer: one of [`PRESETS`] (by index) or the custom one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

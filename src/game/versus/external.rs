@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use crate::game::board::animation::Animating;
 use crate::game::core::GameSet;
+use crate::game::core::board::Animating;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::{ChessGame, MoveRequest, Player, StatusLine};
 use crate::game::ui::theme;

@@ -52,7 +52,7 @@ impl FieldId {
             FieldId::Name | FieldId::Opponent => 20,
             FieldId::Password => 200,
             FieldId::GameId => 16,
-            FieldId::PlayerName => crate::game::settings::file::NAME_MAX,
+            FieldId::PlayerName => crate::game::core::prefs::NAME_MAX,
         }
     }
 

@@ -7,10 +7,9 @@ use bevy::prelude::*;
 
 use super::Act;
 use super::keys::{KeyClaims, chord_held};
-use crate::game::board;
 use crate::game::board::camera::CameraRig;
 use crate::game::core::ViewMode;
-use crate::game::core::state::cell_world;
+use crate::game::core::board::cell_world;
 use crate::rules::{Cell, Side};
 
 /// Where the cursor is; `None` while hidden.
@@ -146,7 +145,7 @@ pub(super) fn cursor_keys(
 pub(crate) fn outline(gizmos: &mut Gizmos, cell: Cell, colour: Color, rings: usize) {
     let info = crate::rules::board().cell(cell);
     let [cx, cy] = info.centre();
-    let lift = board::pieces::TILE_TOP + 0.015;
+    let lift = crate::game::core::board::TILE_TOP + 0.015;
     for i in 0..rings {
         let k = 0.94 - 0.07 * i as f32;
         let points = info
@@ -180,7 +179,7 @@ pub(crate) fn draw_cursor(
 fn outline_inner(gizmos: &mut Gizmos, cell: Cell, colour: Color) {
     let info = crate::rules::board().cell(cell);
     let [cx, cy] = info.centre();
-    let lift = board::pieces::TILE_TOP + 0.016;
+    let lift = crate::game::core::board::TILE_TOP + 0.016;
     for k in [0.62, 0.58] {
         let points = info
             .corners_xy()

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use super::keys::KeyClaims;
 use super::{Act, Intent, decide};
-use crate::game::board::animation::Animating;
+use crate::game::core::board::Animating;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::{ChessGame, MoveRequest, Player, StatusLine};
 use crate::rules::{Cell, Game, Move, Position, Side};

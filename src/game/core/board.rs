@@ -1,0 +1,123 @@
+//! The board as every part sees it: where a cell is in the world, how high its top is, whether
+//! pieces are moving, and the switches for what the board shows (cell names, marks, lines,
+//! threats, animation speed), which the board draws and the settings keep.
+
+use bevy::prelude::*;
+
+use crate::rules::Cell;
+
+/// Whether anything is moving: input waits until it is false.
+#[derive(Resource, Default, Debug)]
+pub struct Animating(pub bool);
+
+/// How fast pieces glide (a setting): `Off` puts them in place at once.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AnimationSpeed {
+    Off,
+    Fast,
+    #[default]
+    Normal,
+    Slow,
+}
+
+impl AnimationSpeed {
+    /// Every speed, as the settings file names it.
+    pub const ALL: [(AnimationSpeed, &'static str); 4] = [
+        (AnimationSpeed::Off, "off"),
+        (AnimationSpeed::Fast, "fast"),
+        (AnimationSpeed::Normal, "normal"),
+        (AnimationSpeed::Slow, "slow"),
+    ];
+
+    /// The speed a settings file names (`normal` for anything else).
+    pub fn named(name: &str) -> AnimationSpeed {
+        AnimationSpeed::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map_or(AnimationSpeed::Normal, |(s, _)| *s)
+    }
+
+    /// The name the settings file uses.
+    pub fn name(self) -> &'static str {
+        AnimationSpeed::ALL
+            .iter()
+            .find(|(s, _)| *s == self)
+            .map_or("normal", |(_, n)| n)
+    }
+
+    /// Animation seconds that pass in one second (`Off`: enough for any glide to end at once).
+    pub(crate) fn rate(self) -> f32 {
+        match self {
+            AnimationSpeed::Off => 1.0e6,
+            AnimationSpeed::Fast => 2.0,
+            AnimationSpeed::Normal => 1.0,
+            AnimationSpeed::Slow => 0.6,
+        }
+    }
+}
+
+/// Height of a tile's top face: pieces stand on it.
+pub const TILE_TOP: f32 = 0.06;
+
+/// Whether cell names are shown.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShowNames(pub bool);
+
+impl Default for ShowNames {
+    fn default() -> ShowNames {
+        ShowNames(true)
+    }
+}
+
+/// Which marks the board draws (settings): the legal targets' dots and the last move's tint.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardMarks {
+    pub legal_dots: bool,
+    pub last_move: bool,
+}
+
+impl Default for BoardMarks {
+    fn default() -> BoardMarks {
+        BoardMarks {
+            legal_dots: true,
+            last_move: true,
+        }
+    }
+}
+
+/// Whether the show-lines aid is on.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShowLines(pub bool);
+
+impl Default for ShowLines {
+    fn default() -> ShowLines {
+        ShowLines(true)
+    }
+}
+
+/// What a screen asks of the aid beyond the player's switch.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct LinesOverride {
+    /// Draw this piece's lines, even with the aid off, for this many more seconds (after a
+    /// refused move: the lines show why). A selected piece still wins.
+    pub forced: Option<(Cell, f32)>,
+    /// Draw no lines for hovered or selected pieces (an exercise that asks the player to find
+    /// where a piece goes).
+    pub hide_aid: bool,
+}
+
+/// Whether threats are marked (off until asked for).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShowThreats(pub bool);
+
+/// A cell's world position on the board plane (y = 0): board x to world x, board y (toward
+/// Black) to world −z, so White sits nearest a camera on the +z side.
+pub fn cell_world(cell: Cell) -> Vec3 {
+    let [x, y] = crate::rules::board().cell(cell).centre();
+    Vec3::new(x, 0.0, -y)
+}
+
+/// A board point (cell units) on the world plane.
+pub fn board_to_world(p: [f32; 2]) -> Vec3 {
+    Vec3::new(p[0], 0.0, -p[1])
+}
