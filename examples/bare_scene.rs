@@ -11,8 +11,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::{Antialias, ViewMode};
-use parachess::game::{LaunchOptions, bare_scene, parse_size};
+use parachess::game::{bare_scene, parse_size};
 
 /// Times the bare scene offscreen and prints its frame times.
 #[derive(Parser, Debug)]

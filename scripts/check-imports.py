@@ -65,26 +65,21 @@ GAME_ROOT = "game"
 KNOWN_DEBTS: set[tuple[str, str]] = {
     ("aids", "board"), ("aids", "keymap"),
     ("bare_scene", "board"), ("bare_scene", "game"), ("bare_scene", "offscreen"),
-    ("board", "aids"), ("board", "game"),
-    ("keymap", "aids"), ("keymap", "game"), ("keymap", "learn"), ("keymap", "lobby"),
-    ("keymap", "play"), ("keymap", "settings"), ("keymap", "studio"), ("keymap", "study"),
-    ("keymap", "versus"),
-    ("learn", "board"), ("learn", "game"), ("learn", "keymap"), ("learn", "play"),
-    ("lobby", "game"), ("lobby", "keymap"), ("lobby", "play"), ("lobby", "study"),
-    ("lobby", "versus"),
-    ("offscreen", "board"), ("offscreen", "game"),
-    ("play", "aids"), ("play", "board"), ("play", "game"), ("play", "keymap"), ("play", "lobby"),
-    ("play", "study"), ("play", "versus"),
-    ("settings", "board"), ("settings", "game"), ("settings", "keymap"), ("settings", "play"),
-    ("settings", "versus"),
-    ("studio", "aids"), ("studio", "board"), ("studio", "game"), ("studio", "keymap"),
-    ("studio", "play"), ("studio", "study"),
-    ("study", "aids"), ("study", "board"), ("study", "game"), ("study", "keymap"),
-    ("study", "play"),
-    ("ui", "board"), ("ui", "game"), ("ui", "keymap"), ("ui", "lobby"), ("ui", "play"),
-    ("ui", "settings"), ("ui", "study"), ("ui", "versus"),
-    ("versus", "game"), ("versus", "keymap"), ("versus", "lobby"), ("versus", "play"),
-    ("versus", "study"),
+    ("board", "aids"),
+    ("keymap", "aids"), ("keymap", "learn"), ("keymap", "lobby"), ("keymap", "play"),
+    ("keymap", "settings"), ("keymap", "studio"), ("keymap", "study"), ("keymap", "versus"),
+    ("learn", "board"), ("learn", "keymap"), ("learn", "play"),
+    ("lobby", "keymap"), ("lobby", "play"), ("lobby", "study"), ("lobby", "versus"),
+    ("offscreen", "board"),
+    ("play", "aids"), ("play", "board"), ("play", "keymap"), ("play", "lobby"), ("play", "study"),
+    ("play", "versus"),
+    ("settings", "board"), ("settings", "keymap"), ("settings", "play"), ("settings", "versus"),
+    ("studio", "aids"), ("studio", "board"), ("studio", "keymap"), ("studio", "play"),
+    ("studio", "study"),
+    ("study", "aids"), ("study", "board"), ("study", "keymap"), ("study", "play"),
+    ("ui", "board"), ("ui", "keymap"), ("ui", "lobby"), ("ui", "play"), ("ui", "settings"),
+    ("ui", "study"), ("ui", "versus"),
+    ("versus", "keymap"), ("versus", "lobby"), ("versus", "play"), ("versus", "study"),
 }
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
@@ -230,7 +225,20 @@ class Tree:
         def line_at(pos: int) -> int:
             return code.count("\n", 0, pos) + 1
 
-        def resolve(segs: list[str]) -> list[str] | None:
+        # Inline modules (`mod tests { … }`): a path inside one is relative to it.
+        inline_mods: list[tuple[int, int, str]] = []
+        for m in re.finditer(rf"\bmod\s+({IDENT})\s*\{{", code):
+            depth, i = 1, m.end()
+            while i < len(code) and depth:
+                depth += {"{": 1, "}": -1}.get(code[i], 0)
+                i += 1
+            inline_mods.append((m.start(), i, m.group(1)))
+
+        def module_at(pos: int) -> list[str]:
+            inner = [name for (a, b, name) in inline_mods if a < pos < b]
+            return list(module or []) + inner
+
+        def resolve(segs: list[str], pos: int = 0) -> list[str] | None:
             if not segs:
                 return None
             if module is None:
@@ -239,8 +247,9 @@ class Tree:
             if segs[0] == "crate":
                 return segs[1:]
             if segs[0] in ("super", "self"):
-                # A file's own module is its path; `super` of a mod.rs is its folder's parent.
-                here = list(module)
+                # A file's own module is its path (and any inline module around the path);
+                # `super` of a mod.rs is its folder's parent.
+                here = module_at(pos)
                 rest = segs
                 if rest[0] == "self":
                     rest = rest[1:]
@@ -255,12 +264,12 @@ class Tree:
 
         for m in USE_RE.finditer(code):
             for segs in expand_use_tree(m.group(1)):
-                target = resolve(segs)
+                target = resolve(segs, m.start())
                 if target is not None:
                     found.append((target, line_at(m.start())))
         for m in INLINE_RE.finditer(code):
             segs = [s.strip() for s in m.group(1).split("::")]
-            target = resolve(segs)
+            target = resolve(segs, m.start())
             if target is not None:
                 found.append((target, line_at(m.start())))
         return found

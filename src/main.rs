@@ -82,7 +82,7 @@ struct WindowArgs {
     #[cfg(feature = "gui")]
     #[arg(long, value_enum, value_name = "menu|host|join", num_args = 0..=1,
           default_missing_value = "menu", conflicts_with_all = ["lesson", "position"])]
-    online: Option<parachess::game::versus::online::OnlineStart>,
+    online: Option<parachess::game::core::launch::OnlineStart>,
     /// Open the server screen on this game server (remembered for the next runs), e.g.
     /// http://example.org:8080.
     #[cfg(feature = "gui")]
@@ -351,7 +351,8 @@ fn parse_camera(text: &str) -> Option<(f32, f32)> {
 #[cfg(feature = "gui")]
 fn window(args: WindowArgs) -> Result<(), String> {
     use parachess::game::core::ViewMode;
-    use parachess::game::{LaunchOptions, bare_scene, parse_size, run};
+    use parachess::game::core::launch::LaunchOptions;
+    use parachess::game::{bare_scene, parse_size, run};
     let mut options = LaunchOptions::default();
     let variant = commands::variant_arg(args.window_variant.as_deref())
         .map_err(|e| format!("--variant: {e}"))?;
@@ -462,7 +463,7 @@ fn analyse_start(
     what: &str,
     ply: Option<usize>,
     review: bool,
-) -> Result<parachess::game::study::AnalyseStart, String> {
+) -> Result<parachess::game::core::launch::AnalyseStart, String> {
     let path = std::path::Path::new(what);
     let (game, notes) = if path.is_file() {
         let bytes = std::fs::read(path).map_err(|e| format!("--analyse {what}: {e}"))?;
@@ -483,7 +484,7 @@ fn analyse_start(
             game.plies().len()
         ));
     }
-    Ok(parachess::game::study::AnalyseStart {
+    Ok(parachess::game::core::launch::AnalyseStart {
         game,
         notes,
         ply,

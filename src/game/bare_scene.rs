@@ -14,7 +14,6 @@ use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
-use crate::game::LaunchOptions;
 use crate::game::board::camera::{
     CameraRig, OffscreenTarget, ambient_light, board_viewport, software_renderer, sun,
 };
@@ -23,6 +22,7 @@ use crate::game::board::pieces::piece_home;
 use crate::game::board::tiles::{TileMaterials, tile_mesh};
 use crate::game::core::ViewMode;
 use crate::game::core::board::cell_world;
+use crate::game::core::launch::LaunchOptions;
 use crate::game::offscreen::{FrameBench, add_frame_bench, offscreen_image, time_frames};
 use crate::game::ui::theme;
 use crate::rules::{Cell, PieceKind, Position, Side, board};

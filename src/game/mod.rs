@@ -22,92 +22,12 @@ pub mod versus;
 
 use bevy::prelude::*;
 
+use self::core::GameSet;
+use self::core::launch::LaunchOptions;
 use self::core::state::{BoardReset, ChessGame, Player, StatusLine};
-use self::core::{Antialias, GameSet, ViewMode};
 use crate::rules::Game;
-use crate::rules::Position;
 use crate::rules::clock::Clocks;
 use crate::tr;
-
-/// How the program was started: what the command line asked of the window.
-#[derive(Resource, Clone, Debug)]
-pub struct LaunchOptions {
-    /// Start from this position instead of the standard one.
-    pub position: Option<Position>,
-    /// First view.
-    pub view: ViewMode,
-    /// Window (or offscreen image) size in logical pixels.
-    pub size: UVec2,
-    /// Render one frame to this file and exit.
-    pub screenshot: Option<std::path::PathBuf>,
-    /// Render this many frames of a scripted game offscreen and report frame times.
-    pub bench_frames: Option<u32>,
-    /// When the program started: the first frame's delay is measured from here.
-    pub launched: std::time::Instant,
-    /// Multisampling choice.
-    pub antialias: Antialias,
-    /// The screen to open on.
-    pub screen: self::core::screens::Screen,
-    /// Open this lesson stage on the learn screen (`--lesson`).
-    pub lesson: Option<learn::LessonStart>,
-    /// Open the analysis screen on this game (`--analyse`, `--review`).
-    pub analyse: Option<study::AnalyseStart>,
-    /// Play with clocks at this time control (`--time`).
-    pub time: Option<crate::rules::clock::TimeControl>,
-    /// The computer's moves come from this UCI engine program (`--engine`).
-    pub engine: Option<String>,
-    /// Open the online screen this way (`--online`).
-    pub online: Option<versus::online::OnlineStart>,
-    /// Open this puzzle (index into the built-in set) on the Puzzles screen (`--puzzle`).
-    pub puzzle: Option<usize>,
-    /// Open the server screen on this game server (`--server http://HOST:PORT`).
-    pub server: Option<String>,
-    /// The board's theme and piece colouring (`--theme`, `--pieces`).
-    pub theme: ui::theme::BoardTheme,
-    /// The 3D camera's turn and tilt in radians (`--camera`; `None`: the resting view).
-    pub camera: Option<(f32, f32)>,
-    /// The language of the text (`--lang`; `given.language` says it was given).
-    pub language: Option<text::Language>,
-    /// The system's language (`LANG`), used when neither `--lang` nor the settings name one.
-    /// English by default, so tests do not depend on the machine's locale.
-    pub system_language: text::Language,
-    /// Which of these the command line chose: used this run, not written to the settings.
-    pub given: settings::CommandLine,
-}
-
-impl Default for LaunchOptions {
-    fn default() -> LaunchOptions {
-        LaunchOptions {
-            position: None,
-            view: ViewMode::ThreeD,
-            size: UVec2::new(1280, 800),
-            screenshot: None,
-            bench_frames: None,
-            launched: std::time::Instant::now(),
-            antialias: Antialias::Auto,
-            screen: self::core::screens::Screen::Title,
-            lesson: None,
-            analyse: None,
-            time: None,
-            engine: None,
-            online: None,
-            puzzle: None,
-            server: None,
-            theme: ui::theme::BoardTheme::default(),
-            camera: None,
-            language: None,
-            system_language: text::Language::En,
-            given: settings::CommandLine::default(),
-        }
-    }
-}
-
-impl LaunchOptions {
-    /// Whether the app renders to an image instead of a window.
-    pub fn offscreen(&self) -> bool {
-        self.screenshot.is_some() || self.bench_frames.is_some()
-    }
-}
 
 /// The parts of the game that need no GPU or window: rules state, selection logic, animation
 /// timing and piece entities. Headless tests run these under `MinimalPlugins`.
@@ -244,6 +164,7 @@ pub fn parse_size(text: &str) -> Option<UVec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::core::Antialias;
 
     #[test]
     fn antialiasing_is_dropped_only_for_software_renderers_unless_asked() {

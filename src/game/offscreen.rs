@@ -11,11 +11,11 @@ use bevy::render::render_resource::{PipelineCache, TextureFormat};
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::render::{Render, RenderApp, RenderSystems};
 
-use crate::game::LaunchOptions;
 use crate::game::board::animation::Glide;
 use crate::game::board::camera::OffscreenTarget;
 use crate::game::core::CaptureWait;
 use crate::game::core::board::Animating;
+use crate::game::core::launch::LaunchOptions;
 use crate::game::core::state::{ChessGame, GameCommand, MoveRequest};
 
 /// Frames rendered before the first capture and at least before frame times count.

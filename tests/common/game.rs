@@ -13,13 +13,14 @@ use bevy::time::TimeUpdateStrategy;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use parachess::game::CorePlugin;
 use parachess::game::board::pieces::{CellTile, PieceView};
 use parachess::game::core::DataDir;
 use parachess::game::core::board::Animating;
+use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::ChessGame;
 use parachess::game::play::persistence::Saves;
-use parachess::game::{CorePlugin, LaunchOptions};
 use parachess::rules::Cell;
 
 /// A fresh, empty data folder for one test app (under Cargo's temporary folder for tests).
@@ -288,7 +289,7 @@ pub fn learn_app(data: PathBuf, lesson: usize, stage: usize) -> App {
         data,
         LaunchOptions {
             screen: Screen::Learn,
-            lesson: Some(parachess::game::learn::LessonStart {
+            lesson: Some(parachess::game::core::launch::LessonStart {
                 lesson: lesson - 1,
                 stage: stage - 1,
             }),

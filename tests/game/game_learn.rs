@@ -7,10 +7,10 @@ use crate::common;
 
 use bevy::prelude::*;
 use common::game::*;
-use parachess::game::LaunchOptions;
 use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::core::DataDir;
 use parachess::game::core::board::LinesOverride;
+use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, StatusLine, capitalise};
 use parachess::game::learn::{Learn, LearnView, OpenStage};

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use common::game::*;
-use parachess::game::LaunchOptions;
+use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, StatusLine};
 use parachess::rules::record::Tags;

@@ -17,7 +17,7 @@ mod server_support;
 use crate::common;
 use common::game::*;
 use parachess::client::{Link, LinkConfig, LinkEvent};
-use parachess::game::LaunchOptions;
+use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, Player, StatusLine};
 use parachess::game::keymap::Action;

@@ -11,20 +11,20 @@ use std::time::Duration;
 use bevy::prelude::*;
 use common::game::*;
 use parachess::engine::Level;
-use parachess::game::LaunchOptions;
 use parachess::game::board::camera::CameraRig;
 use parachess::game::core::ViewMode;
 use parachess::game::core::board::AnimationSpeed;
 use parachess::game::core::board::BoardMarks;
+use parachess::game::core::board::BoardTheme;
 use parachess::game::core::board::ShowNames;
 use parachess::game::core::board::ShowThreats;
+use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::prefs::{Muted, SoundVolume};
 use parachess::game::core::screens::Screen;
 use parachess::game::core::state::StatusLine;
 use parachess::game::keymap::Action;
 use parachess::game::settings::{AutoScale, Settings, SettingsAction as S, SettingsFile};
 use parachess::game::ui::dialogs::{GameMode, NewGameChoice};
-use parachess::game::ui::theme::BoardTheme;
 use parachess::theme::THEMES;
 
 fn on_board() -> LaunchOptions {

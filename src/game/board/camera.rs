@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 
-use crate::game::LaunchOptions;
+use crate::game::core::launch::LaunchOptions;
 use crate::game::core::selection::ViewCommand;
 use crate::game::core::{Antialias, GameSet, ViewMode};
 

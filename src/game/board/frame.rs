@@ -7,7 +7,8 @@ use crate::game::board::meshes::{
     MeshBuilder, board_corners, board_notches, convex_hull, offset_polygon, triangulate,
 };
 use crate::game::board::plain_material::PlainMaterial;
-use crate::game::ui::theme::{self, BoardTheme};
+use crate::game::core::board::BoardTheme;
+use crate::game::ui::theme;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_frame).add_systems(

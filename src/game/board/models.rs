@@ -21,7 +21,7 @@ use bevy::color::Color;
 use bevy::math::{Rect, Vec2, Vec3};
 use bevy::mesh::Mesh;
 
-use crate::game::ui::theme::colour;
+use crate::game::core::board::colour;
 use crate::rules::{Look, PieceKind, Variant};
 use crate::theme as palette;
 

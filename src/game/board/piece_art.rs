@@ -8,9 +8,9 @@ use crate::game::board::pieces::PieceView;
 pub(crate) use crate::game::board::plain_material::PictureMaterial;
 use crate::game::board::plain_material::PlainMaterial;
 use crate::game::board::symbol_picture::BoardCoverage;
+use crate::game::core::board::{BoardTheme, colour};
 use crate::game::core::state::ChessGame;
 use crate::game::core::{GameSet, ViewMode};
-use crate::game::ui::theme::{BoardTheme, colour};
 use crate::rules::{Look, PieceKind, Side, Variant};
 use crate::theme::{ModelColours, SymbolColours};
 use bevy::platform::collections::HashMap;
@@ -324,7 +324,7 @@ fn show_for_view(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::ui::theme::BoardTheme;
+    use crate::game::core::board::BoardTheme;
 
     /// A new piece colouring recolours the models' materials and repaints the symbols'
     /// pictures behind the same handles: pieces on the board need no new entities.

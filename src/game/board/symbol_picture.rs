@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::game::board::models;
-use crate::game::ui::theme::colour;
+use crate::game::core::board::colour;
 use crate::rules::{Look, Side};
 use crate::theme::SymbolColours;
 

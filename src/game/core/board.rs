@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use crate::rules::Cell;
+use crate::theme::{self as palette, Rgb, Rgba};
 
 /// Whether anything is moving: input waits until it is false.
 #[derive(Resource, Default, Debug)]
@@ -120,4 +121,50 @@ pub fn cell_world(cell: Cell) -> Vec3 {
 /// A board point (cell units) on the world plane.
 pub fn board_to_world(p: [f32; 2]) -> Vec3 {
     Vec3::new(p[0], 0.0, -p[1])
+}
+
+/// A palette colour as Bevy's.
+pub const fn colour(c: Rgb) -> Color {
+    Color::srgb(c.r, c.g, c.b)
+}
+
+/// A translucent palette colour as Bevy's.
+pub const fn colour_a(c: Rgba) -> Color {
+    Color::srgba(c.rgb.r, c.rgb.g, c.rgb.b, c.alpha)
+}
+
+/// The board's theme and piece colourings in use. Changing it restyles the board, frame,
+/// markers and pieces in place (`board::restyle`), without rebuilding the scene.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct BoardTheme {
+    /// The theme.
+    pub theme: &'static palette::Theme,
+    /// Which of the theme's two piece colourings (0 or 1) the models and symbols use.
+    pub pieces: usize,
+}
+
+impl Default for BoardTheme {
+    fn default() -> BoardTheme {
+        BoardTheme {
+            theme: palette::THEMES[0],
+            pieces: 0,
+        }
+    }
+}
+
+impl BoardTheme {
+    /// A cell's colour.
+    pub fn cell(&self, shape: crate::rules::Shape) -> Color {
+        colour(self.theme.cell(shape))
+    }
+
+    /// The modelled pieces' colours.
+    pub fn models(&self) -> &'static palette::ModelColours {
+        &self.theme.models[self.pieces.min(1)]
+    }
+
+    /// The flat symbols' colours.
+    pub fn symbols(&self) -> &'static palette::SymbolColours {
+        &self.theme.symbols[self.pieces.min(1)]
+    }
 }

@@ -16,6 +16,7 @@ pub mod progress;
 mod stage;
 mod view;
 
+use crate::game::core::launch::LessonStart;
 use crate::tr;
 use bevy::prelude::*;
 
@@ -40,15 +41,6 @@ pub enum LearnView {
     List,
     /// One stage on the board.
     Stage,
-}
-
-/// A lesson and stage to open, counting from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LessonStart {
-    /// Index into the lesson list.
-    pub lesson: usize,
-    /// Index into the lesson's stages.
-    pub stage: usize,
 }
 
 /// Reads `--lesson N` or `--lesson N:S` (both counting from 1) against the lessons there are.
@@ -120,7 +112,7 @@ pub(super) fn core_plugin(app: &mut App) {
     let (lessons, problem) = lessons_in(language());
     let launch = app
         .world()
-        .get_resource::<crate::game::LaunchOptions>()
+        .get_resource::<crate::game::core::launch::LaunchOptions>()
         .and_then(|o| o.lesson);
     app.add_sub_state::<LearnView>()
         .insert_resource(Learn {

@@ -252,7 +252,7 @@ fn recall(world: &mut World) {
         return;
     }
     let launch = world
-        .get_resource::<crate::game::LaunchOptions>()
+        .get_resource::<crate::game::core::launch::LaunchOptions>()
         .and_then(|o| o.server.clone());
     let mut recalled = None;
     if let Some(path) = remembered_path(world) {

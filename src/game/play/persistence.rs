@@ -218,8 +218,8 @@ pub(crate) fn plugin(app: &mut App) {
     // Offscreen runs (screenshots, benchmarks) must never touch the player's games.
     let offscreen = app
         .world()
-        .get_resource::<crate::game::LaunchOptions>()
-        .is_some_and(crate::game::LaunchOptions::offscreen);
+        .get_resource::<crate::game::core::launch::LaunchOptions>()
+        .is_some_and(crate::game::core::launch::LaunchOptions::offscreen);
     if offscreen {
         return;
     }

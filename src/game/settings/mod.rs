@@ -17,38 +17,24 @@ pub use file::Settings;
 pub use screen::SettingsAction;
 
 use crate::engine::Level;
-use crate::game::LaunchOptions;
 use crate::game::board::camera::CameraRig;
 use crate::game::core::ViewMode;
 use crate::game::core::board::AnimationSpeed;
 use crate::game::core::board::BoardMarks;
+use crate::game::core::board::BoardTheme;
 use crate::game::core::board::ShowLines;
 use crate::game::core::board::ShowNames;
 use crate::game::core::board::ShowThreats;
+use crate::game::core::launch::CommandLine;
+use crate::game::core::launch::LaunchOptions;
 use crate::game::core::prefs::PlayerName;
 use crate::game::core::prefs::{Muted, SoundVolume};
 use crate::game::core::screens::Screen;
 use crate::game::core::state::StatusLine;
 use crate::game::text::{Language, language, set_language};
 use crate::game::ui::dialogs::{GameMode, NewGameChoice, VariantPick};
-use crate::game::ui::theme::BoardTheme;
 use crate::game::versus::clock::{TimeChoice, TimeOption};
 use crate::rules::Variant;
-
-/// Which choices the command line made for this run (they are used, not written back).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CommandLine {
-    /// `--view`.
-    pub view: bool,
-    /// `--theme` or `--pieces`.
-    pub theme: bool,
-    /// `--time`.
-    pub time: bool,
-    /// `--size`.
-    pub size: bool,
-    /// `--lang`.
-    pub language: bool,
-}
 
 /// Whether the interface scale follows the window's size (the Settings screen's "Auto").
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]

@@ -188,7 +188,7 @@ pub(super) fn plugin(app: &mut App) {
     };
     let launch = app
         .world()
-        .get_resource::<crate::game::LaunchOptions>()
+        .get_resource::<crate::game::core::launch::LaunchOptions>()
         .and_then(|o| o.puzzle);
     app.insert_resource(PuzzleScreen {
         puzzles,

@@ -77,19 +77,6 @@ impl StudySettings {
     }
 }
 
-/// A game to open the analysis screen on at start (`--analyse`, `--review`).
-#[derive(Clone, Debug)]
-pub struct AnalyseStart {
-    /// The game (a position alone is a game without moves).
-    pub game: Game,
-    /// The notes its record kept on the moves.
-    pub notes: Vec<PlyNote>,
-    /// Half-moves of it to show (the end when `None`).
-    pub ply: Option<usize>,
-    /// Review it.
-    pub review: bool,
-}
-
 /// The systems that follow the board with the engine: what shows the lines runs after them.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Following;
@@ -524,7 +511,7 @@ pub fn step_threads(world: &mut World) {
 /// `--analyse`: opens the analysis (or review) of the launch game on the first frame.
 fn open_launch_analysis(world: &mut World) {
     let Some(start) = world
-        .get_resource_mut::<crate::game::LaunchOptions>()
+        .get_resource_mut::<crate::game::core::launch::LaunchOptions>()
         .and_then(|mut o| o.analyse.take())
     else {
         return;

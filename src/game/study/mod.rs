@@ -15,14 +15,14 @@ mod view;
 
 use bevy::prelude::*;
 
-pub use analysis::{AnalyseStart, StudySettings, open_analysis};
+pub use analysis::{StudySettings, open_analysis};
 
 /// The logic tests drive.
 pub(super) fn core_plugin(app: &mut App) {
     let offscreen = app
         .world()
-        .get_resource::<crate::game::LaunchOptions>()
-        .is_some_and(crate::game::LaunchOptions::offscreen);
+        .get_resource::<crate::game::core::launch::LaunchOptions>()
+        .is_some_and(crate::game::core::launch::LaunchOptions::offscreen);
     if !app.world().contains_resource::<StudySettings>() {
         app.insert_resource(if offscreen {
             StudySettings::offscreen()

@@ -6,17 +6,8 @@
 
 use bevy::prelude::*;
 
-use crate::theme::{self as palette, Rgb, Rgba};
-
-/// A palette colour as Bevy's.
-pub const fn colour(c: Rgb) -> Color {
-    Color::srgb(c.r, c.g, c.b)
-}
-
-/// A translucent palette colour as Bevy's.
-pub const fn colour_a(c: Rgba) -> Color {
-    Color::srgba(c.rgb.r, c.rgb.g, c.rgb.b, c.alpha)
-}
+pub use crate::game::core::board::{colour, colour_a};
+use crate::theme::{self as palette};
 
 /// Behind the board (default theme).
 pub const BACKGROUND: Color = colour(palette::WOOD.background);
@@ -70,40 +61,4 @@ pub const TITLE_DIM: Color = Color::srgba(0.05, 0.05, 0.06, 0.55);
 /// The colour of a cell of this shape in the default theme.
 pub fn shape_colour(shape: crate::rules::Shape) -> Color {
     colour(palette::WOOD.cell(shape))
-}
-
-/// The board's theme and piece colourings in use. Changing it restyles the board, frame,
-/// markers and pieces in place (`board::restyle`), without rebuilding the scene.
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct BoardTheme {
-    /// The theme.
-    pub theme: &'static palette::Theme,
-    /// Which of the theme's two piece colourings (0 or 1) the models and symbols use.
-    pub pieces: usize,
-}
-
-impl Default for BoardTheme {
-    fn default() -> BoardTheme {
-        BoardTheme {
-            theme: palette::THEMES[0],
-            pieces: 0,
-        }
-    }
-}
-
-impl BoardTheme {
-    /// A cell's colour.
-    pub fn cell(&self, shape: crate::rules::Shape) -> Color {
-        colour(self.theme.cell(shape))
-    }
-
-    /// The modelled pieces' colours.
-    pub fn models(&self) -> &'static palette::ModelColours {
-        &self.theme.models[self.pieces.min(1)]
-    }
-
-    /// The flat symbols' colours.
-    pub fn symbols(&self) -> &'static palette::SymbolColours {
-        &self.theme.symbols[self.pieces.min(1)]
-    }
 }

@@ -141,7 +141,7 @@ impl Keeper<'_> {
 fn run_clocks(
     time: Res<Time<Real>>,
     screen: Option<Res<State<Screen>>>,
-    options: Option<Res<crate::game::LaunchOptions>>,
+    options: Option<Res<crate::game::core::launch::LaunchOptions>>,
     keeper: Keeper,
     mut game: ResMut<ChessGame>,
     mut status: ResMut<StatusLine>,
@@ -193,7 +193,7 @@ fn run_clocks(
 pub(super) fn core_plugin(app: &mut App) {
     let launch = app
         .world()
-        .get_resource::<crate::game::LaunchOptions>()
+        .get_resource::<crate::game::core::launch::LaunchOptions>()
         .and_then(|o| o.time);
     app.insert_resource(match launch {
         Some(tc) => TimeChoice::of(Some(tc)),

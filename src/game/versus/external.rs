@@ -170,7 +170,7 @@ fn work(command: &str, inbox: &Receiver<Job>, report: &Sender<Report>) {
 pub(super) fn core_plugin(app: &mut App) {
     let command = app
         .world()
-        .get_resource::<crate::game::LaunchOptions>()
+        .get_resource::<crate::game::core::launch::LaunchOptions>()
         .and_then(|o| o.engine.clone());
     let Some(command) = command else {
         return;

@@ -15,6 +15,7 @@
 //!   itself and the game goes on. Leaving the screen ends the session (the opponent is told);
 //!   the game stays saved and Continue plays it on at this board.
 
+use crate::game::core::launch::OnlineStart;
 use crate::tr;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Mutex, PoisonError};
@@ -44,18 +45,6 @@ use crate::rules::{Game, Side, Variant};
 
 /// Events taken from the session in one frame at most (the rest wait for the next).
 const EVENTS_PER_FRAME: usize = 64;
-
-/// What `--online` opens.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum OnlineStart {
-    /// The online menu: host or join.
-    #[default]
-    Menu,
-    /// Host at once, with the host dialog's defaults (and `--time`).
-    Host,
-    /// The join dialog.
-    Join,
-}
 
 /// Which part of the online screen shows.
 #[derive(SubStates, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -185,7 +174,7 @@ pub fn network_game_on_board(
 pub(super) fn core_plugin(app: &mut App) {
     let launch = app
         .world()
-        .get_resource::<crate::game::LaunchOptions>()
+        .get_resource::<crate::game::core::launch::LaunchOptions>()
         .and_then(|o| o.online);
     app.insert_resource(Online {
         session: None,

@@ -161,7 +161,7 @@ pub(crate) fn outline(gizmos: &mut Gizmos, cell: Cell, colour: Color, rings: usi
 /// its own cell), with a bright inner ring so it shows on every theme.
 pub(crate) fn draw_cursor(
     cursor: Res<CellCursor>,
-    theme: Option<Res<crate::game::ui::theme::BoardTheme>>,
+    theme: Option<Res<crate::game::core::board::BoardTheme>>,
     mut gizmos: Gizmos,
 ) {
     let Some(cell) = cursor.0 else {
@@ -170,9 +170,9 @@ pub(crate) fn draw_cursor(
     let theme = theme.map(|t| *t).unwrap_or_default();
     let shape = crate::rules::board().cell(cell).shape;
     let marker = theme.theme.marker(shape);
-    let colour = crate::game::ui::theme::colour(marker.rgb);
+    let colour = crate::game::core::board::colour(marker.rgb);
     outline(&mut gizmos, cell, colour, 4);
-    let selected = crate::game::ui::theme::colour(theme.theme.selected);
+    let selected = crate::game::core::board::colour(theme.theme.selected);
     outline_inner(&mut gizmos, cell, selected);
 }
 

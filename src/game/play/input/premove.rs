@@ -241,14 +241,14 @@ pub(super) fn cancel_on_right_click(
 /// Draws the premove's two cells in the theme's premove colour.
 pub(crate) fn draw_premove(
     premove: Res<Premove>,
-    theme: Option<Res<crate::game::ui::theme::BoardTheme>>,
+    theme: Option<Res<crate::game::core::board::BoardTheme>>,
     mut gizmos: Gizmos,
 ) {
     let Some(mv) = premove.mv else {
         return;
     };
     let theme = theme.map(|t| *t).unwrap_or_default();
-    let colour = crate::game::ui::theme::colour(theme.theme.check);
+    let colour = crate::game::core::board::colour(theme.theme.check);
     for cell in [mv.from, mv.to] {
         super::cursor::outline(&mut gizmos, cell, colour, 3);
     }
