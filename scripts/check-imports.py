@@ -71,14 +71,13 @@ KNOWN_DEBTS: set[tuple[str, str]] = {
     ("learn", "board"), ("learn", "keymap"), ("learn", "play"),
     ("lobby", "keymap"), ("lobby", "play"), ("lobby", "study"), ("lobby", "versus"),
     ("offscreen", "board"),
-    ("play", "aids"), ("play", "board"), ("play", "keymap"), ("play", "lobby"), ("play", "study"),
-    ("play", "versus"),
-    ("settings", "board"), ("settings", "keymap"), ("settings", "play"), ("settings", "versus"),
+    ("play", "aids"), ("play", "keymap"), ("play", "lobby"), ("play", "study"), ("play", "versus"),
+    ("settings", "keymap"), ("settings", "play"), ("settings", "versus"),
     ("studio", "aids"), ("studio", "board"), ("studio", "keymap"), ("studio", "play"),
     ("studio", "study"),
     ("study", "aids"), ("study", "board"), ("study", "keymap"), ("study", "play"),
-    ("ui", "board"), ("ui", "keymap"), ("ui", "lobby"), ("ui", "play"), ("ui", "settings"),
-    ("ui", "study"), ("ui", "versus"),
+    ("ui", "keymap"), ("ui", "lobby"), ("ui", "play"), ("ui", "settings"), ("ui", "study"),
+    ("ui", "versus"),
     ("versus", "keymap"), ("versus", "lobby"), ("versus", "play"), ("versus", "study"),
 }
 

@@ -14,14 +14,14 @@ use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
-use crate::game::board::camera::{
-    CameraRig, OffscreenTarget, ambient_light, board_viewport, software_renderer, sun,
-};
+use crate::game::board::camera::{ambient_light, board_viewport, software_renderer, sun};
 use crate::game::board::meshes::MeshBuilder;
 use crate::game::board::pieces::piece_home;
 use crate::game::board::tiles::{TileMaterials, tile_mesh};
 use crate::game::core::ViewMode;
+use crate::game::core::board::OffscreenTarget;
 use crate::game::core::board::cell_world;
+use crate::game::core::camera::CameraRig;
 use crate::game::core::launch::LaunchOptions;
 use crate::game::offscreen::{FrameBench, add_frame_bench, offscreen_image, time_frames};
 use crate::game::ui::theme;

@@ -12,9 +12,9 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::render::{Render, RenderApp, RenderSystems};
 
 use crate::game::board::animation::Glide;
-use crate::game::board::camera::OffscreenTarget;
 use crate::game::core::CaptureWait;
 use crate::game::core::board::Animating;
+use crate::game::core::board::OffscreenTarget;
 use crate::game::core::launch::LaunchOptions;
 use crate::game::core::state::{ChessGame, GameCommand, MoveRequest};
 

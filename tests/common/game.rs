@@ -14,9 +14,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use parachess::game::CorePlugin;
-use parachess::game::board::pieces::{CellTile, PieceView};
 use parachess::game::core::DataDir;
 use parachess::game::core::board::Animating;
+use parachess::game::core::board::{CellTile, PieceView};
 use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::ChessGame;

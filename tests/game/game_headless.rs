@@ -6,7 +6,8 @@ use crate::common;
 
 use bevy::picking::pointer::PointerButton;
 use common::game::*;
-use parachess::game::board::pieces::{PieceView, piece_home, pieces_match_game};
+use parachess::game::board::pieces::{piece_home, pieces_match_game};
+use parachess::game::core::board::PieceView;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::selection::Selection;
 use parachess::game::core::state::{ChessGame, GameCommand, StatusLine};

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use crate::common::cell as c;
 use crate::common::game::*;
 use parachess::engine::Level;
-use parachess::game::board::camera::CameraRig;
+use parachess::game::core::camera::CameraRig;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::selection::ViewCommand;
 use parachess::game::core::state::{ChessGame, GameCommand, MoveRequest, Player, StatusLine};

@@ -9,9 +9,9 @@ use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, Image, ImageSampler, ImageType};
 use bevy::math::UVec2;
 use bevy::math::{Vec2, Vec3};
-use parachess::game::board::camera::{project_2d, project_3d};
 use parachess::game::board::pieces::piece_home;
 use parachess::game::core::board::cell_world;
+use parachess::game::core::camera::{project_2d, project_3d};
 use parachess::rules::{Cell, Position, Shape, Side, board};
 
 pub(crate) const SIZE: UVec2 = UVec2::new(800, 500);
@@ -245,7 +245,7 @@ fn the_3d_screenshot_shows_the_board_and_the_pieces() {
 
 #[test]
 fn a_turned_camera_shows_the_pieces_where_that_camera_sees_them() {
-    use parachess::game::board::camera::{CameraRig, project_3d_with};
+    use parachess::game::core::camera::{CameraRig, project_3d_with};
     let pos = Position::start();
     let out = out_dir().join("board-3d-turned.png");
     let pixels = render(&["--view", "3d", "--camera", "60,35"], &out);
@@ -343,7 +343,7 @@ fn a_lesson_screenshot_shows_the_stars_and_the_panel() {
         assert!(!gold(colour), "a star on {name}? {colour:?}");
     }
     // The panel: light text on the dark panel, and the gold of the goal and the stars.
-    let panel_x = SIZE.x - (parachess::game::board::camera::panel_width(SIZE.x as f32) as u32);
+    let panel_x = SIZE.x - (parachess::game::core::board::panel_width(SIZE.x as f32) as u32);
     let (mut light, mut golden) = (0, 0);
     for y in 0..SIZE.y {
         for x in panel_x + 4..SIZE.x {
@@ -379,7 +379,7 @@ fn an_editor_screenshot_shows_the_palette_and_the_position() {
     let pos: Position = text.parse().unwrap();
     let out = out_dir().join("editor.png");
     let pixels = render(&["--view", "2d", "--editor", "--position", text], &out);
-    let panel_x = SIZE.x - (parachess::game::board::camera::panel_width(SIZE.x as f32) as u32);
+    let panel_x = SIZE.x - (parachess::game::core::board::panel_width(SIZE.x as f32) as u32);
     // The palette's rows are those crossed by its honey squares; the pieces on them have
     // ivory and ebony in them (each with the other as its outline).
     let (mut squares, mut bright, mut dark) = (0, 0, 0);
@@ -453,7 +453,7 @@ fn a_puzzle_screenshot_turns_the_board_for_the_solver() {
         checked += 1;
     }
     assert!(checked >= 4);
-    let panel_x = SIZE.x - (parachess::game::board::camera::panel_width(SIZE.x as f32) as u32);
+    let panel_x = SIZE.x - (parachess::game::core::board::panel_width(SIZE.x as f32) as u32);
     let light = (0..SIZE.y)
         .flat_map(|y| (panel_x + 4..SIZE.x).map(move |x| (x, y)))
         .filter(|&(x, y)| luminance(pixels[(y * SIZE.x + x) as usize]) > 0.75)

@@ -17,7 +17,6 @@ use bevy::window::PrimaryWindow;
 use super::guide_text::guide_text;
 use super::pieces::{Demo, PanelPiece, demo, panel_order};
 use super::view::MarkArt;
-use crate::game::board::camera::BoardCamera;
 use crate::game::board::lines::{
     ARCHER_COLOUR, DIAGONAL_COLOUR, EDGE_COLOUR, KNIGHT_COLOUR, WAVE_COLOUR, draw_piece_lines,
 };
@@ -25,6 +24,7 @@ use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset
 use crate::game::board::piece_art::{ArtAssetsParam, PieceArt, symbol_transform};
 use crate::game::board::tiles::tile_mesh;
 use crate::game::core::GameSet;
+use crate::game::core::board::BoardCamera;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::cell_world;
 use crate::game::core::screens::Modal;

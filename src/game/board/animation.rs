@@ -2,10 +2,11 @@
 
 use bevy::prelude::*;
 
-use crate::game::board::pieces::{NeedsSync, PieceView, piece_home};
+use crate::game::board::pieces::piece_home;
 use crate::game::core::GameSet;
 use crate::game::core::board::board_to_world;
 use crate::game::core::board::{Animating, AnimationSpeed};
+use crate::game::core::board::{NeedsSync, PieceView};
 use crate::game::core::state::MovePlayed;
 use crate::rules::{Piece, Route};
 

@@ -41,7 +41,7 @@ fn configure(mut store: ResMut<GizmoConfigStore>) {
     config.depth_bias = -0.05;
     // Only the board camera draws lines; the panel's 2D camera would squash them into a blot.
     config.render_layers =
-        bevy::camera::visibility::RenderLayers::layer(crate::game::board::camera::BOARD_LAYER);
+        bevy::camera::visibility::RenderLayers::layer(crate::game::core::camera::BOARD_LAYER);
 }
 
 fn toggle(

@@ -2,13 +2,13 @@
 
 use bevy::prelude::*;
 
-use crate::game::board::camera::CameraRig;
 use crate::game::board::models;
-use crate::game::board::pieces::PieceView;
 pub(crate) use crate::game::board::plain_material::PictureMaterial;
 use crate::game::board::plain_material::PlainMaterial;
 use crate::game::board::symbol_picture::BoardCoverage;
+use crate::game::core::board::PieceView;
 use crate::game::core::board::{BoardTheme, colour};
+use crate::game::core::camera::CameraRig;
 use crate::game::core::state::ChessGame;
 use crate::game::core::{GameSet, ViewMode};
 use crate::rules::{Look, PieceKind, Side, Variant};

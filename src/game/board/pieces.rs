@@ -9,27 +9,9 @@ use crate::game::core::GameSet;
 use crate::game::core::board::Animating;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::cell_world;
+use crate::game::core::board::{CellTile, NeedsSync, PieceView};
 use crate::game::core::state::{BoardReset, ChessGame};
 use crate::rules::{Cell, Piece};
-
-/// One of the 72 cells (the tile entity players click on).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Reflect)]
-#[reflect(opaque)]
-pub struct CellTile(pub Cell);
-
-/// A piece on the board: which piece and the cell it stands on (or is gliding to).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Reflect)]
-#[reflect(opaque)]
-pub struct PieceView {
-    /// The cell it belongs to in the game.
-    pub cell: Cell,
-    /// Which piece it is.
-    pub piece: Piece,
-}
-
-/// Set when the piece entities must be compared with the game once animations end.
-#[derive(Resource, Default, Debug)]
-pub struct NeedsSync(pub bool);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NeedsSync>()

@@ -3,11 +3,11 @@
 
 use bevy::prelude::*;
 
-use crate::game::board::camera::BoardCamera;
 use crate::game::board::meshes::{MeshBuilder, offset_polygon, ring};
-use crate::game::board::pieces::CellTile;
 use crate::game::core::GameSet;
+use crate::game::core::board::BoardCamera;
 use crate::game::core::board::BoardTheme;
+use crate::game::core::board::CellTile;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::cell_world;
 use crate::game::core::board::{BoardMarks, ShowNames};
@@ -305,7 +305,7 @@ fn place_labels(
     names: Res<ShowNames>,
     board_theme: Res<BoardTheme>,
     game: Res<crate::game::core::state::ChessGame>,
-    rig: Res<crate::game::board::camera::CameraRig>,
+    rig: Res<crate::game::core::camera::CameraRig>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     ui_scale: Option<Res<UiScale>>,
     mut labels: Query<(&CellLabel, &mut Node, &mut Visibility, &mut TextColor)>,

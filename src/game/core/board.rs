@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::rules::Cell;
+use crate::rules::{Cell, Piece};
 use crate::theme::{self as palette, Rgb, Rgba};
 
 /// Whether anything is moving: input waits until it is false.
@@ -167,4 +167,37 @@ impl BoardTheme {
     pub fn symbols(&self) -> &'static palette::SymbolColours {
         &self.theme.symbols[self.pieces.min(1)]
     }
+}
+
+/// One of the 72 cells (the tile entity players click on).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Reflect)]
+#[reflect(opaque)]
+pub struct CellTile(pub Cell);
+
+/// A piece on the board: which piece and the cell it stands on (or is gliding to).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Reflect)]
+#[reflect(opaque)]
+pub struct PieceView {
+    /// The cell it belongs to in the game.
+    pub cell: Cell,
+    /// Which piece it is.
+    pub piece: Piece,
+}
+
+/// Set when the piece entities must be compared with the game once animations end.
+#[derive(Resource, Default, Debug)]
+pub struct NeedsSync(pub bool);
+
+/// The camera that looks at the board (the one picking rays come from).
+#[derive(Component, Debug)]
+pub struct BoardCamera;
+
+/// Where offscreen frames are rendered (screenshots and frame benchmarks).
+#[derive(Resource, Debug, Clone)]
+pub struct OffscreenTarget(pub Handle<Image>);
+
+/// Width of the side panel in logical pixels for a window `window_width` wide: the board is
+/// drawn to its left.
+pub fn panel_width(window_width: f32) -> f32 {
+    (window_width * 0.3).clamp(230.0, 340.0)
 }

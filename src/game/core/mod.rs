@@ -4,6 +4,7 @@
 //! catalogue of words, so any part may use it without pulling in another feature.
 
 pub mod board;
+pub mod camera;
 pub mod launch;
 pub mod prefs;
 pub mod screens;

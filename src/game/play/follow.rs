@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::board::camera::CameraRig;
+use crate::game::core::camera::CameraRig;
 use crate::game::core::state::{
     BoardReset, ChessGame, MovePlayed, Origin, PlayStash, Player, StatusLine,
 };

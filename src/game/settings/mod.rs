@@ -17,7 +17,6 @@ pub use file::Settings;
 pub use screen::SettingsAction;
 
 use crate::engine::Level;
-use crate::game::board::camera::CameraRig;
 use crate::game::core::ViewMode;
 use crate::game::core::board::AnimationSpeed;
 use crate::game::core::board::BoardMarks;
@@ -25,6 +24,7 @@ use crate::game::core::board::BoardTheme;
 use crate::game::core::board::ShowLines;
 use crate::game::core::board::ShowNames;
 use crate::game::core::board::ShowThreats;
+use crate::game::core::camera::CameraRig;
 use crate::game::core::launch::CommandLine;
 use crate::game::core::launch::LaunchOptions;
 use crate::game::core::prefs::PlayerName;
@@ -415,7 +415,7 @@ fn fit_scale(
     auto: Res<AutoScale>,
     windows: Query<&Window, With<PrimaryWindow>>,
     options: Option<Res<LaunchOptions>>,
-    offscreen: Option<Res<crate::game::board::camera::OffscreenTarget>>,
+    offscreen: Option<Res<crate::game::core::board::OffscreenTarget>>,
     scale: Option<ResMut<UiScale>>,
 ) {
     let (true, Some(mut scale)) = (auto.0, scale) else {

@@ -4,7 +4,6 @@
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 
-use crate::game::board::camera::CameraRig;
 use crate::game::core::ViewMode;
 use crate::game::core::board::AnimationSpeed;
 use crate::game::core::board::BoardMarks;
@@ -12,6 +11,7 @@ use crate::game::core::board::BoardTheme;
 use crate::game::core::board::ShowLines;
 use crate::game::core::board::ShowNames;
 use crate::game::core::board::ShowThreats;
+use crate::game::core::camera::CameraRig;
 use crate::game::core::prefs::PlayerName;
 use crate::game::core::prefs::{Muted, SoundVolume};
 use crate::game::core::screens::{Screen, set_screen};

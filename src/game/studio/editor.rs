@@ -14,10 +14,10 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use crate::engine::Level;
-use crate::game::board::camera::BoardCamera;
-use crate::game::board::pieces::{CellTile, PieceView};
 use crate::game::core::GameSet;
+use crate::game::core::board::BoardCamera;
 use crate::game::core::board::TILE_TOP;
+use crate::game::core::board::{CellTile, PieceView};
 use crate::game::core::screens::{Screen, set_screen};
 use crate::game::core::selection::{CellPicking, Selection};
 use crate::game::core::state::{

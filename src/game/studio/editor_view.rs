@@ -8,10 +8,10 @@ use bevy::window::PrimaryWindow;
 
 use super::art::PaletteArt;
 use super::editor::{Editor, EditorAction, GrabFrom, PaletteSlot, palette_kinds};
-use crate::game::board::camera::BoardCamera;
-use crate::game::board::pieces::{NeedsSync, PieceView};
 use crate::game::core::GameSet;
+use crate::game::core::board::BoardCamera;
 use crate::game::core::board::TILE_TOP;
+use crate::game::core::board::{NeedsSync, PieceView};
 use crate::game::core::screens::Screen;
 use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::widgets::{ActionButton, button, text};

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 
 use super::puzzles::{PuzzleAction, PuzzleScreen};
 use crate::game::aids::view::{HintGizmos, draw_move_arrow};
-use crate::game::board::camera::CameraRig;
 use crate::game::core::GameSet;
+use crate::game::core::camera::CameraRig;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::ChessGame;
 use crate::game::keymap::{Action, Context, help_text};

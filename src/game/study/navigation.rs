@@ -9,9 +9,10 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use crate::game::board::animation::{Glide, Vanish};
-use crate::game::board::pieces::{NeedsSync, PieceView, piece_home, spawn_piece};
+use crate::game::board::pieces::{piece_home, spawn_piece};
 use crate::game::core::GameSet;
 use crate::game::core::board::Animating;
+use crate::game::core::board::{NeedsSync, PieceView};
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::core::state::{BoardReset, ChessGame};
 use crate::game::keymap::{Action, KEYMAP};

@@ -5,9 +5,10 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::game::aids::view::{HintGizmos, draw_move_arrow};
-use crate::game::board::camera::{CameraRig, OffscreenTarget, panel_width};
 use crate::game::core::GameSet;
 use crate::game::core::board::Animating;
+use crate::game::core::board::{OffscreenTarget, panel_width};
+use crate::game::core::camera::CameraRig;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::ChessGame;
 use crate::game::ui::theme;

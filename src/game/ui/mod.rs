@@ -5,8 +5,8 @@ use crate::tr;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::game::board::camera::{OffscreenTarget, panel_width};
 use crate::game::core::GameSet;
+use crate::game::core::board::{OffscreenTarget, panel_width};
 use crate::game::core::screens::Screen;
 use crate::game::core::state::Thinking;
 use crate::game::core::state::{ChessGame, Player, StatusLine, turn_text};

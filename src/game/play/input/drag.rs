@@ -3,9 +3,9 @@
 use bevy::prelude::*;
 
 use super::{Act, Drag};
-use crate::game::board::camera::BoardCamera;
-use crate::game::board::pieces::{NeedsSync, PieceView};
+use crate::game::core::board::BoardCamera;
 use crate::game::core::board::TILE_TOP;
+use crate::game::core::board::{NeedsSync, PieceView};
 
 /// Where the pointer meets the plane `y = height`, if it is over the board camera's view.
 fn pointer_on_plane(

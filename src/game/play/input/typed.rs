@@ -573,7 +573,7 @@ pub(crate) fn show_field(
         *visibility = want;
     }
     if let Some(w) = windows.iter().next() {
-        let right = px(crate::game::board::camera::panel_width(w.width()) + 16.0);
+        let right = px(crate::game::core::board::panel_width(w.width()) + 16.0);
         if node.right != right {
             node.right = right;
         }
