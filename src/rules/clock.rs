@@ -327,8 +327,8 @@ impl Clocks {
 mod tests {
     use super::*;
 
-    use crate::rules::Game;
-    use crate::rules::Outcome;
+    use crate::rules::game::Game;
+    use crate::rules::game::Outcome;
 
     fn s(secs: f64) -> Duration {
         Duration::from_secs_f64(secs)

@@ -490,7 +490,7 @@ pub struct Threats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Piece;
+    use crate::rules::piece::Piece;
 
     fn c(n: &str) -> Cell {
         n.parse().unwrap()

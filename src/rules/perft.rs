@@ -11,7 +11,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
         1 => pos.count_legal_moves() as u64,
         _ => {
             let mut list = MoveList::new();
-            pos.generate_moves(super::CellSet::ALL, &mut list);
+            pos.generate_moves(super::cell::CellSet::ALL, &mut list);
             let mut nodes = 0;
             for &mv in list.iter() {
                 let undo = pos.make_move(mv);

@@ -72,7 +72,8 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Cell, StepKind};
+    use crate::rules::board::StepKind;
+    use crate::rules::cell::Cell;
 
     fn c(n: &str) -> Cell {
         n.parse().unwrap()

@@ -217,7 +217,8 @@ impl Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{PieceKind, START_TEXT};
+    use crate::rules::piece::PieceKind;
+    use crate::rules::position::START_TEXT;
 
     fn c(name: &str) -> Cell {
         name.parse().unwrap()

@@ -48,7 +48,7 @@ impl GameRecord {
 mod tests {
     use super::*;
 
-    use crate::rules::Side;
+    use crate::rules::piece::Side;
     use crate::rules::record::{Tags, read_game, write_record};
 
     fn s(secs: f64) -> Duration {
