@@ -32,31 +32,8 @@ use crate::rules::{Cell, CellSet, MoveTextError, ParseCellError, Position, Posit
 
 use super::{DEFAULT_ENGINE_DEPTH, Goal, Lesson, MAX_FORCED_MOVES, Opponent, Stage};
 
-/// Embeds lesson files by id, in the order given.
-macro_rules! embed {
-    ($($id:literal),* $(,)?) => {
-        &[$(($id, include_str!(concat!("../../assets/lessons/", $id, ".ron")))),*]
-    };
-}
-
 /// The lessons shipped in the binary, in teaching order: (id, file text).
-pub const BUILTIN: &[(&str, &str)] = embed![
-    "01-board",
-    "02-steps",
-    "03-rook",
-    "04-diagonal-paths",
-    "05-wave-paths",
-    "06-bishop",
-    "07-queen",
-    "08-knight-leaps",
-    "09-archer-leaps",
-    "10-sorcerer",
-    "11-king",
-    "12-pawn",
-    "13-check-and-mate",
-    "14-stalemate",
-    "15-draws",
-];
+pub const BUILTIN: &[(&str, &str)] = embed_lessons!("");
 
 /// Where embedded lessons say they come from in messages.
 const BUILTIN_DIR: &str = "assets/lessons";

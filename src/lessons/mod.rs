@@ -22,6 +22,33 @@
 //! last star, the last capture). The solver applies the same rule, so the fewest moves it
 //! reports are moves the learner can really play.
 
+/// Embeds the built-in lessons' files from `assets/lessons/` + `$folder` (`""`: the lessons,
+/// `"de/"`: their German words) as (id, file text), in teaching order: the one list of ids.
+macro_rules! embed_lessons {
+    ($folder:literal) => {
+        embed_lessons!(@ $folder:
+            "01-board",
+            "02-steps",
+            "03-rook",
+            "04-diagonal-paths",
+            "05-wave-paths",
+            "06-bishop",
+            "07-queen",
+            "08-knight-leaps",
+            "09-archer-leaps",
+            "10-sorcerer",
+            "11-king",
+            "12-pawn",
+            "13-check-and-mate",
+            "14-stalemate",
+            "15-draws",
+        )
+    };
+    (@ $folder:literal: $($id:literal),* $(,)?) => {
+        &[$(($id, include_str!(concat!("../../assets/lessons/", $folder, $id, ".ron")))),*]
+    };
+}
+
 mod exercise;
 mod format;
 mod run;

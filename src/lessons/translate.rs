@@ -17,38 +17,9 @@ use serde::Deserialize;
 use super::format::{MAX_TEXT_CHARS, builtin};
 use super::{Lesson, LessonError, LessonErrorKind};
 
-/// Embeds one language's translations by lesson id.
-macro_rules! embed_in {
-    ($lang:literal: $($id:literal),* $(,)?) => {
-        &[$((
-            $id,
-            include_str!(concat!("../../assets/lessons/", $lang, "/", $id, ".ron")),
-        )),*]
-    };
-}
-
 /// The translations shipped in the binary: language code, then (lesson id, file text) for every
 /// built-in lesson.
-pub const TRANSLATIONS: &[(&str, &[(&str, &str)])] = &[(
-    "de",
-    embed_in!["de":
-        "01-board",
-        "02-steps",
-        "03-rook",
-        "04-diagonal-paths",
-        "05-wave-paths",
-        "06-bishop",
-        "07-queen",
-        "08-knight-leaps",
-        "09-archer-leaps",
-        "10-sorcerer",
-        "11-king",
-        "12-pawn",
-        "13-check-and-mate",
-        "14-stalemate",
-        "15-draws",
-    ],
-)];
+pub const TRANSLATIONS: &[(&str, &[(&str, &str)])] = &[("de", embed_lessons!("de/"))];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
