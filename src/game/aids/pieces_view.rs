@@ -17,9 +17,7 @@ use bevy::window::PrimaryWindow;
 use super::guide_text::guide_text;
 use super::pieces::{Demo, PanelPiece, demo, panel_order};
 use super::view::MarkArt;
-use crate::game::board::lines::{
-    ARCHER_COLOUR, DIAGONAL_COLOUR, EDGE_COLOUR, KNIGHT_COLOUR, WAVE_COLOUR, draw_piece_lines,
-};
+use crate::game::board::lines::draw_piece_lines;
 use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon};
 use crate::game::board::piece_art::{ArtAssetsParam, PieceArt, symbol_transform};
 use crate::game::board::tiles::tile_mesh;
@@ -40,8 +38,6 @@ const MINI_LAYER: usize = 5;
 const MINI_ORIGIN: Vec3 = Vec3::new(0.0, -400.0, 0.0);
 /// The area (board units) the panel's board shows: the board and its frame.
 const MINI_VIEW: Vec2 = Vec2::new(11.5, 10.3);
-/// Behind the panel's board.
-const MINI_BACKGROUND: Color = Color::srgb(0.14, 0.15, 0.18);
 
 /// Lines drawn on the panel's board (seen by its camera only).
 #[derive(Default, Reflect, GizmoConfigGroup)]
@@ -158,7 +154,7 @@ fn spawn_panel(
         Camera3d::default(),
         Camera {
             order: -1,
-            clear_color: ClearColorConfig::Custom(MINI_BACKGROUND),
+            clear_color: ClearColorConfig::Custom(theme::MINI_BOARD),
             ..default()
         },
         RenderTarget::Image(image.clone().into()),
@@ -563,38 +559,38 @@ fn caption(name: &str, demo: &Demo, moves: usize, captures: usize) -> String {
 fn legend_entries(how: Movement) -> Vec<(Color, String, bool)> {
     let mut out = Vec::new();
     if how.slides_along(LineKind::Edge) {
-        out.push((EDGE_COLOUR, tr!("legend-edge-path"), false));
+        out.push((theme::EDGE_PATH, tr!("legend-edge-path"), false));
     }
     if how.slides_along(LineKind::Diagonal) {
-        out.push((DIAGONAL_COLOUR, tr!("legend-diagonal-path"), false));
+        out.push((theme::DIAGONAL_PATH, tr!("legend-diagonal-path"), false));
     }
     if how.slides_along(LineKind::Wave) {
-        out.push((WAVE_COLOUR, tr!("legend-wave-path"), false));
+        out.push((theme::WAVE_PATH, tr!("legend-wave-path"), false));
     }
     if how.slides() {
         out.push((theme::TEXT_FAINT, tr!("legend-faint"), false));
     }
     if how.leaps_of(LeapKind::Knight) {
-        out.push((KNIGHT_COLOUR, tr!("legend-knight-leap"), false));
+        out.push((theme::KNIGHT_LEAP, tr!("legend-knight-leap"), false));
     }
     if how.leaps_of(LeapKind::Archer) {
-        out.push((ARCHER_COLOUR, tr!("legend-archer-leap"), false));
+        out.push((theme::ARCHER_LEAP, tr!("legend-archer-leap"), false));
     }
     if how.one_step() || how.pawn_steps() {
-        out.push((EDGE_COLOUR, tr!("legend-edgewise-step"), false));
-        out.push((DIAGONAL_COLOUR, tr!("legend-diagonal-step"), false));
-        out.push((WAVE_COLOUR, tr!("legend-arcwise-step"), false));
+        out.push((theme::EDGE_PATH, tr!("legend-edgewise-step"), false));
+        out.push((theme::DIAGONAL_PATH, tr!("legend-diagonal-step"), false));
+        out.push((theme::WAVE_PATH, tr!("legend-arcwise-step"), false));
     }
     if how.pawn_steps() {
         out.push((theme::TEXT_FAINT, tr!("legend-faint-ring"), false));
     }
     out.push((
-        super::view::GUIDE_MOVE.with_alpha(1.0),
+        theme::GUIDE_MOVE.with_alpha(1.0),
         tr!("legend-can-go"),
         true,
     ));
     out.push((
-        super::view::GUIDE_CAPTURE.with_alpha(1.0),
+        theme::GUIDE_CAPTURE.with_alpha(1.0),
         tr!("legend-can-take"),
         true,
     ));

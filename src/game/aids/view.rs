@@ -19,17 +19,6 @@ use crate::game::keymap::Action;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::ActionButton;
 
-/// The guide's move dots: deep blue, apart from the selection's green dots.
-pub const GUIDE_MOVE: Color = Color::srgba(0.16, 0.30, 0.95, 0.9);
-/// The guide's capture rings.
-pub const GUIDE_CAPTURE: Color = Color::srgba(0.85, 0.12, 0.10, 0.9);
-/// A threatened piece's ring.
-pub const THREAT: Color = Color::srgb(1.0, 0.62, 0.08);
-/// An undefended threatened piece's ring.
-pub const UNDEFENDED: Color = Color::srgb(0.90, 0.10, 0.12);
-/// The hint's arrow.
-pub const HINT: Color = Color::srgba(0.20, 0.95, 0.95, 0.95);
-
 /// Meshes and materials the marks share (also used by the Pieces panel's board).
 #[derive(Resource, Clone)]
 pub struct MarkArt {
@@ -78,10 +67,10 @@ fn make_art(
     commands.insert_resource(MarkArt {
         dot: meshes.add(ring(0.0, 0.12, 24)),
         ring: meshes.add(ring(0.25, 0.33, 40)),
-        move_material: flat(GUIDE_MOVE),
-        capture_material: flat(GUIDE_CAPTURE),
-        threat_material: flat(THREAT),
-        undefended_material: flat(UNDEFENDED),
+        move_material: flat(theme::GUIDE_MOVE),
+        capture_material: flat(theme::GUIDE_CAPTURE),
+        threat_material: flat(theme::THREAT),
+        undefended_material: flat(theme::UNDEFENDED),
         threat_ring: meshes.add(ring(0.35, 0.40, 48)),
         undefended_ring: meshes.add(ring(0.31, 0.41, 48)),
     });
@@ -143,7 +132,7 @@ fn draw_hint(hint: Res<Hint>, game: Res<ChessGame>, mut gizmos: Gizmos<HintGizmo
     let Some(mv) = hint.shown_for(game.revision()) else {
         return;
     };
-    draw_move_arrow(&mut gizmos, game.board().position(), mv, HINT);
+    draw_move_arrow(&mut gizmos, game.board().position(), mv, theme::HINT);
 }
 
 /// Draws `mv` (a move of `pos`) as an arrow along its route (an arc for a leap), from a ring

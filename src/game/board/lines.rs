@@ -3,6 +3,7 @@
 //! (right-click) draws its piece the same way, aid on or off; so does the Pieces panel.
 
 use crate::game::core::board::{LinesOverride, ShowLines};
+use crate::game::ui::theme;
 use crate::tr;
 use bevy::prelude::*;
 
@@ -14,17 +15,6 @@ use crate::game::core::selection::ViewCommand;
 use crate::game::core::selection::{Hovered, Selection};
 use crate::game::core::state::ChessGame;
 use crate::rules::{Cell, LeapKind, LineKind, Position, Step, StepKind, board};
-
-/// Edge-paths (Rook, Queen).
-pub const EDGE_COLOUR: Color = Color::srgb(0.35, 0.70, 1.0);
-/// Diagonal-paths (Bishop, Queen).
-pub const DIAGONAL_COLOUR: Color = Color::srgb(1.0, 0.62, 0.20);
-/// Wave-paths (Bishop, Queen).
-pub const WAVE_COLOUR: Color = Color::srgb(0.35, 0.92, 0.55);
-/// Knight leaps (Sorcerer).
-pub const KNIGHT_COLOUR: Color = Color::srgb(0.80, 0.50, 1.0);
-/// Archer leaps (Sorcerer).
-pub const ARCHER_COLOUR: Color = Color::srgb(1.0, 0.42, 0.70);
 
 const LIFT: f32 = TILE_TOP + 0.02;
 
@@ -63,17 +53,17 @@ fn toggle(
 
 fn colour_of(kind: StepKind) -> Color {
     match kind {
-        StepKind::Edgewise => EDGE_COLOUR,
-        StepKind::Diagonal => DIAGONAL_COLOUR,
-        StepKind::Arcwise(_) => WAVE_COLOUR,
+        StepKind::Edgewise => theme::EDGE_PATH,
+        StepKind::Diagonal => theme::DIAGONAL_PATH,
+        StepKind::Arcwise(_) => theme::WAVE_PATH,
     }
 }
 
 fn line_colour(kind: LineKind) -> Color {
     match kind {
-        LineKind::Edge => EDGE_COLOUR,
-        LineKind::Diagonal => DIAGONAL_COLOUR,
-        LineKind::Wave => WAVE_COLOUR,
+        LineKind::Edge => theme::EDGE_PATH,
+        LineKind::Diagonal => theme::DIAGONAL_PATH,
+        LineKind::Wave => theme::WAVE_PATH,
     }
 }
 
@@ -172,8 +162,8 @@ pub fn draw_piece_lines<G: GizmoConfigGroup>(
     if how.leaps() {
         for leap in info.leaps.iter().filter(|l| how.leaps_of(l.kind)) {
             let colour = match leap.kind {
-                LeapKind::Knight => KNIGHT_COLOUR,
-                LeapKind::Archer => ARCHER_COLOUR,
+                LeapKind::Knight => theme::KNIGHT_LEAP,
+                LeapKind::Archer => theme::ARCHER_LEAP,
             };
             // An arc over the route: the leap ignores what stands between.
             gizmos.linestrip(

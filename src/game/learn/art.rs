@@ -10,18 +10,8 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::game::board::meshes::{MeshBuilder, offset_polygon};
 use crate::game::board::tiles::tile_outline;
+use crate::game::ui::theme;
 use crate::rules::Cell;
-
-/// Star tokens on the board: gold, unlike the small green move dots.
-pub const STAR_GOLD: Color = Color::srgb(1.0, 0.80, 0.10);
-/// The dark rim around a star.
-const STAR_RIM: Color = Color::srgb(0.35, 0.20, 0.02);
-/// Cells found in a click exercise.
-pub const FOUND: Color = Color::srgba(0.22, 0.50, 0.98, 0.62);
-/// Cells the stage marks (a piece's start, a line to follow).
-pub const HIGHLIGHT: Color = Color::srgba(0.05, 0.85, 0.90, 0.95);
-/// A wrong click, for a moment.
-pub const FLASH: Color = Color::srgba(0.92, 0.18, 0.12, 0.60);
 
 /// Pictures, meshes and materials shared by every mark.
 #[derive(Resource)]
@@ -205,7 +195,7 @@ fn make_art(
         ..default()
     };
     commands.insert_resource(LearnArt {
-        star: images.add(star_image(64, STAR_GOLD, STAR_RIM)),
+        star: images.add(star_image(64, theme::STAR_GOLD, theme::STAR_RIM)),
         no_star: images.add(star_image(
             64,
             Color::srgb(0.30, 0.31, 0.34),
@@ -214,22 +204,22 @@ fn make_art(
         star_mesh: meshes.add(star_token(0.30, 0.13, 0.07)),
         star_rim_mesh: meshes.add(star_token(0.36, 0.165, 0.02)),
         target_ring: meshes.add(crate::game::board::meshes::ring(0.36, 0.42, 40)),
-        target_material: materials.add(overlay(crate::game::ui::theme::TARGET.with_alpha(0.9))),
+        target_material: materials.add(overlay(theme::TARGET.with_alpha(0.9))),
         // Unlit: under the 2D view's light a lit star washes out to pale yellow.
         star_material: materials.add(StandardMaterial {
-            base_color: STAR_GOLD,
+            base_color: theme::STAR_GOLD,
             unlit: true,
             ..default()
         }),
         rim_material: materials.add(StandardMaterial {
-            base_color: STAR_RIM,
+            base_color: theme::STAR_RIM,
             unlit: true,
             ..default()
         }),
-        found: materials.add(overlay(FOUND)),
-        highlight: materials.add(overlay(HIGHLIGHT)),
-        flash: materials.add(overlay(FLASH)),
-        last_move: materials.add(overlay(crate::game::ui::theme::LAST_MOVE.with_alpha(0.45))),
+        found: materials.add(overlay(theme::CELL_FOUND)),
+        highlight: materials.add(overlay(theme::CELL_HIGHLIGHT)),
+        flash: materials.add(overlay(theme::CELL_WRONG)),
+        last_move: materials.add(overlay(theme::LAST_MOVE.with_alpha(0.45))),
         fills: HashMap::new(),
         outlines: HashMap::new(),
     });
@@ -241,7 +231,7 @@ mod tests {
 
     #[test]
     fn a_star_picture_is_gold_inside_and_clear_outside() {
-        let image = star_image(32, STAR_GOLD, STAR_RIM);
+        let image = star_image(32, theme::STAR_GOLD, theme::STAR_RIM);
         let data = image.data.as_ref().unwrap();
         let at = |x: usize, y: usize| &data[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
         assert_eq!(at(0, 0)[3], 0, "corners are transparent");

@@ -336,10 +336,6 @@ pub fn worst_moves() -> impl Bundle {
     )
 }
 
-/// The dark part of a column (Black's share) and the light part from below (White's).
-const GRAPH_BLACK: Color = Color::srgb(0.16, 0.16, 0.18);
-const GRAPH_WHITE: Color = Color::srgb(0.86, 0.85, 0.82);
-
 #[allow(clippy::type_complexity)]
 fn fill_graphs(
     state: Res<ReviewState>,
@@ -403,13 +399,13 @@ fn fill_graphs(
                         justify_content: JustifyContent::FlexEnd,
                         ..default()
                     },
-                    BackgroundColor(GRAPH_BLACK),
+                    BackgroundColor(theme::GRAPH_BLACK),
                     children![(
                         Node {
                             height: percent(chance.clamp(0.0, 100.0) as f32),
                             ..default()
                         },
-                        BackgroundColor(GRAPH_WHITE),
+                        BackgroundColor(theme::GRAPH_WHITE),
                         Pickable::IGNORE,
                     )],
                 ))
@@ -444,7 +440,7 @@ fn mark_graph(
         let want = if column.0 == ply {
             theme::ACCENT.with_alpha(0.55)
         } else {
-            GRAPH_BLACK
+            theme::GRAPH_BLACK
         };
         if bg.0 != want {
             bg.0 = want;

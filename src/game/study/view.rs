@@ -18,13 +18,6 @@ use super::analysis::{Analyser, white_share};
 use super::navigation::banner_text;
 use super::review::ReviewState;
 
-/// The engine's best move.
-const BEST: Color = Color::srgba(0.20, 0.85, 1.0, 0.95);
-/// The better move of a reviewed mistake.
-const BETTER: Color = Color::srgba(0.30, 0.90, 0.35, 0.95);
-/// The move played instead.
-const PLAYED: Color = Color::srgba(0.95, 0.25, 0.25, 0.9);
-
 #[derive(Component)]
 struct EvalBar;
 
@@ -248,9 +241,9 @@ fn draw_arrows(
         .selected()
         .and_then(|i| review.review().and_then(|r| r.moves.get(i)));
     if let Some(m) = picked {
-        draw_move_arrow(&mut gizmos, pos, m.played, PLAYED);
+        draw_move_arrow(&mut gizmos, pos, m.played, theme::ARROW_PLAYED);
         if let Some(better) = m.better {
-            draw_move_arrow(&mut gizmos, pos, better, BETTER);
+            draw_move_arrow(&mut gizmos, pos, better, theme::ARROW_BETTER);
         }
         return;
     }
@@ -258,7 +251,7 @@ fn draw_arrows(
         return;
     }
     if let Some(best) = analyser.latest_for(&game).and_then(|r| r.lines.first()) {
-        draw_move_arrow(&mut gizmos, pos, best.mv, BEST);
+        draw_move_arrow(&mut gizmos, pos, best.mv, theme::ARROW_BEST);
     }
 }
 

@@ -1,8 +1,9 @@
 //! Colours and sizes shared by the board, the pieces and the panel, chosen together.
 //!
-//! The board's colours come from the chosen [`BoardTheme`] (data in [`crate::theme`]); the
-//! constants here are the default theme's, for screens that do not follow the theme yet, and
-//! the panel's, which every theme shares.
+//! The board's colours come from the chosen [`BoardTheme`](crate::game::core::board::BoardTheme)
+//! (data in [`crate::theme`]); the constants here are the default theme's, for screens that do
+//! not follow the theme yet, the panel's, which every theme shares, and every mark the screens
+//! draw over the board (lines, guides, stars, arrows), so the look is chosen in one place.
 
 use bevy::prelude::*;
 
@@ -62,3 +63,61 @@ pub const TITLE_DIM: Color = Color::srgba(0.05, 0.05, 0.06, 0.55);
 pub fn shape_colour(shape: crate::rules::Shape) -> Color {
     colour(palette::WOOD.cell(shape))
 }
+
+// The show-lines aid: one colour per kind of line.
+/// Edge-paths (Rook, Queen).
+pub const EDGE_PATH: Color = Color::srgb(0.35, 0.70, 1.0);
+/// Diagonal-paths (Bishop, Queen).
+pub const DIAGONAL_PATH: Color = Color::srgb(1.0, 0.62, 0.20);
+/// Wave-paths (Bishop, Queen).
+pub const WAVE_PATH: Color = Color::srgb(0.35, 0.92, 0.55);
+/// Knight leaps (Sorcerer).
+pub const KNIGHT_LEAP: Color = Color::srgb(0.80, 0.50, 1.0);
+/// Archer leaps (Sorcerer).
+pub const ARCHER_LEAP: Color = Color::srgb(1.0, 0.42, 0.70);
+
+// The piece guide, threats and hints drawn on the board.
+/// The guide's move dots: deep blue, apart from the selection's green dots.
+pub const GUIDE_MOVE: Color = Color::srgba(0.16, 0.30, 0.95, 0.9);
+/// The guide's capture rings.
+pub const GUIDE_CAPTURE: Color = Color::srgba(0.85, 0.12, 0.10, 0.9);
+/// A threatened piece's ring.
+pub const THREAT: Color = Color::srgb(1.0, 0.62, 0.08);
+/// An undefended threatened piece's ring.
+pub const UNDEFENDED: Color = Color::srgb(0.90, 0.10, 0.12);
+/// The hint's arrow.
+pub const HINT: Color = Color::srgba(0.20, 0.95, 0.95, 0.95);
+
+// The lessons' stars and cell marks.
+/// Star tokens on the board: gold, unlike the small green move dots.
+pub const STAR_GOLD: Color = Color::srgb(1.0, 0.80, 0.10);
+/// The dark rim around a star.
+pub const STAR_RIM: Color = Color::srgb(0.35, 0.20, 0.02);
+/// Cells found in a click exercise.
+pub const CELL_FOUND: Color = Color::srgba(0.22, 0.50, 0.98, 0.62);
+/// Cells the stage marks (a piece's start, a line to follow).
+pub const CELL_HIGHLIGHT: Color = Color::srgba(0.05, 0.85, 0.90, 0.95);
+/// A wrong click, for a moment.
+pub const CELL_WRONG: Color = Color::srgba(0.92, 0.18, 0.12, 0.60);
+
+// The analysis arrows.
+/// The engine's best move.
+pub const ARROW_BEST: Color = Color::srgba(0.20, 0.85, 1.0, 0.95);
+/// The better move of a reviewed mistake.
+pub const ARROW_BETTER: Color = Color::srgba(0.30, 0.90, 0.35, 0.95);
+/// The move played instead.
+pub const ARROW_PLAYED: Color = Color::srgba(0.95, 0.25, 0.25, 0.9);
+
+// The clock faces.
+/// Dark text on a highlighted clock face.
+pub const CLOCK_INK: Color = Color::srgb(0.10, 0.09, 0.08);
+
+// The Pieces panel.
+/// Behind the panel's board.
+pub const MINI_BOARD: Color = Color::srgb(0.14, 0.15, 0.18);
+
+// The review graph.
+/// The dark part of a column (Black's share).
+pub const GRAPH_BLACK: Color = Color::srgb(0.16, 0.16, 0.18);
+/// The light part of a column, from below (White's share).
+pub const GRAPH_WHITE: Color = Color::srgb(0.86, 0.85, 0.82);

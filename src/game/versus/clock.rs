@@ -218,9 +218,6 @@ struct ClockRow;
 #[derive(Component)]
 struct ClockFace(Side);
 
-/// Dark text on a highlighted clock face.
-const INK: Color = Color::srgb(0.10, 0.09, 0.08);
-
 /// Both clocks, White's then Black's, for a side panel.
 pub fn clock_row() -> impl Bundle {
     (
@@ -291,9 +288,9 @@ fn show_clocks(
         let running = clocks.is_running() && clocks.turn() == side && !over;
         let to_move = clocks.turn() == side && !over;
         let (back, edge, ink) = match (low, running || to_move) {
-            (true, true) => (theme::WARNING, theme::WARNING, INK),
+            (true, true) => (theme::WARNING, theme::WARNING, theme::CLOCK_INK),
             (true, false) => (theme::BUTTON, theme::WARNING, theme::WARNING),
-            (false, true) => (theme::ACCENT, theme::ACCENT, INK),
+            (false, true) => (theme::ACCENT, theme::ACCENT, theme::CLOCK_INK),
             (false, false) => (theme::BUTTON, Color::NONE, theme::TEXT),
         };
         if bg.0 != back {
