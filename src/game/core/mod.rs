@@ -1,10 +1,14 @@
 //! The floor every part of the game stands on: the game resource and the messages that change
-//! it ([`state`]), what is selected and hovered ([`selection`]), the screens and dialogs
-//! ([`screens`]), the frame's phases and the view mode. It imports no part of the game but the
-//! catalogue of words, so any part may use it without pulling in another feature.
+//! it ([`state`]), the board following another authority's game ([`follow`]), what is selected
+//! and hovered ([`selection`]), the board's switches and geometry ([`board`], [`camera`]), the
+//! player's choices that several parts read ([`prefs`]), what the command line asked
+//! ([`launch`]), the screens and dialogs ([`screens`]), the frame's phases, the view mode and
+//! the data folder. It imports no part of the game but the catalogue of words, so any part may
+//! use it without pulling in another feature.
 
 pub mod board;
 pub mod camera;
+pub mod follow;
 pub mod launch;
 pub mod prefs;
 pub mod screens;

@@ -14,9 +14,9 @@ use serde_json::{Value, json};
 
 use super::ServerView;
 use crate::client::{Link, LinkConfig, LinkEvent, Lobby, LobbyChange, ServerGame};
+use crate::game::core::follow::FollowBoard;
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::core::state::{ChessGame, MoveRequest, Origin, StatusLine, capitalise};
-use crate::game::play::follow::FollowBoard;
 use crate::net::NetEvent;
 
 /// Link events taken in one frame at most (the rest wait for the next).

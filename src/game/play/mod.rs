@@ -1,8 +1,7 @@
-//! Playing a game: pointer and key input that asks the rules, the computer player, following
-//! another authority, and saving. The game itself is in [`crate::game::core::state`].
+//! Playing a game: pointer and key input that asks the rules, the computer player, and saving.
+//! The game itself, and the board following another authority, are in [`crate::game::core`].
 
 pub mod ai;
-pub mod follow;
 pub mod input;
 pub mod persistence;
 
