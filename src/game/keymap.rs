@@ -792,7 +792,7 @@ fn promotion_keys(
     if modal.is_none_or(|m| *m.get() != Modal::Promotion) {
         return;
     }
-    let pos = game.game.position();
+    let pos = game.game().position();
     let side = pending.map_or(pos.turn(), |p| p.side(pos));
     let variant = pos.variant();
     for &key in keys.get_just_pressed() {

@@ -98,7 +98,7 @@ fn start_position(
         game.replace(Game::from_position(start), [Player::Human; 2]);
     }
     if let Some(control) = time {
-        let turn = game.game.position().turn();
+        let turn = game.game().position().turn();
         game.set_clocks(Some(Clocks::new(control, turn)));
     }
     if status.text.is_empty() {

@@ -192,8 +192,8 @@ pub fn time_frames(
             "parachess: timed frame {} moved no mesh (gliding {}, plies {:?}, over {:?}, status {:?})",
             done - warm_up,
             gliding.iter().count(),
-            game.as_ref().map(|g| g.game.plies().len()),
-            game.as_ref().map(|g| g.game.outcome()),
+            game.as_ref().map(|g| g.game().plies().len()),
+            game.as_ref().map(|g| g.game().outcome()),
             status.as_ref().map(|s| s.text.clone()),
         );
     }
@@ -293,9 +293,9 @@ fn drive(
             // captured piece may still be bowing out), and start again when a game ends, so
             // every timed frame animates.
             if gliding.is_empty() {
-                let legal = game.game.legal_moves();
+                let legal = game.game().legal_moves();
                 if legal.is_empty() {
-                    let start = game.game.start_position();
+                    let start = game.game().start_position();
                     let playable = !crate::rules::Game::from_position(start.clone()).is_over();
                     game_commands.write(GameCommand::NewGame {
                         start: playable.then(|| Box::new(start.clone())),

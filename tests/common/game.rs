@@ -226,7 +226,7 @@ pub fn settle(app: &mut App, max: u32) -> u32 {
 
 /// The rules game inside the app.
 pub fn game(app: &App) -> &parachess::rules::Game {
-    &app.world().resource::<ChessGame>().game
+    app.world().resource::<ChessGame>().game()
 }
 
 /// Right-clicks the cell (on its piece when it has one): press and release, like a mouse.

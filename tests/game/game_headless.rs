@@ -218,7 +218,13 @@ fn undo_and_new_game_resync_the_entities() {
     });
     settle(&mut app, 10);
     agree(&mut app);
-    assert!(app.world().resource::<ChessGame>().game.plies().is_empty());
+    assert!(
+        app.world()
+            .resource::<ChessGame>()
+            .game()
+            .plies()
+            .is_empty()
+    );
 }
 
 /// A new game of a human (White) against the computer at `level`, after the human's c4-d3

@@ -87,7 +87,12 @@ fn a_star_stage_played_with_clicks_gives_three_stars_and_is_saved() {
         click_move(&mut app, from, to);
         agree(&mut app);
         // The idle opponent hands the move back: the learner is to move on the board too.
-        let board = app.world().resource::<ChessGame>().game.position().clone();
+        let board = app
+            .world()
+            .resource::<ChessGame>()
+            .game()
+            .position()
+            .clone();
         assert_eq!(board.turn(), Side::White, "after {from}-{to}");
         assert_eq!(&board, open(&app).run().position());
         assert_eq!(open(&app).run().stars_left().len(), 2 - i);
@@ -222,7 +227,7 @@ fn an_illegal_attempt_is_explained_and_shows_the_pieces_lines() {
     );
     assert_eq!(open(&app).run().position(), &start);
     assert_eq!(
-        app.world().resource::<ChessGame>().game.position(),
+        app.world().resource::<ChessGame>().game().position(),
         &start,
         "the board did not move either"
     );
@@ -310,7 +315,7 @@ fn an_engine_reply_is_computed_while_frames_keep_running() {
     // The reply glides like a move in play, then the board shows the run's position.
     settle(&mut app, 200);
     agree(&mut app);
-    let board = app.world().resource::<ChessGame>().game.clone();
+    let board = app.world().resource::<ChessGame>().game().clone();
     assert_eq!(board.plies().len(), 2);
     assert_eq!(board.position(), open(&app).run().position());
     // Now the mate.
@@ -394,8 +399,8 @@ fn learning_leaves_the_play_game_and_the_autosave_alone() {
     let back = app.world().resource::<ChessGame>();
     assert_eq!(back.id(), play_game.id());
     assert_eq!(back.players, play_game.players);
-    assert_eq!(back.game.plies().len(), 2);
-    assert_eq!(back.game.position(), play_game.game.position());
+    assert_eq!(back.game().plies().len(), 2);
+    assert_eq!(back.game().position(), play_game.game().position());
     app.update();
     flush_saves(&app);
     assert_eq!(std::fs::read(dir.join("autosave.pgn")).unwrap(), autosave);

@@ -339,7 +339,7 @@ fn a_game_killed_mid_way_resumes_where_it_stopped() {
     assert_eq!(where_(&app), (Screen::Play, Modal::None));
     assert!(same_game(game(&app), &on_disk));
     assert_eq!(
-        app.world().resource::<ChessGame>().game.position(),
+        app.world().resource::<ChessGame>().game().position(),
         on_disk.position()
     );
 }

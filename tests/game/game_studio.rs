@@ -56,7 +56,7 @@ fn judged(app: &mut App) -> Vec<PositionErrorKind> {
         "the verdict is the rules'"
     );
     assert_eq!(
-        app.world().resource::<ChessGame>().game.position(),
+        app.world().resource::<ChessGame>().game().position(),
         &setup.board(),
         "the board shows the setup"
     );
@@ -222,8 +222,8 @@ fn the_editor_is_driven_with_the_pointer_and_the_rules_judge_every_change() {
     tap(&mut app, KeyCode::KeyA);
     assert_eq!(where_(&app).0, Screen::Analysis);
     let board = app.world().resource::<ChessGame>();
-    assert_eq!(board.game.position(), &setup.board());
-    assert!(board.game.plies().is_empty());
+    assert_eq!(board.game().position(), &setup.board());
+    assert!(board.game().plies().is_empty());
     assert_eq!(board.players, [Player::Human; 2]);
     tap(&mut app, KeyCode::Escape);
     assert_eq!(where_(&app).0, Screen::Editor);
@@ -308,8 +308,8 @@ fn play_from_here_starts_that_game_and_keeps_the_unfinished_one() {
     settle(&mut app, 10);
     assert_eq!(where_(&app), (Screen::Play, Modal::None));
     let g = app.world().resource::<ChessGame>().clone();
-    assert_eq!(g.game.start_position(), &set_up);
-    assert!(g.game.plies().is_empty());
+    assert_eq!(g.game().start_position(), &set_up);
+    assert!(g.game().plies().is_empty());
     assert_eq!(g.players, [Player::Human; 2]);
     flush_saves(&app);
     // The first game stays in the autosave until the new one has a move...
@@ -335,7 +335,7 @@ fn play_the_computer_from_here_gives_the_side_to_move_to_the_player() {
     settle(&mut app, 5);
     assert_eq!(where_(&app).0, Screen::Play);
     let g = app.world().resource::<ChessGame>();
-    assert_eq!(g.game.start_position().turn(), Side::Black);
+    assert_eq!(g.game().start_position().turn(), Side::Black);
     assert_eq!(g.players[Side::Black.index()], Player::Human);
     assert!(matches!(
         g.players[Side::White.index()],

@@ -521,7 +521,7 @@ fn a_premove_the_reply_makes_illegal_is_cancelled_and_esc_cancels_one() {
         line.text
     );
     assert_eq!(
-        app.world().resource::<ChessGame>().game.position().turn(),
+        app.world().resource::<ChessGame>().game().position().turn(),
         Side::White
     );
 

@@ -54,7 +54,7 @@ pub fn ask(world: &mut World) {
     };
     let refusal = if game.browsing() {
         Some(tr!("hint-browsing"))
-    } else if game.game.is_over() {
+    } else if game.game().is_over() {
         Some(tr!("hint-game-over"))
     } else if game.player_to_move() != Player::Human {
         Some(tr!("hint-not-your-turn"))
@@ -62,7 +62,7 @@ pub fn ask(world: &mut World) {
         None
     };
     let revision = game.revision();
-    let snapshot = game.game.clone();
+    let snapshot = game.game().clone();
     let Some(mut hint) = world.get_resource_mut::<Hint>() else {
         return;
     };
@@ -144,10 +144,10 @@ fn poll_hint(mut hint: ResMut<Hint>, mut game: ResMut<ChessGame>, mut status: Re
     hint.pending = None;
     hint.engine = Some(engine);
     match result {
-        Ok(found) if game.game.legal_moves().contains(&found.best) => {
+        Ok(found) if game.game().legal_moves().contains(&found.best) => {
             hint.shown = Some((revision, found.best));
             game.note_next_move(|note| note.hint = true);
-            status.info(hint_text(&game.game, hint.shown));
+            status.info(hint_text(game.game(), hint.shown));
         }
         Ok(found) => status.warn(tr!("hint-illegal", move = found.best.to_string())),
         Err(e) => status.warn(tr!("hint-none", error = e.to_string())),

@@ -46,12 +46,12 @@ impl FollowBoard<'_> {
 
     /// Brings the board's game in line with `net`'s.
     pub fn mirror(&mut self, net: &NetGame) {
-        let ours = self.game.game.plies();
+        let ours = self.game.game().plies();
         let theirs = net.game.plies();
-        let same_start = self.game.game.start_position() == net.game.start_position();
+        let same_start = self.game.game().start_position() == net.game.start_position();
         let prefix = ours.iter().zip(theirs).all(|(a, b)| a.mv == b.mv);
         let mut glided = false;
-        if same_start && prefix && ours.len() + 1 == theirs.len() && !self.game.game.is_over() {
+        if same_start && prefix && ours.len() + 1 == theirs.len() && !self.game.game().is_over() {
             let mv = theirs[ours.len()].mv;
             // The authority's clocks, not the board's, charge the move.
             self.game.set_clocks(None);

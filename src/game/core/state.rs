@@ -1,4 +1,6 @@
-//! The rules `Game` as the one source of truth, and the only systems that change it.
+//! The rules `Game` as the one source of truth, and the only systems that change it. The
+//! `Game` inside [`ChessGame`] is private: every change goes through the methods and messages
+//! here ([`play_on_board`], [`GameCommand`], `replace`, `mirror`, the clocks), whoever asks.
 
 use crate::tr;
 use bevy::prelude::*;
@@ -34,8 +36,8 @@ pub enum Player {
 #[derive(Resource, Debug, Clone)]
 pub struct ChessGame {
     /// The rules' game: position, history, outcome. Always the whole game, also while the
-    /// board shows an earlier position.
-    pub game: Game,
+    /// board shows an earlier position. Private: it changes only through the methods here.
+    game: Game,
     /// White's player, then Black's.
     pub players: [Player; 2],
     /// Where the game is played and by whom, when it is known beyond [`ChessGame::players`]
@@ -135,6 +137,12 @@ fn seek(mut from: Game, ply: usize, whole: &Game) -> Game {
 }
 
 impl ChessGame {
+    /// The rules' game: position, history, outcome (the whole game, also while the board
+    /// shows an earlier position).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// The seat the person at this computer plays when there is exactly one (against the
     /// computer or someone elsewhere): that seat carries the name from Settings.
     pub fn own_seat(&self) -> Option<usize> {

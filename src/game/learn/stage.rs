@@ -190,7 +190,7 @@ impl Shown<'_> {
             Err(_) => None,
         };
         let run = &open.run;
-        let board = self.game.game.position();
+        let board = self.game.game().position();
         if board != run.position() {
             let same_pieces = board.placement().eq(run.position().placement());
             self.game.replace(

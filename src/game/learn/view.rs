@@ -913,7 +913,7 @@ fn board_marks(
             want.push((cell, Mark::Flash));
         }
         // The board's own last-move colour is missing when the turn came back without a move.
-        if game.game.last_move().is_none()
+        if game.game().last_move().is_none()
             && let Some(mv) = run.last_move()
         {
             want.push((mv.from, Mark::LastMove));

@@ -77,7 +77,7 @@ fn start_search(
     // On a clock the computer thinks while the last move still glides: its time runs.
     let waiting = animating.0 && game.clocks().is_none();
     // While the player looks at an earlier position the computer waits; it goes on at the end.
-    if busy || waiting || game.game.is_over() || !playing || game.browsing() {
+    if busy || waiting || game.game().is_over() || !playing || game.browsing() {
         return;
     }
     let Player::Computer(level) = game.player_to_move() else {
@@ -89,12 +89,12 @@ fn start_search(
     }
     let mut settings = level.settings();
     if let Some(clocks) = game.clocks() {
-        let side = game.game.position().turn();
+        let side = game.game().position().turn();
         let left = clocks.remaining(side, game.clock_now());
         settings = settings.on_clock(left, clocks.control().increment);
     }
     let mut engine = computer.engine.take().unwrap_or_default();
-    let snapshot = game.game.clone();
+    let snapshot = game.game().clone();
     let stop = StopFlag::new();
     let task_stop = stop.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move {

@@ -421,11 +421,11 @@ fn autosave(
     };
     let ours = saves.slot == Slot::Board(game.id());
     // An empty game on the board does not take the place of an unfinished one.
-    if !ours && saves.slot_unfinished && game.game.plies().is_empty() && !game.game.is_over() {
+    if !ours && saves.slot_unfinished && game.game().plies().is_empty() && !game.game().is_over() {
         return;
     }
     let me = me.as_ref().map_or("", |n| n.0.as_str());
-    let text = crate::rules::record::write_record(&game.game, &tags_for(&game, me), game.notes());
+    let text = crate::rules::record::write_record(game.game(), &tags_for(&game, me), game.notes());
     let keep = !ours && saves.slot_unfinished;
     let job = if keep {
         Job::KeepThenAutosave(text)
@@ -441,7 +441,7 @@ fn autosave(
         saves.resumable = None;
     }
     saves.slot = Slot::Board(game.id());
-    saves.slot_unfinished = unfinished(&game.game);
+    saves.slot_unfinished = unfinished(game.game());
 }
 
 /// Tells the player what the writer did (or could not do).
@@ -504,7 +504,7 @@ fn handle(world: &mut World, request: SaveRequest) {
             tags.date = Some(crate::store::today());
             let job = Job::Save {
                 name: save_name_at(&crate::store::now_local()),
-                text: crate::rules::record::write_record(&game.game, &tags, game.notes()),
+                text: crate::rules::record::write_record(game.game(), &tags, game.notes()),
             };
             if let Err(e) = writer.send(job) {
                 warn(world, tr!("save-not-saved", error = e.to_string()));

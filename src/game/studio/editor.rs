@@ -195,9 +195,9 @@ fn take_board(world: &mut World) {
     let start = match world.get_resource_mut::<PlayStash>() {
         Some(mut stash) => {
             stash.borrow_board(&game);
-            stash.play_game(&game).game.position().clone()
+            stash.play_game(&game).game().position().clone()
         }
-        None => game.game.position().clone(),
+        None => game.game().position().clone(),
     };
     let resumed = world
         .get_resource_mut::<Editor>()
@@ -643,7 +643,7 @@ pub(crate) fn act(world: &mut World, action: EditorAction) {
                 world.get_resource::<PlayStash>(),
                 world.get_resource::<ChessGame>(),
             ) {
-                (Some(stash), Some(game)) => stash.play_game(game).game.position().clone(),
+                (Some(stash), Some(game)) => stash.play_game(game).game().position().clone(),
                 _ => return,
             };
             replace(world, Setup::from_position(&position));

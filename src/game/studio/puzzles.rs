@@ -561,7 +561,7 @@ fn replies(
     }
     let mv = *mv;
     open.reply = None;
-    let text = shown.game.game.position().move_text(mv);
+    let text = shown.game.game().position().move_text(mv);
     shown.play(mv);
     if open.showing.is_none() {
         shown.status.info(tr!(

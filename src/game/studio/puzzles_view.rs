@@ -295,7 +295,7 @@ fn draw_arrow(screen: Res<PuzzleScreen>, game: Res<ChessGame>, mut gizmos: Gizmo
     let Some(mv) = screen.open().and_then(|o| o.pointed()) else {
         return;
     };
-    let position = game.game.position();
+    let position = game.game().position();
     if position.is_legal(mv) {
         draw_move_arrow(&mut gizmos, position, mv, theme::GOOD);
     }

@@ -392,7 +392,7 @@ pub(crate) fn analyse_play_game(world: &mut World) {
         return;
     };
     let (shown, notes) = (game.shown_ply(), game.notes().to_vec());
-    open(world, game.game, notes, Some(shown));
+    open(world, game.game().clone(), notes, Some(shown));
 }
 
 /// Review: the play game on the analysis screen, reviewed; on the analysis screen, the game
@@ -403,7 +403,7 @@ pub(crate) fn review_game(world: &mut World) {
             return;
         };
         let notes = game.notes().to_vec();
-        open(world, game.game, notes, Some(0));
+        open(world, game.game().clone(), notes, Some(0));
     }
     super::review::start(world);
 }

@@ -82,7 +82,7 @@ pub fn numbered_move(game: &Game, index: usize) -> String {
 
 /// Which position the board shows, in a sentence: "Showing move 12 of 40 (6... i5-h4)."
 pub fn shown_text(game: &ChessGame) -> String {
-    let (shown, end) = (game.shown_ply(), game.game.plies().len());
+    let (shown, end) = (game.shown_ply(), game.game().plies().len());
     if shown == 0 {
         tr!("nav-showing-start", end = end)
     } else {
@@ -90,7 +90,7 @@ pub fn shown_text(game: &ChessGame) -> String {
             "nav-showing-move",
             shown = shown,
             end = end,
-            move = numbered_move(&game.game, shown - 1)
+            move = numbered_move(game.game(), shown - 1)
         )
     }
 }
@@ -98,7 +98,7 @@ pub fn shown_text(game: &ChessGame) -> String {
 /// The banner over the board while it shows an earlier position, saying how to return.
 pub fn banner_text(game: &ChessGame) -> Option<String> {
     game.browsing().then(|| {
-        if game.view_only() && !game.game.is_over() {
+        if game.view_only() && !game.game().is_over() {
             tr!("nav-banner-waits", shown = shown_text(game))
         } else {
             tr!("nav-banner", shown = shown_text(game))
@@ -126,15 +126,15 @@ pub(crate) fn go_to(world: &mut World, target: usize) {
         return;
     };
     let from = game.shown_ply();
-    let target = target.min(game.game.plies().len());
+    let target = target.min(game.game().plies().len());
     if target == from {
         return;
     }
     let forward = target == from + 1;
     let back = target + 1 == from;
     let mv = match (forward, back) {
-        (true, _) => Some(game.game.plies()[from].mv),
-        (_, true) => Some(game.game.plies()[target].mv),
+        (true, _) => Some(game.game().plies()[from].mv),
+        (_, true) => Some(game.game().plies()[target].mv),
         _ => None,
     };
     let before_forward = game.board().position().clone();
@@ -333,7 +333,7 @@ fn fill_move_lists(
         return;
     }
     *shown = Some(key);
-    let g = &game.game;
+    let g = game.game();
     let notes = game.notes();
     let hinted = |i: usize| notes.get(i).is_some_and(|n| n.hint);
     let any_hint = (0..g.plies().len()).any(hinted);
@@ -484,7 +484,7 @@ fn mark_shown_move(
             bg.0 = want;
         }
     }
-    let black_first = game.game.start_position().turn() == Side::Black;
+    let black_first = game.game().start_position().turn() == Side::Black;
     let row = (ply + usize::from(black_first)).saturating_sub(1) / 2;
     for (mut scroll, _) in &mut lists {
         // The shown move two rows from the top, so the moves before it show too.
@@ -518,10 +518,12 @@ mod tests {
 
     #[test]
     fn the_banner_says_which_move_is_shown_and_how_to_return() {
-        let mut g = ChessGame::default();
+        let mut played = Game::default();
         for m in ["c4-d3", "i5-h3", "c3-d2"] {
-            g.game.play_text(m).unwrap();
+            played.play_text(m).unwrap();
         }
+        let mut g = ChessGame::default();
+        g.replace(played, [crate::game::core::state::Player::Human; 2]);
         assert_eq!(banner_text(&g), None);
         assert!(g.show_ply(1));
         let text = banner_text(&g).unwrap();

@@ -252,7 +252,7 @@ fn update_panel(
             "analysis-turn-shown",
             turn = turn_text(board),
             shown = game.shown_ply(),
-            end = game.game.plies().len()
+            end = game.game().plies().len()
         )
     } else {
         turn_text(board)

@@ -164,7 +164,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Starts reviewing the game on the board (the analysis screen's copy).
 pub(crate) fn start(world: &mut World) {
-    let Some(game) = world.get_resource::<ChessGame>().map(|g| g.game.clone()) else {
+    let Some(game) = world.get_resource::<ChessGame>().map(|g| g.game().clone()) else {
         return;
     };
     let settings = world
@@ -252,7 +252,7 @@ pub(crate) fn show_reviewed(world: &mut World, ply: usize) {
     };
     let common = world
         .get_resource::<ReviewState>()
-        .map_or(0, |s| s.common(&game.game));
+        .map_or(0, |s| s.common(game.game()));
     if ply > common {
         if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
             status.warn(tr!("review-not-in-line"));
@@ -288,7 +288,7 @@ fn collect(mut state: ResMut<ReviewState>, game: Res<ChessGame>, mut status: Res
             status.info(tr!("review-done"));
             state.done = Some(Reviewed {
                 moves: review.moves.iter().map(|m| m.played).collect(),
-                start: game.game.start_position().clone(),
+                start: game.game().start_position().clone(),
                 review,
             });
         }

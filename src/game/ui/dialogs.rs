@@ -149,7 +149,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Opens the new-game dialog (public so tests can show it without the whole interface).
 pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
-    let keep_note = if !game.game.plies().is_empty() && !game.game.is_over() {
+    let keep_note = if !game.game().plies().is_empty() && !game.game().is_over() {
         tr!("new-game-keep-note")
     } else {
         String::new()
@@ -332,7 +332,7 @@ fn spawn_promotion(
     game: Res<ChessGame>,
     pending: Option<Res<crate::game::core::selection::PendingPromotion>>,
 ) {
-    let pos = game.game.position();
+    let pos = game.game().position();
     let side = pending.map_or(pos.turn(), |p| p.side(pos));
     let variant = pos.variant();
     let choices: Vec<(String, PieceKind)> = variant
@@ -366,7 +366,7 @@ fn spawn_promotion(
 
 fn spawn_game_over(mut commands: Commands, game: Res<ChessGame>) {
     let result = game
-        .game
+        .game()
         .outcome()
         .map_or_else(String::new, crate::game::text::outcome_text);
 

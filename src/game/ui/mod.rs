@@ -338,7 +338,7 @@ fn update_panel(
         return;
     }
     *last_revision = Some(game.revision());
-    let g = &game.game;
+    let g = game.game();
     for mut t in &mut texts.p0() {
         t.0 = turn_text(g);
     }

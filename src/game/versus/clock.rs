@@ -160,7 +160,7 @@ fn run_clocks(
         // Screenshots and benchmarks show the clocks as they are.
         let offscreen = options.is_some_and(|o| o.offscreen());
         let on_board = screen.is_some_and(|s| *s.get() == Screen::Play);
-        let run = on_board && !g.game.is_over() && !offscreen;
+        let run = on_board && !g.game().is_over() && !offscreen;
         if let Some(c) = g.clocks_mut() {
             match (run, c.is_running()) {
                 (true, false) => c.resume(now),
@@ -183,7 +183,7 @@ fn run_clocks(
     for side in Side::BOTH {
         let is_low = clocks.is_low(side, now);
         let running = clocks.is_running() && clocks.turn() == side;
-        if is_low && running && !was_low.1[side.index()] && !game.game.is_over() {
+        if is_low && running && !was_low.1[side.index()] && !game.game().is_over() {
             low.write(ClockLow(side));
         }
         was_low.1[side.index()] = is_low;
@@ -280,7 +280,7 @@ fn show_clocks(
         return;
     };
     let now = game.clock_now();
-    let over = game.game.is_over();
+    let over = game.game().is_over();
     for (face_of, children, mut bg, mut border) in &mut faces {
         let side = face_of.0;
         let left = clocks.remaining(side, now);

@@ -209,7 +209,7 @@ fn go_for(game: &ChessGame, level: crate::engine::Level) -> (Go, Duration) {
             let [white, black] = [Side::White, Side::Black].map(|s| c.remaining(s, now));
             let mut go = Go::clock(white, black, c.control().increment);
             go.movetime = Some(movetime);
-            let left = c.remaining(game.game.position().turn(), now);
+            let left = c.remaining(game.game().position().turn(), now);
             (go, left.min(movetime) + GRACE)
         }
         None => (
@@ -237,7 +237,7 @@ fn ask(
     if engine.pending.is_some()
         || !engine.takes(revision)
         || animating.0
-        || game.game.is_over()
+        || game.game().is_over()
         || !playing
     {
         return;
@@ -245,7 +245,7 @@ fn ask(
     let (go, timeout) = go_for(&game, level);
     let job = Job {
         revision,
-        game: game.game.clone(),
+        game: game.game().clone(),
         go,
         timeout,
     };

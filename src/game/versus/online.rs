@@ -767,7 +767,7 @@ fn end_session(
     if session.game_id == Some(game.id()) {
         game.players = [Player::Human; 2];
         game.pause_clocks();
-        if !game.game.is_over() && !game.game.plies().is_empty() {
+        if !game.game().is_over() && !game.game().plies().is_empty() {
             status.info(tr!("online-left"));
         }
     }

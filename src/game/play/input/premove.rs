@@ -60,7 +60,7 @@ pub struct Premove {
 /// Whether moves made during the opponent's turn wait as premoves: one person against the
 /// computer with clocks running, or against a network opponent.
 pub fn allowed(game: &ChessGame, screen: Option<Screen>) -> bool {
-    if game.game.is_over() || game.browsing() {
+    if game.game().is_over() || game.browsing() {
         return false;
     }
     let humans = game.players.iter().filter(|&&p| p == Player::Human).count();
@@ -89,7 +89,7 @@ pub fn position(game: &ChessGame, screen: Option<Screen>) -> Option<Position> {
     if !allowed(game, screen) || game.human_to_move() {
         return None;
     }
-    game.game.position().with_turn(own_side(game)).ok()
+    game.game().position().with_turn(own_side(game)).ok()
 }
 
 impl Act<'_> {
@@ -186,7 +186,7 @@ pub(super) fn play_premove(
     let Some(mv) = premove.mv else {
         return;
     };
-    if game.id() != premove.game || game.game.is_over() {
+    if game.id() != premove.game || game.game().is_over() {
         premove.mv = None;
         return;
     }
@@ -194,7 +194,7 @@ pub(super) fn play_premove(
         return;
     }
     premove.mv = None;
-    let pos = game.game.position();
+    let pos = game.game().position();
     match pos.check_move(mv) {
         Ok(()) => {
             requests.write(MoveRequest(mv));
