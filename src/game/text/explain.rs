@@ -9,7 +9,7 @@ use crate::rules::{
 };
 use crate::study::{Answer, Explanation};
 
-use super::{Language, language, move_error_text, piece_name, side_name};
+use super::{move_error_text, piece_name, side_name};
 
 /// `white` or `black`: the catalogue's selector for adjectives that agree with the King.
 fn colour(side: Side) -> &'static str {
@@ -175,7 +175,7 @@ pub fn describe_movement(variant: &Variant, kind: PieceKind) -> String {
     .filter_map(|(yes, word)| yes.then_some(word))
     .collect();
     if !steps.is_empty() {
-        parts.push(tr!("describe-steps", ways = join(&steps, "list-or")));
+        parts.push(tr!("describe-steps", ways = join(&steps, true)));
     }
     let slides: Vec<String> = LineKind::ALL
         .into_iter()
@@ -193,7 +193,7 @@ pub fn describe_movement(variant: &Variant, kind: PieceKind) -> String {
         })
         .collect();
     if !slides.is_empty() {
-        parts.push(tr!("describe-slides", paths = join(&slides, "list-and")));
+        parts.push(tr!("describe-slides", paths = join(&slides, false)));
     }
     let knight = how.leaps_of(LeapKind::Knight);
     let archer = how.leaps_of(LeapKind::Archer);
@@ -210,16 +210,17 @@ pub fn describe_movement(variant: &Variant, kind: PieceKind) -> String {
     tr!("describe-piece", piece = name, moves = said)
 }
 
-/// `a`, `a or b`, `a, b or c` (`list` is `list-or` or `list-and`).
-fn join(words: &[String], list: &str) -> String {
+/// `a`, `a or b`, `a, b or c` (with `or`), or the same with `and`.
+fn join(words: &[String], or: bool) -> String {
     match words {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => {
             let first = init.join(", ");
-            match list {
-                "list-or" => tr!("list-or", first = first, last = last.as_str()),
-                _ => tr!("list-and", first = first, last = last.as_str()),
+            if or {
+                tr!("list-or", first = first, last = last.as_str())
+            } else {
+                tr!("list-and", first = first, last = last.as_str())
             }
         }
     }
@@ -338,10 +339,7 @@ pub fn puzzle_explanation(explanation: &Explanation) -> String {
         ),
         E::WinsLess { answer, pawns } => {
             let count: f64 = pawns.parse().unwrap_or(2.0);
-            let shown = match language() {
-                Language::De => pawns.replace('.', ","),
-                Language::En => pawns.clone(),
-            };
+            let shown = super::decimal_point(pawns.clone());
             tr!(
                 "puzzle-wins-less",
                 defender = defender(answer),

@@ -243,7 +243,11 @@ pub fn time_control_label(control: crate::rules::clock::TimeControl) -> String {
 
 /// A number with one decimal, written as the language in force writes it (`2.5`, `2,5`).
 pub fn decimal(value: f64) -> String {
-    let text = format!("{value:.1}");
+    decimal_point(format!("{value:.1}"))
+}
+
+/// A number written with `.` (`2.5`), with the decimal point of the language in force.
+pub fn decimal_point(text: String) -> String {
     match language() {
         Language::En => text,
         Language::De => text.replace('.', ","),
