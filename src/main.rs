@@ -330,7 +330,7 @@ fn perft(
 
 #[cfg(feature = "gui")]
 fn keys() -> Result<(), String> {
-    print!("{}", parachess::game::keymap::markdown_table());
+    print!("{}", parachess::game::key_table());
     Ok(())
 }
 

@@ -8,7 +8,6 @@ pub mod audio;
 pub mod bare_scene;
 pub mod board;
 pub mod core;
-pub mod keymap;
 pub mod learn;
 pub mod lobby;
 pub mod offscreen;
@@ -44,10 +43,14 @@ impl Plugin for CorePlugin {
             .get_resource::<LaunchOptions>()
             .map_or(self::core::screens::Screen::Title, |o| o.screen);
         self::core::screens::add_states(app, first);
-        app.add_plugins(self::core::state::plugin)
-            .add_systems(Startup, start_position);
         app.add_plugins((
-            keymap::plugin,
+            self::core::state::plugin,
+            self::core::actions::plugin,
+            self::core::keys::plugin,
+        ))
+        .add_systems(Startup, start_position);
+        app.add_plugins((
+            ui::core_plugin,
             play::plugin,
             play::persistence::plugin,
             board::core_plugin,
@@ -105,6 +108,17 @@ fn start_position(
         status.info(tr!("status-two-players"));
     }
     reset.write(BoardReset);
+}
+
+/// Every key of the game as a Markdown table, for the README (`parachess keys`): the table
+/// each part registers, read from a game built without a window.
+pub fn key_table() -> String {
+    let mut app = App::new();
+    app.add_plugins(CorePlugin);
+    app.world()
+        .get_resource::<self::core::keys::KeyMap>()
+        .map(self::core::keys::KeyMap::markdown_table)
+        .unwrap_or_default()
 }
 
 /// Opens the game window (or renders offscreen) and runs until it closes.
@@ -172,5 +186,181 @@ mod tests {
         assert_eq!(Antialias::Auto.msaa(false), Msaa::Sample4);
         assert_eq!(Antialias::On.msaa(true), Msaa::Sample4);
         assert_eq!(Antialias::Off.msaa(false), Msaa::Off);
+    }
+
+    mod keys {
+        use super::*;
+        use crate::game::core::actions::{GameAction, StudyAction};
+        use crate::game::core::keys::{Context, KeyMap, help_id};
+        use crate::game::core::screens::{Modal, Screen};
+        use KeyCode as K;
+
+        /// The table every part registers, as the game builds it.
+        fn registered() -> App {
+            let mut app = App::new();
+            app.add_plugins(CorePlugin);
+            app
+        }
+
+        fn map(app: &App) -> &KeyMap {
+            app.world().resource::<KeyMap>()
+        }
+
+        const SCREENS: [Screen; 9] = [
+            Screen::Title,
+            Screen::Play,
+            Screen::Learn,
+            Screen::Analysis,
+            Screen::Online,
+            Screen::Server,
+            Screen::Editor,
+            Screen::Puzzles,
+            Screen::Settings,
+        ];
+
+        const DIALOGS: [Modal; 12] = [
+            Modal::NewGame,
+            Modal::Load,
+            Modal::Promotion,
+            Modal::GameOver,
+            Modal::Pieces,
+            Modal::StageEnd,
+            Modal::HostGame,
+            Modal::JoinGame,
+            Modal::ServerSignIn,
+            Modal::SeekGame,
+            Modal::Challenge,
+            Modal::WatchGame,
+        ];
+
+        /// The key help is drawn from the catalogue by an id made of its English words.
+        #[test]
+        fn every_key_help_is_in_the_catalogue() {
+            let app = registered();
+            assert!(map(&app).bindings().len() > 100, "every part registers");
+            for b in map(&app).bindings() {
+                let id = help_id(b.help);
+                assert!(
+                    crate::game::text::has_message(&id),
+                    "{id:?} ({:?}) is not in en.ftl",
+                    b.help
+                );
+            }
+            assert_eq!(
+                help_id("deselect, then back (where you came from)"),
+                "key-deselect-then-back-where-you-came-from"
+            );
+        }
+
+        #[test]
+        fn no_key_means_two_things_in_one_place() {
+            let app = registered();
+            for screen in SCREENS {
+                for modal in std::iter::once(Modal::None).chain(DIALOGS) {
+                    let active: Vec<_> = map(&app).active(screen, modal).collect();
+                    for (i, a) in active.iter().enumerate() {
+                        for b in &active[i + 1..] {
+                            assert!(
+                                a.chord != b.chord || a.action == b.action,
+                                "{:?} on {screen:?}/{modal:?}: {:?} and {:?}",
+                                a.chord,
+                                a.action,
+                                b.action
+                            );
+                        }
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn a_dialog_owns_the_keyboard() {
+            let app = registered();
+            for modal in DIALOGS {
+                for screen in SCREENS {
+                    for b in map(&app).active(screen, modal) {
+                        assert_eq!(b.context, Context::Dialog(modal), "{b:?}");
+                    }
+                }
+            }
+        }
+
+        /// Every screen and dialog can be left by a key.
+        #[test]
+        fn every_screen_and_dialog_has_a_key_out() {
+            let app = registered();
+            for modal in DIALOGS {
+                assert!(
+                    map(&app)
+                        .active(Screen::Play, modal)
+                        .any(|b| b.chord.key == K::Escape),
+                    "{modal:?} has no Esc"
+                );
+            }
+            for screen in SCREENS.into_iter().filter(|&s| s != Screen::Title) {
+                assert!(
+                    map(&app)
+                        .active(screen, Modal::None)
+                        .any(|b| b.chord.key == K::Escape),
+                    "{screen:?} has no Esc"
+                );
+            }
+        }
+
+        #[test]
+        fn help_lists_keys_by_what_they_do() {
+            let app = registered();
+            let help = map(&app).help(&[Context::On(Screen::Play)]);
+            assert!(help.contains("U / Backspace / Ctrl+Z: undo"), "{help}");
+            assert!(help.contains("Ctrl+S: save"), "{help}");
+            assert!(!help.contains("flip"), "{help}");
+            let table = key_table();
+            assert!(table.contains("| game | `N` | new game |"), "{table}");
+            assert!(table.contains("| any board | `F` | flip the board |"));
+            assert!(table.contains("typing a move plays it"), "the typing note");
+        }
+
+        #[test]
+        fn the_key_for_an_action_comes_from_the_table() {
+            let app = registered();
+            let map = map(&app);
+            let on = |s| Context::On(s);
+            assert_eq!(
+                map.key_for(StudyAction::Analyse, on(Screen::Play))
+                    .as_deref(),
+                Some("A")
+            );
+            assert_eq!(
+                map.key_for(GameAction::Undo, on(Screen::Play)).as_deref(),
+                Some("U")
+            );
+            assert_eq!(
+                map.key_for(GameAction::Open(Screen::Settings), Context::Board)
+                    .as_deref(),
+                Some("F2")
+            );
+            assert_eq!(map.key_for(GameAction::Undo, on(Screen::Learn)), None);
+        }
+
+        #[test]
+        fn learn_keys_do_not_undo_or_redo() {
+            let app = registered();
+            let on_learn: Vec<_> = map(&app).active(Screen::Learn, Modal::None).collect();
+            let r = on_learn
+                .iter()
+                .find(|b| b.chord.key == K::KeyR && !b.chord.ctrl)
+                .expect("R acts on the learn screen");
+            assert!(r.action.is(crate::game::learn::LearnAction::Restart));
+            assert!(
+                on_learn
+                    .iter()
+                    .all(|b| !b.action.is(GameAction::Redo) && !b.action.is(GameAction::Undo))
+            );
+            let help = map(&app).help(&[Context::Board, Context::On(Screen::Learn)]);
+            assert!(
+                help.contains("R: restart the stage") && help.contains("H: hint"),
+                "{help}"
+            );
+        }
     }
 }

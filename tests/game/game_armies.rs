@@ -7,10 +7,11 @@ use crate::common;
 use bevy::prelude::*;
 use common::game::*;
 use parachess::game::board::pieces::pieces_match_game;
+use parachess::game::core::actions::Action;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::GameCommand;
-use parachess::game::keymap::Action;
 use parachess::game::studio::{Editor, PaletteSlot};
+use parachess::game::ui::dialogs::NewGameAction;
 use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
 use parachess::rules::{Cell, Piece, Side, Variant};
 
@@ -48,8 +49,8 @@ fn the_new_game_dialog_starts_knights_and_archers_and_a_numbered_shuffle() {
     // The headless app has no dialogs; the choice they keep is what the actions read.
     app.world_mut().init_resource::<NewGameChoice>();
     let ka = knights_and_archers();
-    Action::ChooseVariant(VariantPick::Fixed(ka)).run(app.world_mut());
-    Action::StartNewGame.run(app.world_mut());
+    NewGameAction::Variant(VariantPick::Fixed(ka)).run(app.world_mut());
+    NewGameAction::Start.run(app.world_mut());
     agree(&mut app);
     let pos = game(&app).position().clone();
     assert_eq!(pos.variant(), ka);
@@ -57,10 +58,10 @@ fn the_new_game_dialog_starts_knights_and_archers_and_a_numbered_shuffle() {
     let knight = ka.kind_of_letter('N').unwrap();
     assert_eq!(pos.pieces(Piece::new(Side::White, knight)).len(), 1);
     // Shuffle Parachess by number: 0 stepped back by one wraps to 179, then on by 18 is 17.
-    Action::ShuffleStep(-1).run(app.world_mut());
+    NewGameAction::ShuffleStep(-1).run(app.world_mut());
     assert_eq!(app.world().resource::<NewGameChoice>().shuffle_number, 179);
-    Action::ShuffleStep(18).run(app.world_mut());
-    Action::StartNewGame.run(app.world_mut());
+    NewGameAction::ShuffleStep(18).run(app.world_mut());
+    NewGameAction::Start.run(app.world_mut());
     agree(&mut app);
     let pos = game(&app).position().clone();
     assert_eq!(pos.variant().name(), "Shuffle Parachess 17");
@@ -94,7 +95,7 @@ fn the_editor_palette_offers_the_variants_kinds_and_puts_a_knight_down() {
         "the palette shows the army's kinds, no Sorcerer"
     );
     // Empty the board and drag a Black Knight from the palette onto it.
-    Action::Editor(parachess::game::studio::EditorAction::Empty).run(app.world_mut());
+    parachess::game::studio::EditorAction::Empty.run(app.world_mut());
     settle(&mut app, 5);
     let knight = Piece::new(Side::Black, ka.kind_of_letter('N').unwrap());
     let slot = palette_slot(&mut app, knight);

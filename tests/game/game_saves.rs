@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use common::game::*;
+use parachess::game::core::actions::GameAction;
 use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, StatusLine};
@@ -349,17 +350,16 @@ fn a_button_acts_on_a_quick_press() {
     use bevy::picking::backend::HitData;
     use bevy::picking::events::{Pointer, Press};
     use bevy::picking::pointer::{Location, PointerButton, PointerId};
-    use parachess::game::keymap::Action;
     use parachess::game::ui::widgets::{ActionButton, button};
     let mut app = headless_app();
     click_a_move(&mut app);
-    app.world_mut().spawn(button("Undo", Action::Undo));
+    app.world_mut().spawn(button("Undo", GameAction::Undo));
     app.update();
     let inner = app
         .world_mut()
         .query::<(Entity, &ActionButton)>()
         .iter(app.world())
-        .find(|(_, b)| b.0 == Action::Undo)
+        .find(|(_, b)| b.0.is(GameAction::Undo))
         .map(|(e, _)| e)
         .unwrap();
     // Only a press: no click follows when press and release fall into one slow frame.

@@ -17,10 +17,10 @@ mod server_support;
 use crate::common;
 use common::game::*;
 use parachess::client::{Link, LinkConfig, LinkEvent};
+use parachess::game::core::actions::Action;
 use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, Player, StatusLine};
-use parachess::game::keymap::Action;
 use parachess::game::lobby::session::LinkState;
 use parachess::game::lobby::{GameRequest, LobbyAction, ServerSession, ServerView};
 use parachess::rules::Game;
@@ -102,7 +102,7 @@ fn view(app: &App) -> Option<ServerView> {
 }
 
 fn lobby(app: &mut App, action: LobbyAction) {
-    Action::Lobby(action).run(app.world_mut());
+    action.run(app.world_mut());
     app.update();
 }
 

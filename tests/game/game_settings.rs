@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use common::game::*;
 use parachess::engine::Level;
 use parachess::game::core::ViewMode;
+use parachess::game::core::actions::{Action, AnyAction, GameAction};
 use parachess::game::core::board::AnimationSpeed;
 use parachess::game::core::board::BoardMarks;
 use parachess::game::core::board::BoardTheme;
@@ -22,8 +23,8 @@ use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::prefs::{Muted, SoundVolume};
 use parachess::game::core::screens::Screen;
 use parachess::game::core::state::StatusLine;
-use parachess::game::keymap::Action;
 use parachess::game::settings::{AutoScale, Settings, SettingsAction as S, SettingsFile};
+use parachess::game::ui::dialogs::NewGameAction;
 use parachess::game::ui::dialogs::{GameMode, NewGameChoice};
 use parachess::theme::THEMES;
 
@@ -35,7 +36,7 @@ fn on_board() -> LaunchOptions {
 }
 
 /// Runs the action as its button does.
-fn press(app: &mut App, action: Action) {
+fn press(app: &mut App, action: impl Action) {
     action.run(app.world_mut());
     app.update();
 }
@@ -64,21 +65,18 @@ fn choices_survive_a_restart() {
         assert!(app.world().resource::<AutoScale>().0);
         tap(&mut app, KeyCode::KeyT);
         assert!(app.world().resource::<ShowThreats>().0);
-        press(&mut app, Action::Settings(S::View(ViewMode::TwoD)));
-        press(&mut app, Action::Settings(S::Names(false)));
-        press(&mut app, Action::Settings(S::Sound(false)));
-        press(&mut app, Action::Settings(S::Theme(2)));
-        press(&mut app, Action::Settings(S::Pieces(1)));
-        press(&mut app, Action::Settings(S::Scale(125)));
-        press(&mut app, Action::Settings(S::Volume(25)));
-        press(
-            &mut app,
-            Action::Settings(S::Animation(AnimationSpeed::Off)),
-        );
-        press(&mut app, Action::Settings(S::Dots(false)));
-        press(&mut app, Action::Settings(S::LastMove(false)));
-        press(&mut app, Action::ChooseMode(GameMode::HumanBlack));
-        press(&mut app, Action::ChooseLevel(Level::Hard));
+        press(&mut app, S::View(ViewMode::TwoD));
+        press(&mut app, S::Names(false));
+        press(&mut app, S::Sound(false));
+        press(&mut app, S::Theme(2));
+        press(&mut app, S::Pieces(1));
+        press(&mut app, S::Scale(125));
+        press(&mut app, S::Volume(25));
+        press(&mut app, S::Animation(AnimationSpeed::Off));
+        press(&mut app, S::Dots(false));
+        press(&mut app, S::LastMove(false));
+        press(&mut app, NewGameAction::Mode(GameMode::HumanBlack));
+        press(&mut app, NewGameAction::Level(Level::Hard));
         flush_settings(&mut app);
         let f = file(&dir);
         assert_eq!((f.view.as_str(), f.threats, f.sound), ("2d", true, false));
@@ -167,7 +165,7 @@ fn the_command_line_wins_for_one_run_and_is_not_written_back() {
     assert!(f.threats);
     assert_eq!((f.view.as_str(), f.theme.as_str()), ("3d", THEMES[1].name));
     // Once the player changes what the command line chose, that is remembered.
-    press(&mut app, Action::Settings(S::Theme(0)));
+    press(&mut app, S::Theme(0));
     flush_settings(&mut app);
     assert_eq!(file(&dir).theme, THEMES[0].name);
     assert_eq!(file(&dir).view, "3d");
@@ -194,7 +192,7 @@ fn with_animation_off_a_move_lands_at_once() {
     let cell = |name: &str| -> Cell { name.parse().expect("a cell name") };
     for (speed, glides) in [(AnimationSpeed::Normal, true), (AnimationSpeed::Off, false)] {
         let mut app = headless_app_with(temp_data_dir("animation"), on_board());
-        press(&mut app, Action::Settings(S::Animation(speed)));
+        press(&mut app, S::Animation(speed));
         click_cell(&mut app, cell("c4"));
         click_cell(&mut app, cell("d3"));
         app.update();
@@ -328,7 +326,7 @@ fn language_child() {
         tap(&mut app, KeyCode::KeyS);
         assert_eq!(where_(&app).0, Screen::Settings);
         assert!(shows(&mut app, "Settings"));
-        press(&mut app, Action::Settings(S::Language(Language::De)));
+        press(&mut app, S::Language(Language::De));
         app.update();
         // The Settings screen is rebuilt in German at once.
         assert!(shows(&mut app, "Einstellungen"), "{:?}", texts(&mut app));
@@ -360,7 +358,7 @@ fn language_child() {
     let mut app = app_with_screens(&dir, options);
     assert!(shows(&mut app, "Play"), "{:?}", texts(&mut app));
     tap(&mut app, KeyCode::KeyT);
-    press(&mut app, Action::Settings(S::Sound(false)));
+    press(&mut app, S::Sound(false));
     flush_settings(&mut app);
     assert_eq!(file(&dir).language.as_deref(), Some("de"));
     drop(app);
@@ -441,14 +439,19 @@ fn german_beyond_the_screens(dir: &Path) {
 }
 
 /// The action of the button that has the keyboard focus, if a button has it.
-fn focused(app: &App) -> Option<Action> {
+fn focused(app: &App) -> Option<AnyAction> {
     let e = app
         .world()
         .resource::<bevy_input_focus::InputFocus>()
         .get()?;
     app.world()
         .get::<parachess::game::ui::widgets::ActionButton>(e)
-        .map(|b| b.0)
+        .map(|b| b.0.clone())
+}
+
+/// `action`, as a button holds it.
+fn any(action: impl Action) -> Option<AnyAction> {
+    Some(AnyAction::new(action))
 }
 
 #[test]
@@ -460,18 +463,18 @@ fn the_title_menu_and_the_settings_screen_work_with_tab_arrows_and_enter() {
     assert_eq!(where_(&app).0, Screen::Title);
     // Tab: the first button shown (Continue is hidden without a game to continue).
     tap(&mut app, KeyCode::Tab);
-    assert_eq!(focused(&app), Some(Action::Play));
+    assert_eq!(focused(&app), any(GameAction::NewGame));
     tap(&mut app, KeyCode::ArrowDown);
-    assert_eq!(focused(&app), Some(Action::Learn));
+    assert_eq!(focused(&app), any(GameAction::Open(Screen::Learn)));
     hold(&mut app, KeyCode::ShiftLeft);
     tap(&mut app, KeyCode::Tab);
     let_go(&mut app, KeyCode::ShiftLeft);
-    assert_eq!(focused(&app), Some(Action::Play));
+    assert_eq!(focused(&app), any(GameAction::NewGame));
     // Up from the first goes round to the last, Quit; once more, Settings; Enter opens it.
     tap(&mut app, KeyCode::ArrowUp);
-    assert_eq!(focused(&app), Some(Action::Quit));
+    assert_eq!(focused(&app), any(GameAction::Quit));
     tap(&mut app, KeyCode::ArrowUp);
-    assert_eq!(focused(&app), Some(Action::Settings(S::Open)));
+    assert_eq!(focused(&app), any(GameAction::Open(Screen::Settings)));
     tap(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(where_(&app).0, Screen::Settings);
@@ -481,12 +484,10 @@ fn the_title_menu_and_the_settings_screen_work_with_tab_arrows_and_enter() {
     tap(&mut app, KeyCode::Tab);
     assert_eq!(
         focused(&app),
-        Some(Action::Settings(S::Language(
-            parachess::game::text::Language::En
-        )))
+        any(S::Language(parachess::game::text::Language::En))
     );
     let mut steps = 0;
-    while focused(&app) != Some(Action::Settings(S::Sound(false))) {
+    while focused(&app) != any(S::Sound(false)) {
         tap(&mut app, KeyCode::Tab);
         steps += 1;
         assert!(steps < 10, "Sound: Off never took the focus");

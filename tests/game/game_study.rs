@@ -377,7 +377,8 @@ fn the_analysis_follows_the_board_off_the_frame_thread_and_stops_on_leaving() {
     // starts again with them and its lines stay legal.
     use parachess::game::study::analysis::{StudySettings, max_threads};
     let before = app.world().resource::<StudySettings>().threads;
-    parachess::game::keymap::Action::AnalysisThreads.run(app.world_mut());
+    use parachess::game::core::actions::{Action, StudyAction};
+    StudyAction::Threads.run(app.world_mut());
     app.update();
     let after = app.world().resource::<StudySettings>().threads;
     let expected = if before >= max_threads() {

@@ -17,12 +17,13 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use common::game::*;
 use parachess::game::core::DataDir;
+use parachess::game::core::actions::Action;
 use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, GameCommand, Player, StatusLine};
-use parachess::game::keymap::Action;
 use parachess::game::play::ai::ComputerPlayer;
 use parachess::game::play::persistence::load_file;
+use parachess::game::ui::dialogs::NewGameAction;
 use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
 use parachess::game::versus::external::{EngineState, ExternalEngine};
 use parachess::game::versus::online::{Link, Online};
@@ -399,7 +400,7 @@ fn net_app() -> App {
 }
 
 fn act(app: &mut App, action: VersusAction) {
-    Action::Versus(action).run(app.world_mut());
+    action.run(app.world_mut());
     app.update();
 }
 
@@ -430,7 +431,7 @@ fn hosting_in(variant: Option<&'static Variant>) -> (App, SocketAddr, String) {
     if let Some(v) = variant {
         // The headless app has no dialogs; the choice they keep is what hosting reads.
         host.world_mut().init_resource::<NewGameChoice>();
-        Action::ChooseVariant(VariantPick::Fixed(v)).run(host.world_mut());
+        NewGameAction::Variant(VariantPick::Fixed(v)).run(host.world_mut());
     }
     act(&mut host, VersusAction::PlayOnline);
     assert_eq!(where_(&host).0, Screen::Online);

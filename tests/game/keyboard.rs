@@ -74,7 +74,7 @@ fn key(app: &mut App, code: KeyCode, logical: Key) {
 
 /// The key that types `ch` on a US keyboard.
 fn code_of(ch: char) -> KeyCode {
-    const LETTERS: [KeyCode; 26] = parachess::game::keymap::LETTER_KEYS;
+    const LETTERS: [KeyCode; 26] = parachess::game::core::keys::LETTER_KEYS;
     const DIGITS: [KeyCode; 10] = [
         KeyCode::Digit0,
         KeyCode::Digit1,

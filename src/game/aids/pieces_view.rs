@@ -22,12 +22,12 @@ use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset
 use crate::game::board::piece_art::{ArtAssetsParam, PieceArt, symbol_transform};
 use crate::game::board::tiles::tile_mesh;
 use crate::game::core::GameSet;
+use crate::game::core::actions::{Action, AidAction, GameAction};
 use crate::game::core::board::BoardCamera;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::cell_world;
 use crate::game::core::screens::Modal;
 use crate::game::core::state::ChessGame;
-use crate::game::keymap::Action;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{UiButton, button, text};
 use crate::rules::{Cell, LeapKind, LineKind, Movement, PieceKind, Variant, board};
@@ -333,7 +333,7 @@ fn spawn_panel(
                                 flex_shrink: 0.0,
                                 ..default()
                             },
-                            children![button(tr!("pieces-close"), Action::CloseDialog)],
+                            children![button(tr!("pieces-close"), GameAction::CloseDialog)],
                         ),
                     ],
                 ),
@@ -402,7 +402,7 @@ fn card_pressed(press: On<Pointer<Press>>, cards: Query<&PieceCard>, mut command
         return;
     }
     if let Ok(&PieceCard(kind)) = cards.get(press.entity) {
-        commands.queue(move |world: &mut World| Action::ShowPiece(kind).run(world));
+        commands.queue(move |world: &mut World| AidAction::ShowPiece(kind).run(world));
     }
 }
 

@@ -10,12 +10,12 @@ use super::threats::ThreatMark;
 use crate::game::board::lines::arc;
 use crate::game::board::meshes::ring;
 use crate::game::core::GameSet;
+use crate::game::core::actions::AidAction;
 use crate::game::core::board::ShowThreats;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::{board_to_world, cell_world};
 use crate::game::core::camera::BOARD_LAYER;
 use crate::game::core::state::ChessGame;
-use crate::game::keymap::Action;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::ActionButton;
 
@@ -185,7 +185,7 @@ fn mark_threats_button(
 ) {
     let colour = if show.0 { theme::ACCENT } else { Color::NONE };
     for (entity, button, outline) in &buttons {
-        if button.0 == Action::ToggleThreats && outline.is_none_or(|o| o.color != colour) {
+        if button.0.is(AidAction::Threats) && outline.is_none_or(|o| o.color != colour) {
             commands
                 .entity(entity)
                 .insert(Outline::new(px(2), px(0), colour));

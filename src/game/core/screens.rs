@@ -2,7 +2,7 @@
 //! and marks them `DespawnOnExit`, so nothing has to diff what is shown against what should be.
 //!
 //! A dialog ([`Modal`]) sits over a screen and owns the keyboard and the pointer while it is
-//! open: only its own keys act (see [`crate::game::keymap`]).
+//! open: only its own keys act (see [`crate::game::core::keys`]).
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;

@@ -20,6 +20,9 @@ use crate::game::core::launch::LessonStart;
 use crate::tr;
 use bevy::prelude::*;
 
+use crate::game::core::actions::{Action, ActionsExt, BackOrder};
+use crate::game::core::keys::{Binding, Context, KeysExt, key};
+
 use crate::game::core::GameSet;
 use crate::game::core::board::LinesOverride;
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
@@ -107,8 +110,53 @@ impl Learn {
     }
 }
 
+/// The learn screen's buttons and keys.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum LearnAction {
+    /// Open this lesson (index into the lesson list) at its first stage not yet done.
+    Open(usize),
+    /// Start the suggested lesson, go on to the next stage or lesson, or retry a failed stage.
+    Next,
+    /// Start the stage again.
+    Restart,
+    /// Show the stage's hint.
+    Hint,
+    /// Back to the lesson list.
+    List,
+}
+
+impl Action for LearnAction {}
+
+fn act(world: &mut World, action: LearnAction) {
+    match action {
+        LearnAction::Open(index) => open_lesson(world, index),
+        LearnAction::Next => next(world),
+        LearnAction::Restart => restart(world),
+        LearnAction::Hint => hint(world),
+        LearnAction::List => to_list(world),
+    }
+}
+
+/// The learn screen's keys, and the stage-end dialog's.
+fn keys() -> Vec<Binding> {
+    use KeyCode as K;
+    let here = Context::On(Screen::Learn);
+    let end = Context::Dialog(crate::game::core::screens::Modal::StageEnd);
+    vec![
+        key(K::Enter, LearnAction::Next, here, "start / next"),
+        key(K::KeyR, LearnAction::Restart, here, "restart the stage"),
+        key(K::KeyH, LearnAction::Hint, here, "hint"),
+        key(K::Enter, LearnAction::Next, end, "next / retry"),
+        key(K::KeyR, LearnAction::Restart, end, "retry"),
+        key(K::Escape, LearnAction::List, end, "the lessons"),
+    ]
+}
+
 /// The logic tests drive: stages, moves, replies, progress.
 pub(super) fn core_plugin(app: &mut App) {
+    app.answer(act)
+        .on_back(BackOrder::Screen, back)
+        .bind_keys(keys());
     let (lessons, problem) = lessons_in(language());
     let launch = app
         .world()

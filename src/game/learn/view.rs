@@ -11,12 +11,14 @@ use bevy::prelude::*;
 use super::art::LearnArt;
 use super::{Learn, LearnProgress, LearnView};
 use crate::game::core::GameSet;
+use crate::game::core::actions::{Action, GameAction};
 use crate::game::core::board::Animating;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::cell_world;
+use crate::game::core::keys::{Context, KeyMap};
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::core::state::ChessGame;
-use crate::game::keymap::{Action, Context, help_text};
+use crate::game::learn::LearnAction;
 use crate::game::ui::widgets::{UiButton, button, card, row, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 use crate::lessons::{Goal, Lesson, RunState, stars_for};
@@ -199,7 +201,7 @@ fn spawn_list(
                                 move |press: On<Pointer<Press>>, mut commands: Commands| {
                                     if press.button == PointerButton::Primary {
                                         commands.queue(move |world: &mut World| {
-                                            Action::OpenLesson(index).run(world)
+                                            LearnAction::Open(index).run(world)
                                         });
                                     }
                                 },
@@ -209,7 +211,7 @@ fn spawn_list(
                 ),
                 (
                     row(),
-                    children![button(tr!("learn-back-to-title"), Action::Back)],
+                    children![button(tr!("learn-back-to-title"), GameAction::Back)],
                 ),
                 text(tr!("learn-list-help"), 11.0, theme::TEXT_DIM,),
             ],
@@ -224,7 +226,7 @@ fn start_button(label: String, any: bool) -> impl Bundle {
             flex_direction: FlexDirection::Column,
             ..default()
         },
-        children![button(label, Action::LearnNext)],
+        children![button(label, LearnAction::Next)],
     )
 }
 
@@ -399,7 +401,7 @@ fn field(which: Field, size: f32, colour: Color) -> impl Bundle {
     (which, text("", size, colour))
 }
 
-fn spawn_panel(mut commands: Commands, art: Option<Res<LearnArt>>) {
+fn spawn_panel(mut commands: Commands, art: Option<Res<LearnArt>>, map: Res<KeyMap>) {
     let Some(art) = art else { return };
     let slot = |i: u8| {
         (
@@ -480,29 +482,30 @@ fn spawn_panel(mut commands: Commands, art: Option<Res<LearnArt>>) {
             (
                 button_row(),
                 children![
-                    button(tr!("learn-hint-button"), Action::StageHint),
-                    button(tr!("learn-restart"), Action::RestartStage),
-                    button(tr!("learn-lessons"), Action::LessonList),
+                    button(tr!("learn-hint-button"), LearnAction::Hint),
+                    button(tr!("learn-restart"), LearnAction::Restart),
+                    button(tr!("learn-lessons"), LearnAction::List),
                 ],
             ),
             (
                 button_row(),
                 children![
-                    button(tr!("panel-flip"), Action::Flip),
-                    button(tr!("panel-2d-3d"), Action::ToggleView),
-                    button(tr!("panel-names"), Action::ToggleNames),
-                    button(tr!("panel-lines"), Action::ToggleLines),
+                    button(tr!("panel-flip"), GameAction::Flip),
+                    button(tr!("panel-2d-3d"), GameAction::ToggleView),
+                    button(tr!("panel-names"), GameAction::ToggleNames),
+                    button(tr!("panel-lines"), GameAction::ToggleLines),
                 ],
             ),
             text(
-                help_text(&[Context::On(Screen::Learn), Context::Board]).replace(
-                    &format!(
-                        "{}: {}",
-                        tr!("keyname-esc"),
-                        tr!("key-deselect-then-back-where-you-came-from")
+                map.help(&[Context::On(Screen::Learn), Context::Board])
+                    .replace(
+                        &format!(
+                            "{}: {}",
+                            tr!("keyname-esc"),
+                            tr!("key-deselect-then-back-where-you-came-from")
+                        ),
+                        &format!("{}: {}", tr!("keyname-esc"), tr!("key-the-lessons"))
                     ),
-                    &format!("{}: {}", tr!("keyname-esc"), tr!("key-the-lessons"))
-                ),
                 11.0,
                 theme::TEXT_DIM,
             ),
@@ -755,8 +758,8 @@ fn spawn_end_card(
             card.spawn(text(tr!("learn-not-this-time"), 26.0, theme::WARNING));
             card.spawn(text(super::stage::sentence(&why), 16.0, theme::TEXT));
             card.spawn(row()).with_children(|r| {
-                r.spawn(button(tr!("learn-try-again"), Action::LearnNext));
-                r.spawn(button(tr!("learn-lessons"), Action::LessonList));
+                r.spawn(button(tr!("learn-try-again"), LearnAction::Next));
+                r.spawn(button(tr!("learn-lessons"), LearnAction::List));
             });
             return;
         };
@@ -820,9 +823,9 @@ fn spawn_end_card(
             _ => tr!("learn-every-lesson-done"),
         };
         card.spawn(row()).with_children(|r| {
-            r.spawn(button(next, Action::LearnNext));
-            r.spawn(button(tr!("learn-retry"), Action::RestartStage));
-            r.spawn(button(tr!("learn-lessons"), Action::LessonList));
+            r.spawn(button(next, LearnAction::Next));
+            r.spawn(button(tr!("learn-retry"), LearnAction::Restart));
+            r.spawn(button(tr!("learn-lessons"), LearnAction::List));
         });
     }));
     // Low over the board rather than in its middle, and without dimming it: the final

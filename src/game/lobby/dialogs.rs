@@ -5,23 +5,24 @@ use crate::tr;
 use bevy::prelude::*;
 
 use super::{CLOCKS, LobbyAction, SeekForm, ServerSession};
+use crate::game::core::actions::GameAction;
+use crate::game::core::keys::{Context, KeyMap};
 use crate::game::core::screens::Modal;
-use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::StatusText;
 use crate::game::ui::theme;
 use crate::game::ui::variant_picker::variant_picker;
 use crate::game::ui::widgets::{button, dialog, row, text};
 use crate::game::versus::{FieldId, text_field};
 
-fn lobby(action: LobbyAction) -> Action {
-    Action::Lobby(action)
+fn lobby(action: LobbyAction) -> LobbyAction {
+    action
 }
 
 fn label(words: String) -> impl Bundle {
     text(words, 14.0, theme::TEXT_DIM)
 }
 
-fn spawn_sign_in(mut commands: Commands, session: Res<ServerSession>) {
+fn spawn_sign_in(mut commands: Commands, session: Res<ServerSession>, map: Res<KeyMap>) {
     let who = match &session.identity {
         Some(i) if i.guest => tr!("lobby-connected-guest", name = i.name.as_str()),
         Some(i) => tr!("lobby-signed-in", name = i.name.as_str()),
@@ -47,7 +48,7 @@ fn spawn_sign_in(mut commands: Commands, session: Res<ServerSession>) {
             text(
                 tr!(
                     "lobby-field-help",
-                    keys = help_text(&[Context::Dialog(Modal::ServerSignIn)])
+                    keys = map.help(&[Context::Dialog(Modal::ServerSignIn)])
                 ),
                 12.0,
                 theme::TEXT_DIM
@@ -58,7 +59,7 @@ fn spawn_sign_in(mut commands: Commands, session: Res<ServerSession>) {
                 children![
                     button(tr!("lobby-connect"), lobby(LobbyAction::Connect)),
                     button(tr!("lobby-create-account"), lobby(LobbyAction::Register)),
-                    button(tr!("dialog-cancel"), Action::CloseDialog),
+                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],
@@ -107,7 +108,7 @@ fn spawn_seek(mut commands: Commands, session: Res<ServerSession>) {
                         tr!("lobby-challenge-player"),
                         lobby(LobbyAction::ChallengeDialog)
                     ),
-                    button(tr!("dialog-cancel"), Action::CloseDialog),
+                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],
@@ -136,7 +137,7 @@ fn spawn_challenge(mut commands: Commands, form: Res<SeekForm>) {
                 row(),
                 children![
                     button(tr!("lobby-challenge"), lobby(LobbyAction::SendChallenge)),
-                    button(tr!("dialog-cancel"), Action::CloseDialog),
+                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],
@@ -155,7 +156,7 @@ fn spawn_watch(mut commands: Commands) {
                 row(),
                 children![
                     button(tr!("lobby-watch"), lobby(LobbyAction::Watch)),
-                    button(tr!("dialog-cancel"), Action::CloseDialog),
+                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],

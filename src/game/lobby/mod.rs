@@ -20,8 +20,11 @@ use serde_json::json;
 pub use session::{ServerSession, server_game_on_board};
 
 use crate::game::core::GameSet;
+use crate::game::core::actions::{Action, ActionsExt, BackOrder, GameAction};
+use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, move_keys};
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
-use crate::game::versus::{FieldId, Fields};
+use crate::game::ui::widgets::{ActionButton, mark_chosen};
+use crate::game::versus::{FieldId, Fields, VersusAction};
 use session::Intent;
 
 /// Which part of the server screen shows.
@@ -117,7 +120,7 @@ impl GameRequest {
     }
 }
 
-/// What the server screen's buttons and keys ask for (the keymap's `Action::Lobby`).
+/// What the server screen's buttons and keys ask for ([`act`] says what each does).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum LobbyAction {
     /// Go to the server screen.
@@ -168,10 +171,11 @@ pub enum LobbyAction {
     ToLobby,
 }
 
-impl LobbyAction {
-    /// Does what the action means, now.
-    pub fn run(self, world: &mut World) {
-        let said = match self {
+impl Action for LobbyAction {}
+
+fn act(world: &mut World, action: LobbyAction) {
+    {
+        let said = match action {
             LobbyAction::Open => {
                 set_screen(world, Screen::Server);
                 Ok(())
@@ -496,9 +500,55 @@ pub fn back(world: &mut World) -> bool {
     playing
 }
 
+/// The server screen's keys, and its dialogs'.
+fn keys() -> Vec<Binding> {
+    use KeyCode as K;
+    use LobbyAction as L;
+    let here = Context::On(Screen::Server);
+    let sign_in = Context::Dialog(Modal::ServerSignIn);
+    let seek = Context::Dialog(Modal::SeekGame);
+    let challenge = Context::Dialog(Modal::Challenge);
+    let watch = Context::Dialog(Modal::WatchGame);
+    let close = GameAction::CloseDialog;
+    let mut keys = vec![
+        key(K::KeyN, L::SeekDialog, here, "find a game"),
+        key(K::KeyW, L::WatchDialog, here, "watch a game"),
+        key(K::KeyR, L::Refresh, here, "refresh the lobby"),
+        key(K::KeyS, L::SignInDialog, here, "sign in"),
+    ];
+    keys.extend(move_keys(Screen::Server, "back to the game"));
+    keys.extend([
+        key(K::Enter, L::Connect, sign_in, "connect"),
+        key(K::Tab, L::NextField, sign_in, "next field"),
+        ctrl(K::KeyV, VersusAction::Paste, sign_in, "paste"),
+        key(K::Escape, close, sign_in, "cancel"),
+        key(K::Enter, L::Quick, seek, "quick pairing"),
+        key(K::Escape, close, seek, "cancel"),
+        key(K::Enter, L::SendChallenge, challenge, "challenge"),
+        ctrl(K::KeyV, VersusAction::Paste, challenge, "paste"),
+        key(K::Escape, close, challenge, "cancel"),
+        key(K::Enter, L::Watch, watch, "watch"),
+        ctrl(K::KeyV, VersusAction::Paste, watch, "paste"),
+        key(K::Escape, close, watch, "cancel"),
+    ]);
+    keys
+}
+
+/// Outlines the clock and rating chosen in the find-a-game dialog.
+fn mark_choices(form: Res<SeekForm>, mut buttons: Query<(&ActionButton, &mut Outline)>) {
+    mark_chosen(&mut buttons, |a: LobbyAction| match a {
+        LobbyAction::Clock(i) => form.clock == i,
+        LobbyAction::Rated(r) => form.rated == r,
+        _ => false,
+    });
+}
+
 /// What needs no window: the connection, the lobby's state and the game on the board.
 pub(super) fn core_plugin(app: &mut App) {
-    app.init_resource::<ServerSession>()
+    app.answer(act)
+        .on_back(BackOrder::Screen, back)
+        .bind_keys(keys())
+        .init_resource::<ServerSession>()
         .init_resource::<SeekForm>()
         .add_sub_state::<ServerView>()
         .add_systems(OnEnter(Screen::Server), session::enter)
@@ -514,5 +564,11 @@ pub(super) fn core_plugin(app: &mut App) {
 
 /// What draws: the lobby card, the game panel, the dialogs.
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_plugins((view::plugin, dialogs::plugin));
+    app.add_plugins((view::plugin, dialogs::plugin))
+        .add_systems(
+            Update,
+            mark_choices
+                .run_if(in_state(Modal::SeekGame))
+                .in_set(GameSet::View),
+        );
 }

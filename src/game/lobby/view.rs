@@ -8,7 +8,6 @@ use bevy::prelude::*;
 use super::session::LinkState;
 use super::{GameRequest, LobbyAction, ServerSession, ServerView};
 use crate::game::core::GameSet;
-use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{button, card, offer_row, row, text};
 use crate::game::ui::{Panel, StatusText, button_row};
@@ -16,9 +15,11 @@ use crate::game::versus::clock::clock_row;
 use crate::rules::Side;
 
 use super::session::ROWS;
+use crate::game::core::actions::GameAction;
+use crate::game::core::keys::{Context, KeyMap};
 
-fn lobby(action: LobbyAction) -> Action {
-    Action::Lobby(action)
+fn lobby(action: LobbyAction) -> LobbyAction {
+    action
 }
 
 /// The lobby card's line about the connection.
@@ -46,7 +47,7 @@ fn spawn_lobby(mut commands: Commands) {
                     button(tr!("lobby-refresh"), lobby(LobbyAction::Refresh)),
                     button(tr!("lobby-sign-in"), lobby(LobbyAction::SignInDialog)),
                     button(tr!("lobby-sign-out"), lobby(LobbyAction::SignOut)),
-                    button(tr!("settings-back"), Action::Back),
+                    button(tr!("settings-back"), GameAction::Back),
                 ],
             ),
             (
@@ -66,7 +67,7 @@ fn spawn_lobby(mut commands: Commands) {
 }
 
 /// One line of a list: words, then buttons.
-fn list_row(words: String, buttons: Vec<(String, Action)>) -> impl Bundle {
+fn list_row(words: String, buttons: Vec<(String, LobbyAction)>) -> impl Bundle {
     (
         Node {
             flex_direction: FlexDirection::Row,
@@ -105,7 +106,7 @@ fn list_row(words: String, buttons: Vec<(String, Action)>) -> impl Bundle {
 
 /// What the lists show, as lines with their buttons: built from the session, compared with
 /// what is on screen, and spawned only when different.
-type Section = (String, Vec<(String, Vec<(String, Action)>)>);
+type Section = (String, Vec<(String, Vec<(String, LobbyAction)>)>);
 
 fn sections(session: &ServerSession) -> Vec<Section> {
     let me = session.identity.as_ref().map_or("", |i| i.name.as_str());
@@ -290,7 +291,7 @@ struct GameLink;
 #[derive(Component)]
 struct OfferRow(bool);
 
-fn spawn_panel(mut commands: Commands) {
+fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
     let answer = |label: String, draw: bool, yes: GameRequest, no: GameRequest| {
         offer_row(
             OfferRow(draw),
@@ -335,18 +336,18 @@ fn spawn_panel(mut commands: Commands) {
                     ask(tr!("lobby-abort"), GameRequest::Abort),
                     ask(tr!("lobby-rematch"), GameRequest::Rematch),
                     button(tr!("lobby-lobby"), lobby(LobbyAction::ToLobby)),
-                    button(tr!("panel-flip"), Action::Flip),
-                    button(tr!("panel-2d-3d"), Action::ToggleView),
-                    button(tr!("panel-view"), Action::ResetView),
-                    button(tr!("panel-names"), Action::ToggleNames),
-                    button(tr!("panel-sound"), Action::ToggleMute),
+                    button(tr!("panel-flip"), GameAction::Flip),
+                    button(tr!("panel-2d-3d"), GameAction::ToggleView),
+                    button(tr!("panel-view"), GameAction::ResetView),
+                    button(tr!("panel-names"), GameAction::ToggleNames),
+                    button(tr!("panel-sound"), GameAction::ToggleMute),
                 ],
             ),
             text(
                 format!(
                     "Move by clicking or dragging a piece when it is your turn; the server \
                      checks it and your opponent's moves arrive by themselves. {}",
-                    help_text(&[Context::Board])
+                    map.help(&[Context::Board])
                 ),
                 11.0,
                 theme::TEXT_DIM,

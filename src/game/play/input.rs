@@ -20,7 +20,6 @@ use crate::rules::{Cell, Game, Move, PieceKind};
 
 pub mod cursor;
 mod drag;
-pub mod keys;
 pub mod premove;
 pub mod typed;
 
@@ -128,26 +127,49 @@ pub(super) fn plugin(app: &mut App) {
 /// Playing by keyboard: typed moves, the cell cursor and premoves (their keys are claimed
 /// before the keymap runs).
 fn keyboard_plugin(app: &mut App) {
-    app.init_resource::<keys::KeyClaims>()
-        .init_resource::<typed::TypedMove>()
-        .init_resource::<cursor::CellCursor>()
-        .init_resource::<premove::Premove>()
-        .add_message::<bevy::input::keyboard::KeyboardInput>()
-        .add_observer(premove::cancel_on_right_click)
-        .add_systems(
-            Update,
-            (
-                keys::clear_claims,
-                typed::type_moves,
-                premove::cancel_on_escape,
-                cursor::cursor_keys,
-                premove::play_premove,
-            )
-                .chain()
-                .in_set(keys::BoardKeys)
-                .in_set(GameSet::Input),
-        );
+    use crate::game::core::actions::GameAction::Listed;
+    use crate::game::core::keys::{Context::Board, KeysExt, key};
+    const CURSOR: &str = "cell cursor (Left / Right move it too once shown)";
+    app.bind_keys(vec![
+        key(KeyCode::ArrowUp, Listed, Board, CURSOR),
+        key(KeyCode::ArrowDown, Listed, Board, CURSOR),
+        key(
+            KeyCode::Space,
+            Listed,
+            Board,
+            "show the cell cursor, then press the cell under it (also Enter)",
+        ),
+    ])
+    .key_note(TYPING_NOTE)
+    .init_resource::<typed::TypedMove>()
+    .init_resource::<cursor::CellCursor>()
+    .init_resource::<premove::Premove>()
+    .add_message::<bevy::input::keyboard::KeyboardInput>()
+    .add_observer(premove::cancel_on_right_click)
+    .add_systems(
+        Update,
+        (
+            typed::type_moves,
+            premove::cancel_on_escape,
+            cursor::cursor_keys,
+            premove::play_premove,
+        )
+            .chain()
+            .in_set(crate::game::core::keys::BoardKeys)
+            .in_set(GameSet::Input),
+    );
 }
+
+/// How typing a move shares the letters with the hotkeys (after the README's table).
+const TYPING_NOTE: &str = "On a board where you may move, typing a move plays it \
+(`c4d3`, `c4-d3`, `Sa2e5`, `j2k2q`): a field lists the legal moves the text still matches, \
+Enter plays the one meant and a complete move that can mean nothing else plays at once; \
+Backspace edits, Esc closes. A capital letter, or a row letter that is no hotkey, starts a \
+move at once. A row letter that is also a hotkey (`A` `C` `F` `G` `H`) waits: a digit next \
+makes it a cell name, anything else (or Enter, or 0.6 s) the hotkey. Where you cannot move, \
+hotkeys act at once. During the opponent's turn in a timed game against the computer or an \
+online game, a move (typed, clicked, dragged or with the cursor) is a premove: played the \
+moment your turn comes if still legal; `Esc` or a right click cancels it.\n";
 
 /// What the keyboard's board aids draw: the typed-move field, the cursor, the premove.
 pub fn view_plugin(app: &mut App) {

@@ -3,11 +3,12 @@
 
 pub mod ai;
 pub mod input;
+mod keys;
 pub mod persistence;
 
 use bevy::prelude::*;
 
 /// The game state, input and the computer player.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((input::plugin, ai::plugin));
+    app.add_plugins((input::plugin, ai::plugin, keys::plugin));
 }

@@ -23,10 +23,10 @@ use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 
 use crate::engine::Level;
+use crate::game::core::actions::{ActionsExt, SaveRequest};
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::core::state::{ChessGame, GameCommand, Player, StatusLine};
 use crate::game::core::{DataDir, GameSet};
-use crate::game::keymap::SaveRequest;
 use crate::rules::Position;
 use crate::rules::record::{GameRecord, Tags};
 use crate::store::{SaveInfo, Store, StoreError};
@@ -224,7 +224,7 @@ pub(crate) fn plugin(app: &mut App) {
         return;
     }
     app.init_resource::<SaveList>()
-        .add_observer(on_request)
+        .answer(handle)
         .add_systems(PreStartup, open_store)
         .add_systems(
             Update,
@@ -466,11 +466,6 @@ fn report_writes(saves: Option<Res<Saves>>, mut status: ResMut<StatusLine>) {
 /// A save's name: the local date and time, e.g. `game 2026-12-01 21-04-05`.
 pub fn save_name_at(when: &jiff::ZonedDateTime) -> String {
     format!("game {}", crate::store::file_stamp(when))
-}
-
-fn on_request(request: On<SaveRequest>, mut commands: Commands) {
-    let request = *request.event();
-    commands.queue(move |world: &mut World| handle(world, request));
 }
 
 fn handle(world: &mut World, request: SaveRequest) {

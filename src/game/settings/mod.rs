@@ -18,6 +18,7 @@ pub use screen::SettingsAction;
 
 use crate::engine::Level;
 use crate::game::core::ViewMode;
+use crate::game::core::actions::{ActionsExt, GameAction};
 use crate::game::core::board::AnimationSpeed;
 use crate::game::core::board::BoardMarks;
 use crate::game::core::board::BoardTheme;
@@ -25,6 +26,7 @@ use crate::game::core::board::ShowLines;
 use crate::game::core::board::ShowNames;
 use crate::game::core::board::ShowThreats;
 use crate::game::core::camera::CameraRig;
+use crate::game::core::keys::{Context, KeysExt, key};
 use crate::game::core::launch::CommandLine;
 use crate::game::core::launch::LaunchOptions;
 use crate::game::core::prefs::PlayerName;
@@ -90,7 +92,23 @@ pub(crate) fn plugin(app: &mut App) {
     // `load`, which reads it again and applies everything).
     set_language(early_language(app.world()));
     // The resources the settings stand for, also in headless apps without their views.
-    app.init_resource::<Muted>()
+    app.answer(|world, action: SettingsAction| action.act(world))
+        .opens(Screen::Settings, |world| SettingsAction::Open.act(world))
+        .bind_keys(vec![
+            key(
+                KeyCode::Escape,
+                SettingsAction::Back,
+                Context::On(Screen::Settings),
+                "back",
+            ),
+            key(
+                KeyCode::F2,
+                GameAction::Open(Screen::Settings),
+                Context::Board,
+                "settings",
+            ),
+        ])
+        .init_resource::<Muted>()
         .init_resource::<SoundVolume>()
         .init_resource::<AnimationSpeed>()
         .init_resource::<BoardMarks>()

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 
 use crate::game::core::ViewMode;
+use crate::game::core::actions::Action;
 use crate::game::core::board::AnimationSpeed;
 use crate::game::core::board::BoardMarks;
 use crate::game::core::board::BoardTheme;
@@ -15,7 +16,6 @@ use crate::game::core::camera::CameraRig;
 use crate::game::core::prefs::PlayerName;
 use crate::game::core::prefs::{Muted, SoundVolume};
 use crate::game::core::screens::{Screen, set_screen};
-use crate::game::keymap::Action;
 use crate::game::settings::AutoScale;
 use crate::game::text::{Language, language, set_language};
 use crate::game::ui::theme;
@@ -71,9 +71,11 @@ pub enum SettingsAction {
 #[derive(Resource, Clone, Copy, Debug, Default)]
 pub struct OpenedFrom(pub Screen);
 
+impl Action for SettingsAction {}
+
 impl SettingsAction {
     /// Does what the button or key means.
-    pub fn run(self, world: &mut World) {
+    pub(super) fn act(self, world: &mut World) {
         match self {
             SettingsAction::Open => {
                 let from = world
@@ -217,7 +219,7 @@ pub(super) fn keep_name(fields: Option<Res<Fields>>, name: Option<ResMut<PlayerN
 }
 
 fn choice(label: impl Into<String>, action: SettingsAction) -> impl Bundle {
-    button(label, Action::Settings(action))
+    button(label, action)
 }
 
 /// One line: what the setting is, then its choices.
@@ -414,7 +416,7 @@ fn spawn(mut commands: Commands) {
                         align_self: AlignSelf::Center,
                         ..default()
                     },
-                    children![button(tr!("settings-back"), Action::Settings(S::Back))]
+                    children![button(tr!("settings-back"), S::Back)]
                 ),
             ],
         )],
@@ -431,9 +433,12 @@ fn mark(world: &mut World) {
             .insert(Outline::new(px(2), px(0), Color::NONE));
     }
     let mut buttons = world.query::<(Entity, &ActionButton)>();
-    let list: Vec<(Entity, Action)> = buttons.iter(world).map(|(e, b)| (e, b.0)).collect();
+    let list: Vec<(Entity, Option<SettingsAction>)> = buttons
+        .iter(world)
+        .map(|(e, b)| (e, b.0.get::<SettingsAction>()))
+        .collect();
     for (e, action) in list {
-        let Action::Settings(a) = action else {
+        let Some(a) = action else {
             continue;
         };
         let colour = if a.chosen(world) {

@@ -9,11 +9,12 @@ use bevy::window::PrimaryWindow;
 use super::art::PaletteArt;
 use super::editor::{Editor, EditorAction, GrabFrom, PaletteSlot, palette_kinds};
 use crate::game::core::GameSet;
+use crate::game::core::actions::GameAction;
 use crate::game::core::board::BoardCamera;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::{NeedsSync, PieceView};
+use crate::game::core::keys::{Context, KeyMap};
 use crate::game::core::screens::Screen;
-use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::widgets::{ActionButton, button, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 use crate::rules::Side;
@@ -64,7 +65,7 @@ fn label(value: String) -> impl Bundle {
     text(value, 13.0, theme::TEXT_DIM)
 }
 
-fn spawn_panel(mut commands: Commands) {
+fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
     commands.spawn((
         side_panel(Screen::Editor),
         children![
@@ -77,25 +78,16 @@ fn spawn_panel(mut commands: Commands) {
                 },
                 children![
                     text(tr!("editor-title"), 22.0, theme::ACCENT),
-                    button(tr!("panel-menu"), Action::Back),
+                    button(tr!("panel-menu"), GameAction::Back),
                 ],
             ),
             label(tr!("editor-start-from")),
             (
                 button_row(),
                 children![
-                    button(
-                        tr!("editor-empty-button"),
-                        Action::Editor(EditorAction::Empty)
-                    ),
-                    button(
-                        tr!("editor-game-start"),
-                        Action::Editor(EditorAction::Start)
-                    ),
-                    button(
-                        tr!("editor-your-game-button"),
-                        Action::Editor(EditorAction::PlayPosition)
-                    ),
+                    button(tr!("editor-empty-button"), EditorAction::Empty),
+                    button(tr!("editor-game-start"), EditorAction::Start),
+                    button(tr!("editor-your-game-button"), EditorAction::PlayPosition),
                 ],
             ),
             text(tr!("editor-help"), 12.0, theme::TEXT_DIM),
@@ -124,14 +116,8 @@ fn spawn_panel(mut commands: Commands) {
                 },
                 children![
                     label(tr!("editor-to-move")),
-                    button(
-                        tr!("side-white"),
-                        Action::Editor(EditorAction::Turn(Side::White))
-                    ),
-                    button(
-                        tr!("side-black"),
-                        Action::Editor(EditorAction::Turn(Side::Black))
-                    ),
+                    button(tr!("side-white"), EditorAction::Turn(Side::White)),
+                    button(tr!("side-black"), EditorAction::Turn(Side::Black)),
                 ],
             ),
             (
@@ -148,26 +134,23 @@ fn spawn_panel(mut commands: Commands) {
             (
                 button_row(),
                 children![
-                    button(tr!("editor-play-here"), Action::Editor(EditorAction::Play)),
-                    button(
-                        tr!("editor-play-computer"),
-                        Action::Editor(EditorAction::PlayComputer)
-                    ),
-                    button(tr!("panel-analyse"), Action::Editor(EditorAction::Analyse)),
+                    button(tr!("editor-play-here"), EditorAction::Play),
+                    button(tr!("editor-play-computer"), EditorAction::PlayComputer),
+                    button(tr!("panel-analyse"), EditorAction::Analyse),
                 ],
             ),
             (WhyNot, text("", 12.0, theme::WARNING)),
             (
                 button_row(),
                 children![
-                    button(tr!("editor-copy"), Action::Editor(EditorAction::Copy)),
-                    button(tr!("editor-paste"), Action::Editor(EditorAction::Paste)),
+                    button(tr!("editor-copy"), EditorAction::Copy),
+                    button(tr!("editor-paste"), EditorAction::Paste),
                 ],
             ),
             (PositionText, text("", 10.0, theme::TEXT_DIM)),
             (StatusText, text("", 13.0, theme::TEXT)),
             text(
-                help_text(&[Context::Board, Context::On(Screen::Editor)]),
+                map.help(&[Context::Board, Context::On(Screen::Editor)]),
                 11.0,
                 theme::TEXT_DIM,
             ),
@@ -294,7 +277,7 @@ fn mark_buttons(
 ) {
     let playable = editor.check().playable();
     for (entity, button, outline, children) in &buttons {
-        let Action::Editor(action) = button.0 else {
+        let Some(action) = button.0.get::<EditorAction>() else {
             continue;
         };
         if let EditorAction::Turn(side) = action {

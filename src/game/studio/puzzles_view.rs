@@ -8,10 +8,11 @@ use bevy::prelude::*;
 use super::puzzles::{PuzzleAction, PuzzleScreen};
 use crate::game::aids::view::{HintGizmos, draw_move_arrow};
 use crate::game::core::GameSet;
+use crate::game::core::actions::GameAction;
 use crate::game::core::camera::CameraRig;
+use crate::game::core::keys::{Context, KeyMap};
 use crate::game::core::screens::Screen;
 use crate::game::core::state::ChessGame;
-use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::widgets::{ActionButton, button, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 use crate::rules::Side;
@@ -48,7 +49,7 @@ fn field(which: Field, size: f32, colour: Color) -> impl Bundle {
     (which, text("", size, colour))
 }
 
-fn spawn_panel(mut commands: Commands) {
+fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
     commands.spawn((
         side_panel(Screen::Puzzles),
         children![
@@ -75,20 +76,17 @@ fn spawn_panel(mut commands: Commands) {
             (
                 button_row(),
                 children![
-                    button(tr!("puzzles-next"), Action::Puzzle(PuzzleAction::Next)),
-                    button(tr!("puzzles-retry"), Action::Puzzle(PuzzleAction::Retry)),
-                    button(
-                        tr!("puzzles-show-solution"),
-                        Action::Puzzle(PuzzleAction::Solution)
-                    ),
-                    button(tr!("panel-menu"), Action::Back),
+                    button(tr!("puzzles-next"), PuzzleAction::Next),
+                    button(tr!("puzzles-retry"), PuzzleAction::Retry),
+                    button(tr!("puzzles-show-solution"), PuzzleAction::Solution),
+                    button(tr!("panel-menu"), GameAction::Back),
                 ],
             ),
             field(Field::Notice, 12.0, theme::WARNING),
             text(
                 tr!(
                     "puzzles-help",
-                    keys = help_text(&[Context::Board, Context::On(Screen::Puzzles)])
+                    keys = map.help(&[Context::Board, Context::On(Screen::Puzzles)])
                 ),
                 11.0,
                 theme::TEXT_DIM,
@@ -245,7 +243,7 @@ fn update_panel(
     };
 
     for (button, children) in &buttons {
-        if button.0 == Action::Puzzle(PuzzleAction::Next) {
+        if button.0.is(PuzzleAction::Next) {
             for child in children.iter() {
                 if let Ok(mut t) = labels.get_mut(child)
                     && t.0 != next

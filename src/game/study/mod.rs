@@ -15,6 +15,10 @@ mod view;
 
 use bevy::prelude::*;
 
+use crate::game::core::actions::{ActionsExt, BackOrder, GameAction, SaveRequest, StudyAction};
+use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, move_keys};
+use crate::game::core::screens::Screen;
+
 pub use analysis::{StudySettings, open_analysis};
 
 /// The logic tests drive.
@@ -35,7 +39,42 @@ pub(super) fn core_plugin(app: &mut App) {
         analysis::plugin,
         review::plugin,
         panel::plugin,
-    ));
+    ))
+    .answer(act)
+    .on_back(BackOrder::Screen, analysis::back)
+    .bind_keys(keys());
+}
+
+fn act(world: &mut World, action: StudyAction) {
+    match action {
+        StudyAction::PreviousMove => navigation::step(world, -1),
+        StudyAction::NextMove => navigation::step(world, 1),
+        StudyAction::FirstMove => navigation::go_to(world, 0),
+        StudyAction::LastMove => navigation::go_to(world, usize::MAX),
+        StudyAction::ShowPly(ply) => navigation::go_to(world, ply),
+        StudyAction::Analyse => analysis::analyse_play_game(world),
+        StudyAction::Review => analysis::review_game(world),
+        StudyAction::AnalysePaste => analysis::paste(world),
+        StudyAction::Threads => analysis::step_threads(world),
+        StudyAction::ShowReviewed(ply) => review::show_reviewed(world, ply),
+        StudyAction::SelectWorst(index) => review::select(world, index),
+    }
+}
+
+/// The analysis screen's keys.
+fn keys() -> Vec<Binding> {
+    use KeyCode as K;
+    use StudyAction as S;
+    let here = Context::On(Screen::Analysis);
+    let mut keys = move_keys(Screen::Analysis, "last move");
+    keys.extend([
+        key(K::KeyU, GameAction::Undo, here, "undo"),
+        key(K::Backspace, GameAction::Undo, here, "undo"),
+        ctrl(K::KeyZ, GameAction::Undo, here, "undo"),
+        ctrl(K::KeyC, SaveRequest::Copy, here, "copy the position"),
+        ctrl(K::KeyV, S::AnalysePaste, here, "analyse a pasted position"),
+    ]);
+    keys
 }
 
 /// What draws.

@@ -15,12 +15,13 @@ use crate::game::core::board::Animating;
 use crate::game::core::board::{NeedsSync, PieceView};
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::core::state::{BoardReset, ChessGame};
-use crate::game::keymap::{Action, KEYMAP};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
 use crate::rules::{Game, Piece, Side};
 
 use super::review::ReviewState;
+use crate::game::core::actions::{Action, StudyAction};
+use crate::game::core::keys::KeyMap;
 
 /// How long a step key is held before it repeats, and how often it repeats then (seconds).
 const REPEAT_DELAY: f32 = 0.4;
@@ -246,9 +247,10 @@ fn finish_glides(world: &mut World) {
 }
 
 /// A step key held down steps again and again, the pieces gliding faster. The keys are those
-/// [`KEYMAP`] binds to [`Action::repeats`] actions where the player is.
+/// the table binds to actions that repeat ([`Action::repeats`]) where the player is.
 fn repeat_held_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    map: Res<KeyMap>,
     screen: Option<Res<State<Screen>>>,
     modal: Option<Res<State<Modal>>>,
     time: Res<Time>,
@@ -260,12 +262,9 @@ fn repeat_held_keys(
     };
     let modal = modal.map_or(Modal::None, |m| *m.get());
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let binding = KEYMAP.iter().find(|b| {
-        b.action.repeats()
-            && b.chord.ctrl == ctrl
-            && keys.pressed(b.chord.key)
-            && b.context.active(*screen.get(), modal)
-    });
+    let binding = map
+        .active(*screen.get(), modal)
+        .find(|b| b.action.repeats() && b.chord.ctrl == ctrl && keys.pressed(b.chord.key));
     let Some(binding) = binding else {
         *held = None;
         return;
@@ -285,7 +284,7 @@ fn repeat_held_keys(
         return;
     }
     *since = 0.0;
-    let action = binding.action;
+    let action = binding.action.clone();
     commands.queue(move |world: &mut World| {
         if let Some(mut speed) = world.get_resource_mut::<StepSpeed>() {
             speed.fast = true;
@@ -445,7 +444,7 @@ fn press_entry(press: On<Pointer<Press>>, entries: Query<&MoveEntry>, mut comman
         return;
     }
     if let Ok(&MoveEntry(ply)) = entries.get(press.entity) {
-        commands.queue(move |world: &mut World| Action::ShowPly(ply).run(world));
+        commands.queue(move |world: &mut World| StudyAction::ShowPly(ply).run(world));
     }
 }
 

@@ -7,13 +7,14 @@ use bevy::prelude::*;
 use crate::game::core::GameSet;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::{ChessGame, turn_text};
-use crate::game::keymap::{Action, Context, help_text};
 use crate::game::ui::widgets::{button, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 
 use super::analysis::{Analyser, line_text, white_view};
 use super::navigation::move_list;
 use super::review::{ReviewState, graph, worst_moves};
+use crate::game::core::actions::{GameAction, StudyAction};
+use crate::game::core::keys::{Context, KeyMap};
 
 /// Half-moves of each line shown.
 const LINE_PLIES: usize = 6;
@@ -86,7 +87,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn spawn_panel(mut commands: Commands) {
+fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
     commands.spawn((
         side_panel(Screen::Analysis),
         children![
@@ -141,21 +142,21 @@ fn spawn_panel(mut commands: Commands) {
             (
                 button_row(),
                 children![
-                    button("|<", Action::FirstMove),
-                    button("<", Action::PreviousMove),
-                    button(">", Action::NextMove),
-                    button(">|", Action::LastMove),
-                    button(tr!("panel-undo"), Action::Undo),
-                    button(tr!("panel-flip"), Action::Flip),
-                    button(tr!("panel-review"), Action::Review),
-                    button(tr!("analysis-threads"), Action::AnalysisThreads),
-                    button(tr!("analysis-back"), Action::Back),
+                    button("|<", StudyAction::FirstMove),
+                    button("<", StudyAction::PreviousMove),
+                    button(">", StudyAction::NextMove),
+                    button(">|", StudyAction::LastMove),
+                    button(tr!("panel-undo"), GameAction::Undo),
+                    button(tr!("panel-flip"), GameAction::Flip),
+                    button(tr!("panel-review"), StudyAction::Review),
+                    button(tr!("analysis-threads"), StudyAction::Threads),
+                    button(tr!("analysis-back"), GameAction::Back),
                 ],
             ),
             text(
                 tr!(
                     "analysis-help",
-                    keys = help_text(&[Context::On(Screen::Analysis)])
+                    keys = map.help(&[Context::On(Screen::Analysis)])
                 ),
                 11.0,
                 theme::TEXT_DIM,

@@ -17,13 +17,13 @@ use crate::engine::StopFlag;
 use crate::game::core::GameSet;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::{ChessGame, StatusLine};
-use crate::game::keymap::Action;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
 use crate::rules::{Game, Move, Position, Side};
 use crate::study::{Label, Review, ReviewError, ReviewSettings};
 
 use super::navigation::{go_to, move_number};
+use crate::game::core::actions::{Action, StudyAction};
 
 /// A review running on its thread.
 struct Job {
@@ -420,7 +420,7 @@ fn press_column(press: On<Pointer<Press>>, columns: Query<&GraphColumn>, mut com
         return;
     }
     if let Ok(&GraphColumn(ply)) = columns.get(press.entity) {
-        commands.queue(move |world: &mut World| Action::ShowReviewed(ply).run(world));
+        commands.queue(move |world: &mut World| StudyAction::ShowReviewed(ply).run(world));
     }
 }
 
@@ -525,7 +525,7 @@ fn press_worst(press: On<Pointer<Press>>, entries: Query<&WorstEntry>, mut comma
         return;
     }
     if let Ok(&WorstEntry(index)) = entries.get(press.entity) {
-        commands.queue(move |world: &mut World| Action::SelectWorst(index).run(world));
+        commands.queue(move |world: &mut World| StudyAction::SelectWorst(index).run(world));
     }
 }
 

@@ -10,11 +10,14 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::theme;
-use super::widgets::{ActionButton, button, button_with, dialog, row, text};
+use super::widgets::{ActionButton, button, button_with, dialog, mark_chosen, row, text};
 use crate::engine::Level;
+use crate::game::core::actions::{Action, ActionsExt, GameAction, Promote, StudyAction};
+use crate::game::core::keys::{Context, KeysExt, key};
 use crate::game::core::screens::Modal;
+use crate::game::core::screens::set_modal;
+use crate::game::core::state::GameCommand;
 use crate::game::core::state::{ChessGame, Player};
-use crate::game::keymap::Action;
 use crate::game::play::persistence::{SaveList, load_file};
 use crate::rules::{PieceKind, SHUFFLE_COUNT, Variant};
 
@@ -127,6 +130,103 @@ impl NewGameChoice {
     }
 }
 
+/// The new-game dialog's buttons and keys.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NewGameAction {
+    /// Start the game chosen.
+    Start,
+    /// Choose who plays.
+    Mode(GameMode),
+    /// Choose the computer's level.
+    Level(Level),
+    /// Choose the variant: a built-in one, Shuffle Parachess, or one of the player's own.
+    Variant(VariantPick),
+    /// Shuffle Parachess's arrangement number moved by this much (wrapping within 1–180).
+    ShuffleStep(i16),
+}
+
+impl Action for NewGameAction {}
+
+fn new_game_action(world: &mut World, action: NewGameAction) {
+    if let NewGameAction::Start = action {
+        let choice = world
+            .get_resource::<NewGameChoice>()
+            .copied()
+            .unwrap_or_default();
+        let time = world
+            .get_resource::<crate::game::versus::clock::TimeChoice>()
+            .and_then(|c| c.control());
+        // The chosen variant's start (Shuffle Parachess: the chosen arrangement or one at
+        // random); the game file's [Variant] tag keeps it.
+        let start = choice.variant().map(|v| Box::new(v.start()));
+        world.write_message(GameCommand::NewTimed {
+            start,
+            players: choice.players(),
+            time,
+        });
+        set_modal(world, Modal::None);
+        return;
+    }
+    let Some(mut c) = world.get_resource_mut::<NewGameChoice>() else {
+        return;
+    };
+    match action {
+        NewGameAction::Start => {}
+        NewGameAction::Mode(mode) => c.mode = mode,
+        NewGameAction::Level(level) => c.level = level,
+        NewGameAction::Variant(pick) => c.variant = pick,
+        NewGameAction::ShuffleStep(by) => c.step_shuffle(by),
+    }
+}
+
+/// The dialogs' keys and answers: part of the core, so headless games use them too.
+pub(super) fn core_plugin(app: &mut App) {
+    use GameAction as G;
+    use KeyCode as K;
+    let dialog = Context::Dialog;
+    app.answer(new_game_action).bind_keys(vec![
+        key(
+            K::Enter,
+            NewGameAction::Start,
+            dialog(Modal::NewGame),
+            "start",
+        ),
+        key(K::Escape, G::CloseDialog, dialog(Modal::NewGame), "cancel"),
+        key(K::Escape, G::CloseDialog, dialog(Modal::Load), "cancel"),
+        key(
+            K::Escape,
+            G::CloseDialog,
+            dialog(Modal::Promotion),
+            "cancel",
+        ),
+        key(K::KeyN, G::NewGame, dialog(Modal::GameOver), "new game"),
+        key(
+            K::Escape,
+            G::CloseDialog,
+            dialog(Modal::GameOver),
+            "look at the board",
+        ),
+        key(
+            K::KeyA,
+            StudyAction::Analyse,
+            dialog(Modal::GameOver),
+            "analyse",
+        ),
+        key(
+            K::KeyR,
+            StudyAction::Review,
+            dialog(Modal::GameOver),
+            "review the game",
+        ),
+        key(
+            K::Enter,
+            G::CloseDialog,
+            dialog(Modal::GameOver),
+            "look at the board",
+        ),
+    ]);
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameChoice>()
         .add_systems(OnEnter(Modal::NewGame), spawn_new_game)
@@ -136,11 +236,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                mark_choices.run_if(
-                    in_state(Modal::NewGame)
-                        .or_else(in_state(Modal::HostGame))
-                        .or_else(in_state(Modal::SeekGame)),
-                ),
+                mark_choices.run_if(in_state(Modal::NewGame)),
                 fill_load_list.run_if(in_state(Modal::Load)),
             )
                 .in_set(crate::game::core::GameSet::View),
@@ -164,7 +260,7 @@ pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
                 Children::spawn(SpawnIter(
                     GameMode::ALL
                         .into_iter()
-                        .map(|m| button(m.label(), Action::ChooseMode(m)))
+                        .map(|m| button(m.label(), NewGameAction::Mode(m)))
                 )),
             ),
             text(tr!("new-game-level"), 14.0, theme::TEXT_DIM),
@@ -173,7 +269,7 @@ pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
                 Children::spawn(SpawnIter(
                     Level::ALL
                         .into_iter()
-                        .map(|l| button(level_name(l), Action::ChooseLevel(l)))
+                        .map(|l| button(level_name(l), NewGameAction::Level(l)))
                 )),
             ),
             text(tr!("new-game-clock"), 14.0, theme::TEXT_DIM),
@@ -184,47 +280,22 @@ pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
             (
                 row(),
                 children![
-                    button(tr!("dialog-start"), Action::StartNewGame),
-                    button(tr!("dialog-cancel"), Action::CloseDialog),
+                    button(tr!("dialog-start"), NewGameAction::Start),
+                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ]
             ),
         ],
     ));
 }
 
-/// Outlines the chosen mode and level.
-fn mark_choices(
-    choice: Res<NewGameChoice>,
-    versus: crate::game::versus::Choices,
-    seek: Option<Res<crate::game::lobby::SeekForm>>,
-    mut buttons: Query<(&ActionButton, &mut Outline)>,
-    fresh: Query<Entity, (With<ActionButton>, Without<Outline>)>,
-    mut commands: Commands,
-) {
-    for e in &fresh {
-        commands
-            .entity(e)
-            .insert(Outline::new(px(2), px(0), Color::NONE));
-    }
-    for (button, mut outline) in &mut buttons {
-        let on = match button.0 {
-            Action::ChooseMode(m) => m == choice.mode,
-            Action::ChooseLevel(l) => l == choice.level,
-            Action::ChooseVariant(v) => v == choice.variant,
-            Action::Versus(v) => versus.chosen(v),
-            Action::Lobby(crate::game::lobby::LobbyAction::Clock(i)) => {
-                seek.as_ref().is_some_and(|f| f.clock == i)
-            }
-            Action::Lobby(crate::game::lobby::LobbyAction::Rated(r)) => {
-                seek.as_ref().is_some_and(|f| f.rated == r)
-            }
-            _ => false,
-        };
-        let colour = if on { theme::ACCENT } else { Color::NONE };
-        if outline.color != colour {
-            outline.color = colour;
-        }
-    }
+/// Outlines the chosen mode, level and variant.
+fn mark_choices(choice: Res<NewGameChoice>, mut buttons: Query<(&ActionButton, &mut Outline)>) {
+    mark_chosen(&mut buttons, |a: NewGameAction| match a {
+        NewGameAction::Mode(m) => m == choice.mode,
+        NewGameAction::Level(l) => l == choice.level,
+        NewGameAction::Variant(v) => v == choice.variant,
+        NewGameAction::Start | NewGameAction::ShuffleStep(_) => false,
+    });
 }
 
 /// The list of saved games; filled when the background read is done.
@@ -247,7 +318,7 @@ fn spawn_load(mut commands: Commands) {
                 },
                 children![text(tr!("load-reading"), 14.0, theme::TEXT_DIM)],
             ),
-            button(tr!("dialog-cancel"), Action::CloseDialog),
+            button(tr!("dialog-cancel"), GameAction::CloseDialog),
         ],
     ));
 }
@@ -355,11 +426,11 @@ fn spawn_promotion(
                 row(),
                 Children::spawn(SpawnWith(move |parent: &mut ChildSpawner| {
                     for (label, kind) in choices {
-                        parent.spawn(button(label, Action::Promote(kind)));
+                        parent.spawn(button(label, Promote(kind)));
                     }
                 })),
             ),
-            button(tr!("dialog-cancel"), Action::CloseDialog),
+            button(tr!("dialog-cancel"), GameAction::CloseDialog),
         ],
     ));
 }
@@ -378,10 +449,10 @@ fn spawn_game_over(mut commands: Commands, game: Res<ChessGame>) {
             (
                 row(),
                 children![
-                    button(tr!("game-over-new-game"), Action::NewGame),
-                    button(tr!("game-over-analyse"), Action::Analyse),
-                    button(tr!("game-over-review"), Action::Review),
-                    button(tr!("game-over-look"), Action::CloseDialog),
+                    button(tr!("game-over-new-game"), GameAction::NewGame),
+                    button(tr!("game-over-analyse"), StudyAction::Analyse),
+                    button(tr!("game-over-review"), StudyAction::Review),
+                    button(tr!("game-over-look"), GameAction::CloseDialog),
                 ]
             ),
         ],

@@ -21,9 +21,8 @@ use bevy_input_focus::{FocusCause, InputFocus, InputFocusVisible};
 use super::theme;
 use super::widgets::UiButton;
 use crate::game::core::GameSet;
+use crate::game::core::keys::{BoardKeys, KeyClaims, KeyMap};
 use crate::game::core::screens::{Modal, Screen};
-use crate::game::keymap::KEYMAP;
-use crate::game::play::input::keys::{BoardKeys, KeyClaims};
 
 /// The ring drawn around the focused button (a child of it).
 #[derive(Component)]
@@ -39,7 +38,7 @@ pub fn plugin(app: &mut App) {
             (
                 mark_focusable,
                 focus_keys
-                    .after(crate::game::play::input::keys::clear_claims)
+                    .after(crate::game::core::keys::clear_claims)
                     .in_set(BoardKeys),
             )
                 .chain()
@@ -91,6 +90,7 @@ fn focus_keys(
     mut focus: ResMut<InputFocus>,
     mut visible: ResMut<InputFocusVisible>,
     mut claims: ResMut<KeyClaims>,
+    map: Res<KeyMap>,
     mut commands: Commands,
 ) {
     let (Some(keys), Some(screen)) = (keys, screen) else {
@@ -113,10 +113,8 @@ fn focus_keys(
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     // A key the dialog binds keeps its meaning (the join dialog's Tab, the Pieces arrows).
     let bound = |key: KeyCode| {
-        KEYMAP
-            .iter()
-            .filter(|b| b.action != crate::game::keymap::Action::Listed)
-            .any(|b| !b.chord.ctrl && b.chord.key == key && b.context.active(screen, modal))
+        map.active(screen, modal)
+            .any(|b| !b.listed() && !b.chord.ctrl && b.chord.key == key)
     };
     let steps = [
         (

@@ -7,10 +7,9 @@ use bevy::window::PrimaryWindow;
 
 use crate::game::core::GameSet;
 use crate::game::core::board::{OffscreenTarget, panel_width};
-use crate::game::core::screens::Screen;
+use crate::game::core::screens::{Modal, Screen};
 use crate::game::core::state::Thinking;
 use crate::game::core::state::{ChessGame, Player, StatusLine, turn_text};
-use crate::game::keymap::{Action, Context, help_text};
 use crate::rules::Side;
 
 pub mod dialogs;
@@ -20,6 +19,8 @@ pub mod title;
 pub mod variant_picker;
 pub mod widgets;
 
+use crate::game::core::actions::{AidAction, GameAction, SaveRequest, StudyAction};
+use crate::game::core::keys::{Context, KeyMap};
 use widgets::{button, text};
 
 /// A side panel's root node (its width follows the window).
@@ -44,6 +45,11 @@ struct PlayersText;
 /// Shown while the computer thinks.
 #[derive(Component)]
 pub struct ThinkingText;
+
+/// The keys and answers of the title screen and the dialogs (headless games use them too).
+pub(super) fn core_plugin(app: &mut App) {
+    app.add_plugins((title::core_plugin, dialogs::core_plugin));
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
@@ -128,7 +134,7 @@ pub fn turn_row(margin_top: Val) -> impl Bundle {
     )
 }
 
-fn spawn_panel(mut commands: Commands) {
+fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
     commands.spawn((
         side_panel(Screen::Play),
         children![
@@ -145,33 +151,33 @@ fn spawn_panel(mut commands: Commands) {
             (
                 button_row(),
                 children![
-                    button(tr!("panel-new-game"), Action::NewGame),
-                    button(tr!("panel-undo"), Action::Undo),
-                    button(tr!("panel-redo"), Action::Redo),
-                    button(tr!("panel-flip"), Action::Flip),
-                    button(tr!("panel-2d-3d"), Action::ToggleView),
-                    button(tr!("panel-view"), Action::ResetView),
-                    button(tr!("panel-names"), Action::ToggleNames),
-                    button(tr!("panel-lines"), Action::ToggleLines),
-                    button(tr!("panel-pieces"), Action::Pieces),
-                    button(tr!("panel-threats"), Action::ToggleThreats),
-                    button(tr!("panel-hint"), Action::Hint),
-                    button(tr!("panel-analyse"), Action::Analyse),
-                    button(tr!("panel-review"), Action::Review),
-                    button(tr!("panel-sound"), Action::ToggleMute),
-                    button(tr!("panel-save"), Action::Save),
-                    button(tr!("panel-load"), Action::Load),
-                    button(tr!("panel-copy-pos"), Action::CopyPosition),
-                    button(tr!("panel-paste-pos"), Action::PastePosition),
-                    button(tr!("panel-resign"), Action::Resign),
-                    button(tr!("panel-draw"), Action::OfferDraw),
-                    button(tr!("panel-menu"), Action::Back),
+                    button(tr!("panel-new-game"), GameAction::NewGame),
+                    button(tr!("panel-undo"), GameAction::Undo),
+                    button(tr!("panel-redo"), GameAction::Redo),
+                    button(tr!("panel-flip"), GameAction::Flip),
+                    button(tr!("panel-2d-3d"), GameAction::ToggleView),
+                    button(tr!("panel-view"), GameAction::ResetView),
+                    button(tr!("panel-names"), GameAction::ToggleNames),
+                    button(tr!("panel-lines"), GameAction::ToggleLines),
+                    button(tr!("panel-pieces"), GameAction::Dialog(Modal::Pieces)),
+                    button(tr!("panel-threats"), AidAction::Threats),
+                    button(tr!("panel-hint"), AidAction::Hint),
+                    button(tr!("panel-analyse"), StudyAction::Analyse),
+                    button(tr!("panel-review"), StudyAction::Review),
+                    button(tr!("panel-sound"), GameAction::ToggleMute),
+                    button(tr!("panel-save"), SaveRequest::Save),
+                    button(tr!("panel-load"), SaveRequest::List),
+                    button(tr!("panel-copy-pos"), SaveRequest::Copy),
+                    button(tr!("panel-paste-pos"), SaveRequest::Paste),
+                    button(tr!("panel-resign"), GameAction::Resign),
+                    button(tr!("panel-draw"), GameAction::OfferDraw),
+                    button(tr!("panel-menu"), GameAction::Back),
                 ],
             ),
             text(
                 tr!(
                     "panel-help",
-                    keys = help_text(&[Context::Board, Context::On(Screen::Play)])
+                    keys = map.help(&[Context::Board, Context::On(Screen::Play)])
                 ),
                 11.0,
                 theme::TEXT_DIM,

@@ -6,9 +6,11 @@ use bevy::prelude::*;
 
 use super::theme;
 use super::widgets::{button, text};
+use crate::game::core::actions::{Action, GameAction, SaveRequest, StudyAction};
+use crate::game::core::keys::{Context, KeyMap, KeysExt, ctrl, key};
+use crate::game::core::screens::Modal;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::PlayStash;
-use crate::game::keymap::{Action, Context, help_text_where};
 use crate::game::play::persistence::Saves;
 use crate::tr;
 
@@ -20,8 +22,37 @@ pub struct ContinueRow;
 #[derive(Component)]
 struct TitleKeys;
 
-fn keys_line(waiting: bool) -> String {
-    help_text_where(&[Context::Title], |a| waiting || *a != Action::Continue)
+fn keys_line(map: &KeyMap, waiting: bool) -> String {
+    map.help_where(&[Context::Title], |a| {
+        waiting || !a.is(SaveRequest::Continue)
+    })
+}
+
+/// The title screen's keys (part of the core, so headless games have them too).
+pub(super) fn core_plugin(app: &mut App) {
+    use GameAction as G;
+    use KeyCode as K;
+    let title = Context::Title;
+    app.bind_keys(vec![
+        key(K::Enter, SaveRequest::Continue, title, "continue"),
+        key(K::KeyP, G::NewGame, title, "play"),
+        key(K::KeyL, G::Open(Screen::Learn), title, "learn"),
+        ctrl(K::KeyO, SaveRequest::List, title, "load"),
+        key(
+            K::KeyG,
+            G::Dialog(Modal::Pieces),
+            title,
+            "how the pieces move",
+        ),
+        key(K::KeyA, StudyAction::Analyse, title, "analyse a position"),
+        key(K::KeyO, G::Open(Screen::Online), title, "play online"),
+        key(K::KeyE, G::Open(Screen::Editor), title, "set up a position"),
+        key(K::KeyZ, G::Open(Screen::Puzzles), title, "puzzles"),
+        key(K::KeyS, G::Open(Screen::Settings), title, "settings"),
+        key(K::KeyQ, G::Quit, title, "quit"),
+        key(K::Tab, G::Listed, title, "focus a button (Enter: press)"),
+        key(K::F11, G::Fullscreen, title, "full screen"),
+    ]);
 }
 
 /// The title screen (public so a headless test can show it without rendering).
@@ -30,7 +61,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, show_continue.run_if(in_state(Screen::Title)));
 }
 
-fn spawn_title(mut commands: Commands) {
+fn spawn_title(mut commands: Commands, map: Res<KeyMap>) {
     commands.spawn((
         DespawnOnExit(Screen::Title),
         crate::game::ui::widgets::full_screen_centre(),
@@ -59,28 +90,22 @@ fn spawn_title(mut commands: Commands) {
                         margin: UiRect::top(px(10)),
                         ..default()
                     },
-                    children![button(tr!("title-continue"), Action::Continue)],
+                    children![button(tr!("title-continue"), SaveRequest::Continue)],
                 ),
-                menu_button(tr!("title-play"), Action::Play),
-                menu_button(tr!("title-learn"), Action::Learn),
-                menu_button(
-                    tr!("title-play-online"),
-                    Action::Versus(crate::game::versus::VersusAction::PlayOnline)
-                ),
-                menu_button(tr!("title-puzzles"), Action::OpenPuzzles),
-                menu_button(tr!("title-set-up"), Action::OpenEditor),
-                menu_button(tr!("title-pieces"), Action::Pieces),
-                menu_button(tr!("title-analyse"), Action::Analyse),
-                menu_button(tr!("title-load"), Action::Load),
-                menu_button(
-                    tr!("title-settings"),
-                    Action::Settings(crate::game::settings::SettingsAction::Open)
-                ),
-                menu_button(tr!("title-quit"), Action::Quit),
+                menu_button(tr!("title-play"), GameAction::NewGame),
+                menu_button(tr!("title-learn"), GameAction::Open(Screen::Learn)),
+                menu_button(tr!("title-play-online"), GameAction::Open(Screen::Online)),
+                menu_button(tr!("title-puzzles"), GameAction::Open(Screen::Puzzles)),
+                menu_button(tr!("title-set-up"), GameAction::Open(Screen::Editor)),
+                menu_button(tr!("title-pieces"), GameAction::Dialog(Modal::Pieces)),
+                menu_button(tr!("title-analyse"), StudyAction::Analyse),
+                menu_button(tr!("title-load"), SaveRequest::List),
+                menu_button(tr!("title-settings"), GameAction::Open(Screen::Settings)),
+                menu_button(tr!("title-quit"), GameAction::Quit),
                 // Wrapped to the menu's width, so the card stays a card and not a band.
                 (
                     TitleKeys,
-                    text(keys_line(false), 11.0, theme::TEXT_DIM),
+                    text(keys_line(&map, false), 11.0, theme::TEXT_DIM),
                     TextLayout::justify(Justify::Center),
                     Node {
                         max_width: px(440),
@@ -92,7 +117,7 @@ fn spawn_title(mut commands: Commands) {
     ));
 }
 
-fn menu_button(label: String, action: Action) -> impl Bundle {
+fn menu_button(label: String, action: impl Action) -> impl Bundle {
     (
         Node {
             width: px(260),
@@ -122,7 +147,10 @@ fn show_continue(world: &mut World) {
             node.display = want;
         }
     }
-    let keys = keys_line(waiting);
+    let keys = world
+        .get_resource::<KeyMap>()
+        .map(|map| keys_line(map, waiting))
+        .unwrap_or_default();
     let mut lines = world.query_filtered::<&mut Text, With<TitleKeys>>();
     for mut line in lines.iter_mut(world) {
         if line.0 != keys {

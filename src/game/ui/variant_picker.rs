@@ -12,7 +12,7 @@ use super::theme;
 use super::widgets::{button, row, text};
 use crate::game::core::GameSet;
 use crate::game::core::screens::Modal;
-use crate::game::keymap::Action;
+use crate::game::ui::dialogs::NewGameAction;
 use crate::rules::Variant;
 
 /// What one read of the player's variant folder found: the variants, and a line for each file
@@ -62,7 +62,7 @@ pub fn variant_picker() -> impl Bundle {
                 row(),
                 Children::spawn(SpawnIter(Variant::builtins().into_iter().map(|v| button(
                     crate::game::text::variant_name(v.name()),
-                    Action::ChooseVariant(VariantPick::Fixed(v))
+                    NewGameAction::Variant(VariantPick::Fixed(v))
                 )))),
             ),
             (
@@ -70,7 +70,7 @@ pub fn variant_picker() -> impl Bundle {
                 children![
                     button(
                         tr!("variant-shuffle-random"),
-                        Action::ChooseVariant(VariantPick::Shuffle { random: true })
+                        NewGameAction::Variant(VariantPick::Shuffle { random: true })
                     ),
                     text(tr!("variant-by-number"), 14.0, theme::TEXT_DIM),
                 ]
@@ -78,11 +78,11 @@ pub fn variant_picker() -> impl Bundle {
             (
                 row(),
                 children![
-                    button("-10", Action::ShuffleStep(-10)),
-                    button("-1", Action::ShuffleStep(-1)),
+                    button("-10", NewGameAction::ShuffleStep(-10)),
+                    button("-1", NewGameAction::ShuffleStep(-1)),
                     (ShuffleNumber, text("", 14.0, theme::TEXT)),
-                    button("+1", Action::ShuffleStep(1)),
-                    button("+10", Action::ShuffleStep(10)),
+                    button("+1", NewGameAction::ShuffleStep(1)),
+                    button("+10", NewGameAction::ShuffleStep(10)),
                 ]
             ),
             (
@@ -175,7 +175,7 @@ fn fill_own(
                     Children::spawn(SpawnIter(own.clone().into_iter().map(|v| {
                         button(
                             tr!("variant-yours", name = v.name()),
-                            Action::ChooseVariant(VariantPick::Fixed(v)),
+                            NewGameAction::Variant(VariantPick::Fixed(v)),
                         )
                     }))),
                 ));

@@ -8,8 +8,8 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::theme;
+use crate::game::core::actions::{Action, AnyAction};
 use crate::game::core::screens::Modal;
-use crate::game::keymap::Action;
 use crate::tr;
 
 /// A line of text.
@@ -25,8 +25,8 @@ pub fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
 }
 
 /// The action a button performs: lets dialogs mark the chosen one, and tests find buttons.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ActionButton(pub Action);
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct ActionButton(pub AnyAction);
 
 /// Any button (for the hover colours).
 #[derive(Component, Debug, Clone, Copy)]
@@ -48,10 +48,10 @@ fn button_node() -> Node {
 /// Buttons act on the press, not the click: picking sends a click only to what was hovered in
 /// the previous frame, so a quick click on a slow frame (press and release together, right
 /// after the pointer arrived) would be lost, while the press always reaches the button.
-pub fn button(label: impl Into<String>, action: Action) -> impl Bundle {
+pub fn button(label: impl Into<String>, action: impl Action) -> impl Bundle {
     button_with(
         label,
-        ActionButton(action),
+        ActionButton(AnyAction::new(action)),
         move |press: On<Pointer<Press>>, mut commands: Commands| {
             if press.button == PointerButton::Primary {
                 commands.queue(move |world: &mut World| action.run(world));
@@ -108,8 +108,8 @@ pub fn full_screen_centre() -> Node {
 pub fn offer_row(
     marker: impl Component,
     label: String,
-    accept: Action,
-    decline: Action,
+    accept: impl Action,
+    decline: impl Action,
 ) -> impl Bundle {
     (
         marker,
@@ -178,8 +178,40 @@ pub fn row() -> Node {
     }
 }
 
+/// Outlines the buttons of `A` whose choice is in force (`chosen`), and no other of `A`'s.
+pub fn mark_chosen<A: Action>(
+    buttons: &mut Query<(&ActionButton, &mut Outline)>,
+    chosen: impl Fn(A) -> bool,
+) {
+    for (button, mut outline) in buttons.iter_mut() {
+        let Some(action) = button.0.get::<A>() else {
+            continue;
+        };
+        let colour = if chosen(action) {
+            theme::ACCENT
+        } else {
+            Color::NONE
+        };
+        if outline.color != colour {
+            outline.color = colour;
+        }
+    }
+}
+
+/// Every action button gets an outline, clear until a screen marks its choice with it.
+fn outline_buttons(
+    fresh: Query<Entity, (With<ActionButton>, Without<Outline>)>,
+    mut commands: Commands,
+) {
+    for e in &fresh {
+        commands
+            .entity(e)
+            .insert(Outline::new(px(2), px(0), Color::NONE));
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, button_colours)
+    app.add_systems(Update, (button_colours, outline_buttons))
         .add_observer(scroll_with_the_wheel);
 }
 

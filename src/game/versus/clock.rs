@@ -17,7 +17,6 @@ use super::VersusAction;
 use crate::game::core::GameSet;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::{ChessGame, StatusLine};
-use crate::game::keymap::Action;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{button, row, text};
 use crate::rules::Side;
@@ -365,13 +364,13 @@ pub fn time_choice() -> impl Bundle {
                 },
                 children![
                     text(tr!("clock-custom-label"), 13.0, theme::TEXT_DIM),
-                    button("-", Action::Versus(VersusAction::CustomMinutes(-1))),
+                    button("-", VersusAction::CustomMinutes(-1)),
                     (CustomValue::Minutes, text("", 14.0, theme::TEXT)),
-                    button("+", Action::Versus(VersusAction::CustomMinutes(1))),
+                    button("+", VersusAction::CustomMinutes(1)),
                     text("  ", 13.0, theme::TEXT_DIM),
-                    button("-", Action::Versus(VersusAction::CustomIncrement(-1))),
+                    button("-", VersusAction::CustomIncrement(-1)),
                     (CustomValue::Increment, text("", 14.0, theme::TEXT)),
-                    button("+", Action::Versus(VersusAction::CustomIncrement(1))),
+                    button("+", VersusAction::CustomIncrement(1)),
                 ],
             ),
         ],
@@ -379,7 +378,7 @@ pub fn time_choice() -> impl Bundle {
 }
 
 fn choose(name: String, option: TimeOption) -> impl Bundle {
-    button(name, Action::Versus(VersusAction::ChooseTime(option)))
+    button(name, VersusAction::ChooseTime(option))
 }
 
 fn show_custom_time(choice: Res<TimeChoice>, mut values: Query<(&CustomValue, &mut Text)>) {

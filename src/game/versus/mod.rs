@@ -17,11 +17,14 @@ use bevy::prelude::*;
 pub use online::network_game_on_board;
 pub use text_field::{FieldId, Fields, TextField, text_field};
 
+use crate::game::core::actions::{Action, ActionsExt, BackOrder, GameAction};
+use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, move_keys};
+use crate::game::core::screens::{Modal, Screen};
+use crate::game::ui::widgets::{ActionButton, mark_chosen};
 use crate::net::NetCommand;
 use crate::rules::Side;
 
-/// What the buttons and keys of clocks and online play ask for (the keymap's
-/// `Action::Versus`); [`VersusAction::run`] says what each does.
+/// What the buttons and keys of clocks and online play ask for ([`act`] says what each does).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum VersusAction {
     /// Choose a time control in the new-game or host dialog.
@@ -54,10 +57,11 @@ pub enum VersusAction {
     Net(NetCommand),
 }
 
-impl VersusAction {
-    /// Does what the action means, now.
-    pub fn run(self, world: &mut World) {
-        match self {
+impl Action for VersusAction {}
+
+fn act(world: &mut World, action: VersusAction) {
+    {
+        match action {
             VersusAction::ChooseTime(option) => {
                 if let Some(mut c) = world.get_resource_mut::<clock::TimeChoice>() {
                     c.option = option;
@@ -116,6 +120,41 @@ impl Choices<'_> {
     }
 }
 
+/// Outlines the time control and side chosen in the new-game and host dialogs.
+fn mark_choices(choices: Choices, mut buttons: Query<(&ActionButton, &mut Outline)>) {
+    mark_chosen(&mut buttons, |a: VersusAction| choices.chosen(a));
+}
+
+/// The online screen's keys, and its dialogs'.
+fn keys() -> Vec<Binding> {
+    use KeyCode as K;
+    use VersusAction as V;
+    let here = Context::On(Screen::Online);
+    let host = Context::Dialog(Modal::HostGame);
+    let join = Context::Dialog(Modal::JoinGame);
+    let mut keys = vec![
+        key(K::KeyH, V::HostSetup, here, "host a game"),
+        key(K::KeyJ, V::JoinSetup, here, "join a game"),
+        key(
+            K::KeyS,
+            GameAction::Open(Screen::Server),
+            here,
+            "play on a server",
+        ),
+    ];
+    keys.extend(move_keys(Screen::Online, "back to the game"));
+    keys.extend([
+        key(K::Enter, V::StartHosting, host, "start hosting"),
+        ctrl(K::KeyV, V::Paste, host, "paste"),
+        key(K::Escape, GameAction::CloseDialog, host, "cancel"),
+        key(K::Enter, V::Join, join, "join"),
+        key(K::Tab, V::NextField, join, "next field"),
+        ctrl(K::KeyV, V::Paste, join, "paste"),
+        key(K::Escape, GameAction::CloseDialog, join, "cancel"),
+    ]);
+    keys
+}
+
 /// What needs no window: clocks, sessions, the external engine, typing.
 pub(super) fn core_plugin(app: &mut App) {
     app.add_plugins((
@@ -123,7 +162,11 @@ pub(super) fn core_plugin(app: &mut App) {
         online::core_plugin,
         external::core_plugin,
         text_field::core_plugin,
-    ));
+    ))
+    .answer(act)
+    .opens(Screen::Online, online::open)
+    .on_back(BackOrder::Screen, online::back)
+    .bind_keys(keys());
 }
 
 /// What draws: clock faces, the online screen and dialogs, the engine's name, the fields.
@@ -133,5 +176,11 @@ pub(super) fn view_plugin(app: &mut App) {
         online::view_plugin,
         external::view_plugin,
         text_field::view_plugin,
-    ));
+    ))
+    .add_systems(
+        Update,
+        mark_choices
+            .run_if(in_state(Modal::NewGame).or_else(in_state(Modal::HostGame)))
+            .in_set(crate::game::core::GameSet::View),
+    );
 }

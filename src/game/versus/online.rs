@@ -26,10 +26,11 @@ use super::VersusAction;
 use super::clock::{TimeChoice, clock_row};
 use super::text_field::{FieldId, Fields, text_field};
 use crate::game::core::GameSet;
+use crate::game::core::actions::GameAction;
 use crate::game::core::follow::FollowBoard;
+use crate::game::core::keys::{Context, KeyMap};
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::core::state::{ChessGame, MoveRequest, Origin, Player, StatusLine, capitalise};
-use crate::game::keymap::{Action, Context, help_text};
 use crate::game::text::time_control_label as label;
 use crate::game::ui::dialogs::NewGameChoice;
 use crate::game::ui::theme;
@@ -833,19 +834,13 @@ fn spawn_menu(mut commands: Commands) {
             (
                 row(),
                 children![
-                    button(
-                        tr!("online-host-button"),
-                        Action::Versus(VersusAction::HostSetup)
-                    ),
-                    button(
-                        tr!("online-join-button"),
-                        Action::Versus(VersusAction::JoinSetup)
-                    ),
+                    button(tr!("online-host-button"), VersusAction::HostSetup),
+                    button(tr!("online-join-button"), VersusAction::JoinSetup),
                     button(
                         tr!("online-server-button"),
-                        Action::Lobby(crate::game::lobby::LobbyAction::Open)
+                        crate::game::lobby::LobbyAction::Open
                     ),
-                    button(tr!("settings-back"), Action::Back),
+                    button(tr!("settings-back"), GameAction::Back),
                 ],
             ),
             (StatusText, text("", 14.0, theme::TEXT)),
@@ -914,10 +909,7 @@ fn spawn_waiting(mut commands: Commands, online: Res<Online>) {
                     .map(|(t, size, colour)| text(t, size, colour)),
             ),
             Spawn((StatusText, text("", 14.0, theme::TEXT))),
-            Spawn(button(
-                tr!("dialog-cancel"),
-                Action::Versus(VersusAction::Cancel),
-            )),
+            Spawn(button(tr!("dialog-cancel"), VersusAction::Cancel)),
         )),
     ));
 }
@@ -931,14 +923,8 @@ fn spawn_host_dialog(mut commands: Commands) {
             (
                 row(),
                 children![
-                    button(
-                        tr!("side-white"),
-                        Action::Versus(VersusAction::HostSide(Side::White))
-                    ),
-                    button(
-                        tr!("side-black"),
-                        Action::Versus(VersusAction::HostSide(Side::Black))
-                    ),
+                    button(tr!("side-white"), VersusAction::HostSide(Side::White)),
+                    button(tr!("side-black"), VersusAction::HostSide(Side::Black)),
                 ],
             ),
             text(tr!("new-game-clock"), 14.0, theme::TEXT_DIM),
@@ -966,18 +952,15 @@ fn spawn_host_dialog(mut commands: Commands) {
             (
                 row(),
                 children![
-                    button(
-                        tr!("online-start-hosting"),
-                        Action::Versus(VersusAction::StartHosting)
-                    ),
-                    button(tr!("dialog-cancel"), Action::CloseDialog),
+                    button(tr!("online-start-hosting"), VersusAction::StartHosting),
+                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],
     ));
 }
 
-fn spawn_join_dialog(mut commands: Commands) {
+fn spawn_join_dialog(mut commands: Commands, map: Res<KeyMap>) {
     commands.spawn(dialog(
         Modal::JoinGame,
         children![
@@ -990,7 +973,7 @@ fn spawn_join_dialog(mut commands: Commands) {
             text(
                 tr!(
                     "lobby-field-help",
-                    keys = help_text(&[Context::Dialog(Modal::JoinGame)])
+                    keys = map.help(&[Context::Dialog(Modal::JoinGame)])
                 ),
                 12.0,
                 theme::TEXT_DIM
@@ -999,8 +982,8 @@ fn spawn_join_dialog(mut commands: Commands) {
             (
                 row(),
                 children![
-                    button(tr!("online-join"), Action::Versus(VersusAction::Join)),
-                    button(tr!("dialog-cancel"), Action::CloseDialog),
+                    button(tr!("online-join"), VersusAction::Join),
+                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],
@@ -1018,13 +1001,13 @@ struct LinkText;
 #[derive(Component)]
 struct OfferRow(NetCommand);
 
-fn spawn_panel(mut commands: Commands) {
+fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
     let answer = |label: String, ask: NetCommand, yes: NetCommand, no: NetCommand| {
         crate::game::ui::widgets::offer_row(
             OfferRow(ask),
             label,
-            Action::Versus(VersusAction::Net(yes)),
-            Action::Versus(VersusAction::Net(no)),
+            VersusAction::Net(yes),
+            VersusAction::Net(no),
         )
     };
     commands.spawn((
@@ -1058,26 +1041,23 @@ fn spawn_panel(mut commands: Commands) {
                 children![
                     button(
                         tr!("online-offer-draw"),
-                        Action::Versus(VersusAction::Net(NetCommand::OfferDraw))
+                        VersusAction::Net(NetCommand::OfferDraw)
                     ),
                     button(
                         tr!("online-takeback"),
-                        Action::Versus(VersusAction::Net(NetCommand::AskTakeback))
+                        VersusAction::Net(NetCommand::AskTakeback)
                     ),
-                    button(
-                        tr!("panel-resign"),
-                        Action::Versus(VersusAction::Net(NetCommand::Resign))
-                    ),
-                    button(tr!("panel-flip"), Action::Flip),
-                    button(tr!("panel-2d-3d"), Action::ToggleView),
-                    button(tr!("panel-names"), Action::ToggleNames),
-                    button(tr!("panel-lines"), Action::ToggleLines),
-                    button(tr!("panel-sound"), Action::ToggleMute),
-                    button(tr!("online-leave"), Action::Versus(VersusAction::Leave)),
+                    button(tr!("panel-resign"), VersusAction::Net(NetCommand::Resign)),
+                    button(tr!("panel-flip"), GameAction::Flip),
+                    button(tr!("panel-2d-3d"), GameAction::ToggleView),
+                    button(tr!("panel-names"), GameAction::ToggleNames),
+                    button(tr!("panel-lines"), GameAction::ToggleLines),
+                    button(tr!("panel-sound"), GameAction::ToggleMute),
+                    button(tr!("online-leave"), VersusAction::Leave),
                 ],
             ),
             text(
-                tr!("online-help", keys = help_text(&[Context::Board])),
+                tr!("online-help", keys = map.help(&[Context::Board])),
                 11.0,
                 theme::TEXT_DIM,
             ),

@@ -6,10 +6,10 @@
 use bevy::prelude::*;
 
 use super::Act;
-use super::keys::{KeyClaims, chord_held};
 use crate::game::core::ViewMode;
 use crate::game::core::board::cell_world;
 use crate::game::core::camera::CameraRig;
+use crate::game::core::keys::{KeyClaims, chord_held};
 use crate::rules::{Cell, Side};
 
 /// Where the cursor is; `None` while hidden.

@@ -10,9 +10,9 @@ use bevy::picking::events::{Pointer, Press};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::keys::KeyClaims;
 use super::{Act, Intent, decide};
 use crate::game::core::board::Animating;
+use crate::game::core::keys::KeyClaims;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::{ChessGame, MoveRequest, Player, StatusLine};
 use crate::rules::{Cell, Game, Move, Position, Side};

@@ -14,10 +14,9 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::Act;
-use super::keys::{KeyClaims, chord_held, shift_held};
+use crate::game::core::keys::{KeyClaims, KeyMap, chord_held, shift_held};
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::core::state::capitalise;
-use crate::game::keymap::{Action, KEYMAP};
 use crate::rules::{Cell, Move, PieceKind, Position};
 
 /// The words this file shows (kept together for the message catalogue).
@@ -42,7 +41,7 @@ mod words {
     }
     /// After a hotkey's letter: what it does (the keymap's English help), or a cell name.
     pub fn pending(letter: char, help: &str) -> String {
-        let help = crate::game::text::tr(&crate::game::keymap::help_id(help));
+        let help = crate::game::text::tr(&crate::game::core::keys::help_id(help));
         tr!("typed-pending", letter = letter.to_string(), help = help)
     }
     /// More candidates than shown.
@@ -110,11 +109,11 @@ impl TypedMove {
     }
 
     /// The field's lines: what was typed, then the candidates (or the hotkey's note).
-    pub fn lines(&self, screen: Screen, modal: Modal) -> [String; 3] {
+    pub fn lines(&self, map: &KeyMap, screen: Screen, modal: Modal) -> [String; 3] {
         if let Some((key, _)) = self.pending {
-            let help = KEYMAP
-                .iter()
-                .find(|b| !b.chord.ctrl && b.chord.key == key && b.context.active(screen, modal))
+            let help = map
+                .active(screen, modal)
+                .find(|b| !b.chord.ctrl && b.chord.key == key)
                 .map_or("", |b| b.help);
             let letter = self.text.chars().next().unwrap_or(' ');
             return [
@@ -327,14 +326,6 @@ fn typed_char(event: &KeyboardInput) -> Option<char> {
     (chars.next().is_none() && (c.is_ascii_alphanumeric() || c == '-' || c == '=')).then_some(c)
 }
 
-/// The keymap's action for a bare `key` where the player is.
-fn hotkey(key: KeyCode, screen: Screen, modal: Modal) -> Option<Action> {
-    KEYMAP
-        .iter()
-        .find(|b| !b.chord.ctrl && b.chord.key == key && b.context.active(screen, modal))
-        .map(|b| b.action)
-}
-
 fn is_row_letter(c: char) -> bool {
     crate::rules::cell::ROW_LETTERS.contains(&c)
 }
@@ -348,6 +339,7 @@ pub(super) fn type_moves(
     time: Res<Time>,
     mut typed: ResMut<TypedMove>,
     mut claims: ResMut<KeyClaims>,
+    map: Res<KeyMap>,
     mut act: Act,
     mut commands: Commands,
 ) {
@@ -370,7 +362,7 @@ pub(super) fn type_moves(
     }
     let shift = shift_held(keys.as_deref());
     let fire = |key: KeyCode, commands: &mut Commands| {
-        if let Some(action) = hotkey(key, place.0, place.1) {
+        if let Some(action) = map.hotkey(key, place.0, place.1).cloned() {
             commands.queue(move |world: &mut World| action.run(world));
         }
     };
@@ -434,7 +426,7 @@ pub(super) fn type_moves(
             continue;
         };
         let upper = c.is_ascii_uppercase() || shift;
-        let hot = hotkey(key, place.0, place.1).is_some();
+        let hot = map.hotkey(key, place.0, place.1).is_some();
         if upper || !hot {
             typed.open = true;
             typed.text = c.to_string();
@@ -555,6 +547,7 @@ pub(crate) fn spawn_field(mut commands: Commands) {
 #[allow(clippy::type_complexity)]
 pub(crate) fn show_field(
     typed: Res<TypedMove>,
+    map: Res<KeyMap>,
     screen: Option<Res<State<Screen>>>,
     modal: Option<Res<State<Modal>>>,
     windows: Query<&Window>,
@@ -585,7 +578,7 @@ pub(crate) fn show_field(
         screen.map_or(Screen::Play, |s| *s.get()),
         modal.map_or(Modal::None, |m| *m.get()),
     );
-    let texts = typed.lines(place.0, place.1);
+    let texts = typed.lines(&map, place.0, place.1);
     for (line, mut t) in &mut lines {
         if let Some(want) = texts.get(line.0)
             && t.0 != *want
