@@ -190,7 +190,7 @@ mod tests {
 
     mod keys {
         use super::*;
-        use crate::game::core::actions::{GameAction, StudyAction};
+        use crate::game::core::actions::{AidAction, AnyAction, GameAction, StudyAction};
         use crate::game::core::keys::{Context, KeyMap, help_id};
         use crate::game::core::screens::{Modal, Screen};
         use KeyCode as K;
@@ -340,6 +340,36 @@ mod tests {
                 Some("F2")
             );
             assert_eq!(map.key_for(GameAction::Undo, on(Screen::Learn)), None);
+            // Every key a sentence or a label names is bound where it says.
+            let board = Context::Board;
+            for (action, name) in [
+                (AnyAction::new(GameAction::Back), "Esc"),
+                (AnyAction::new(GameAction::Flip), "F"),
+                (AnyAction::new(GameAction::ToggleView), "V"),
+                (AnyAction::new(GameAction::ToggleNames), "C"),
+                (AnyAction::new(GameAction::ToggleLines), "L"),
+                (AnyAction::new(GameAction::ToggleMute), "M"),
+                (AnyAction::new(AidAction::Threats), "T"),
+            ] {
+                assert!(
+                    map.bindings().iter().any(|b| b.context == board
+                        && b.action == action
+                        && crate::game::core::keys::key_name(b.chord) == name),
+                    "{action:?} is not {name} on any board"
+                );
+            }
+            assert_eq!(
+                map.name(
+                    crate::game::lobby::LobbyAction::SignInDialog,
+                    on(Screen::Server)
+                ),
+                "S"
+            );
+            assert_eq!(
+                map.name(crate::game::learn::LearnAction::Next, on(Screen::Learn)),
+                "Enter"
+            );
+            assert_eq!(map.name(GameAction::Undo, on(Screen::Learn)), "?");
         }
 
         #[test]

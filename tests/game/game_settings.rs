@@ -55,6 +55,30 @@ fn file(dir: &Path) -> Settings {
     Settings::parse(&text).expect("settings.ron readable")
 }
 
+/// The Settings screen names each board switch's key as the table binds it ("Sound (M)"), in
+/// the language in force.
+#[test]
+fn the_settings_screen_names_the_keys_the_table_binds() {
+    let dir = temp_data_dir("settings-keys");
+    let mut app = app_with_screens(&dir, LaunchOptions::default());
+    GameAction::Open(Screen::Settings).run(app.world_mut());
+    app.update();
+    app.update();
+    for label in [
+        "Sound (M)",
+        "View (V)",
+        "Cell names (C)",
+        "Show lines (L)",
+        "Threats (T)",
+    ] {
+        assert!(
+            shows(&mut app, label),
+            "{label} not in {:?}",
+            texts(&mut app)
+        );
+    }
+}
+
 #[test]
 fn choices_survive_a_restart() {
     let dir = temp_data_dir("settings");

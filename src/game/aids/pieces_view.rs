@@ -29,7 +29,7 @@ use crate::game::core::board::cell_world;
 use crate::game::core::screens::Modal;
 use crate::game::core::state::ChessGame;
 use crate::game::ui::theme;
-use crate::game::ui::widgets::{UiButton, button, text};
+use crate::game::ui::widgets::{UiButton, keyed_button, text};
 use crate::rules::{Cell, LeapKind, LineKind, Movement, PieceKind, Variant, board};
 
 /// The render layer only the panel's board camera sees.
@@ -333,7 +333,7 @@ fn spawn_panel(
                                 flex_shrink: 0.0,
                                 ..default()
                             },
-                            children![button(tr!("pieces-close"), GameAction::CloseDialog)],
+                            children![keyed_button(tr!("pieces-close"), GameAction::CloseDialog)],
                         ),
                     ],
                 ),

@@ -138,6 +138,13 @@ impl KeyMap {
             .map(|b| key_name(b.chord))
     }
 
+    /// The name of the key that does `action` in `context`, for a sentence that names it ("?"
+    /// when nothing binds it there, which a test of each such sentence rules out).
+    pub fn name(&self, action: impl Action, context: Context) -> String {
+        self.key_for(action, context)
+            .unwrap_or_else(|| "?".to_string())
+    }
+
     /// The name of the key that does `action` where the player is.
     pub fn key_where(&self, action: &AnyAction, screen: Screen, modal: Modal) -> Option<String> {
         self.active(screen, modal)
@@ -193,6 +200,13 @@ impl KeyMap {
         }
         out
     }
+}
+
+/// [`KeyMap::name`] from code that holds the world (a status line written by an action).
+pub fn key_in(world: &World, action: impl Action, context: Context) -> String {
+    world
+        .get_resource::<KeyMap>()
+        .map_or_else(|| "?".to_string(), |map| map.name(action, context))
 }
 
 /// How parts register their keys.

@@ -19,7 +19,7 @@ use crate::game::core::keys::{Context, KeyMap};
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::core::state::ChessGame;
 use crate::game::learn::LearnAction;
-use crate::game::ui::widgets::{UiButton, button, card, row, text};
+use crate::game::ui::widgets::{UiButton, button, card, keyed_button, keyed_button_as, row, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 use crate::lessons::{Goal, Lesson, RunState, stars_for};
 use crate::rules::{Cell, PieceKind};
@@ -96,6 +96,7 @@ fn spawn_list(
     learn: Res<Learn>,
     progress: Res<LearnProgress>,
     art: Option<Res<LearnArt>>,
+    map: Res<KeyMap>,
 ) {
     let Some(art) = art else { return };
     let suggestion = crate::lessons::next_suggested(&learn.lessons, progress.progress());
@@ -211,9 +212,17 @@ fn spawn_list(
                 ),
                 (
                     row(),
-                    children![button(tr!("learn-back-to-title"), GameAction::Back)],
+                    children![keyed_button(tr!("learn-back-to-title"), GameAction::Back)],
                 ),
-                text(tr!("learn-list-help"), 11.0, theme::TEXT_DIM,),
+                text(
+                    tr!(
+                        "learn-list-help",
+                        next = map.name(LearnAction::Next, Context::On(Screen::Learn)),
+                        back = map.name(GameAction::Back, Context::Board)
+                    ),
+                    11.0,
+                    theme::TEXT_DIM,
+                ),
             ],
         )],
     ));
@@ -226,7 +235,7 @@ fn start_button(label: String, any: bool) -> impl Bundle {
             flex_direction: FlexDirection::Column,
             ..default()
         },
-        children![button(label, LearnAction::Next)],
+        children![keyed_button(label, LearnAction::Next)],
     )
 }
 
@@ -482,9 +491,9 @@ fn spawn_panel(mut commands: Commands, art: Option<Res<LearnArt>>, map: Res<KeyM
             (
                 button_row(),
                 children![
-                    button(tr!("learn-hint-button"), LearnAction::Hint),
-                    button(tr!("learn-restart"), LearnAction::Restart),
-                    button(tr!("learn-lessons"), LearnAction::List),
+                    keyed_button(tr!("learn-hint-button"), LearnAction::Hint),
+                    keyed_button(tr!("learn-restart"), LearnAction::Restart),
+                    keyed_button_as(tr!("learn-lessons"), LearnAction::List, GameAction::Back),
                 ],
             ),
             (
@@ -538,7 +547,7 @@ struct PanelTexts {
     pips: Vec<(u8, bool)>,
 }
 
-fn panel_texts(learn: &Learn, progress: &LearnProgress) -> Option<PanelTexts> {
+fn panel_texts(learn: &Learn, progress: &LearnProgress, map: &KeyMap) -> Option<PanelTexts> {
     let open = learn.open.as_ref()?;
     let lesson = learn.lessons.get(open.lesson)?;
     let run = &open.run;
@@ -615,7 +624,10 @@ fn panel_texts(learn: &Learn, progress: &LearnProgress) -> Option<PanelTexts> {
                 Goal::Click(_) | Goal::Reach(_) if super::stage::lines_piece(stage).is_some() => {
                     tr!("learn-hint-lines")
                 }
-                Goal::Click(_) | Goal::Reach(_) => tr!("learn-hint-names"),
+                Goal::Click(_) | Goal::Reach(_) => tr!(
+                    "learn-hint-names",
+                    key = map.name(GameAction::ToggleNames, Context::Board)
+                ),
                 Goal::Stars(_) => tr!("learn-hint-stars"),
                 _ => tr!("learn-hint-general"),
             },
@@ -656,6 +668,7 @@ fn update_panel(
     learn: Res<Learn>,
     progress: Res<LearnProgress>,
     art: Option<Res<LearnArt>>,
+    map: Res<KeyMap>,
     mut fields: Query<(&Field, &mut Text, &mut Node)>,
     mut slots: Query<(&StarSlot, &mut ImageNode)>,
     pips: Query<Entity, With<Pips>>,
@@ -664,7 +677,7 @@ fn update_panel(
     mut commands: Commands,
 ) {
     let Some(art) = art else { return };
-    let Some(want) = panel_texts(&learn, &progress) else {
+    let Some(want) = panel_texts(&learn, &progress, &map) else {
         return;
     };
     if added.is_empty() && shown.as_ref() == Some(&want) {
@@ -758,8 +771,8 @@ fn spawn_end_card(
             card.spawn(text(tr!("learn-not-this-time"), 26.0, theme::WARNING));
             card.spawn(text(super::stage::sentence(&why), 16.0, theme::TEXT));
             card.spawn(row()).with_children(|r| {
-                r.spawn(button(tr!("learn-try-again"), LearnAction::Next));
-                r.spawn(button(tr!("learn-lessons"), LearnAction::List));
+                r.spawn(keyed_button(tr!("learn-try-again"), LearnAction::Next));
+                r.spawn(keyed_button(tr!("learn-lessons"), LearnAction::List));
             });
             return;
         };
@@ -823,9 +836,9 @@ fn spawn_end_card(
             _ => tr!("learn-every-lesson-done"),
         };
         card.spawn(row()).with_children(|r| {
-            r.spawn(button(next, LearnAction::Next));
-            r.spawn(button(tr!("learn-retry"), LearnAction::Restart));
-            r.spawn(button(tr!("learn-lessons"), LearnAction::List));
+            r.spawn(keyed_button(next, LearnAction::Next));
+            r.spawn(keyed_button(tr!("learn-retry"), LearnAction::Restart));
+            r.spawn(keyed_button(tr!("learn-lessons"), LearnAction::List));
         });
     }));
     // Low over the board rather than in its middle, and without dimming it: the final

@@ -11,7 +11,7 @@ use crate::game::core::screens::Modal;
 use crate::game::ui::StatusText;
 use crate::game::ui::theme;
 use crate::game::ui::variant_picker::variant_picker;
-use crate::game::ui::widgets::{button, dialog, row, text};
+use crate::game::ui::widgets::{button, dialog, keyed_button, row, text};
 use crate::game::versus::{FieldId, text_field};
 
 fn lobby(action: LobbyAction) -> LobbyAction {
@@ -57,9 +57,9 @@ fn spawn_sign_in(mut commands: Commands, session: Res<ServerSession>, map: Res<K
             (
                 row(),
                 children![
-                    button(tr!("lobby-connect"), lobby(LobbyAction::Connect)),
+                    keyed_button(tr!("lobby-connect"), lobby(LobbyAction::Connect)),
                     button(tr!("lobby-create-account"), lobby(LobbyAction::Register)),
-                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
+                    keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],
@@ -102,13 +102,13 @@ fn spawn_seek(mut commands: Commands, session: Res<ServerSession>) {
             (
                 row(),
                 children![
-                    button(tr!("lobby-quick"), lobby(LobbyAction::Quick)),
+                    keyed_button(tr!("lobby-quick"), lobby(LobbyAction::Quick)),
                     button(tr!("lobby-post-seek"), lobby(LobbyAction::PostSeek)),
                     button(
                         tr!("lobby-challenge-player"),
                         lobby(LobbyAction::ChallengeDialog)
                     ),
-                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
+                    keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],
@@ -136,8 +136,8 @@ fn spawn_challenge(mut commands: Commands, form: Res<SeekForm>) {
             (
                 row(),
                 children![
-                    button(tr!("lobby-challenge"), lobby(LobbyAction::SendChallenge)),
-                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
+                    keyed_button(tr!("lobby-challenge"), lobby(LobbyAction::SendChallenge)),
+                    keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],
@@ -155,8 +155,8 @@ fn spawn_watch(mut commands: Commands) {
             (
                 row(),
                 children![
-                    button(tr!("lobby-watch"), lobby(LobbyAction::Watch)),
-                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
+                    keyed_button(tr!("lobby-watch"), lobby(LobbyAction::Watch)),
+                    keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],

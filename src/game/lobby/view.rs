@@ -9,7 +9,7 @@ use super::session::LinkState;
 use super::{GameRequest, LobbyAction, ServerSession, ServerView};
 use crate::game::core::GameSet;
 use crate::game::ui::theme;
-use crate::game::ui::widgets::{button, card, offer_row, row, text};
+use crate::game::ui::widgets::{button, card, keyed_button, keyed_button_as, offer_row, row, text};
 use crate::game::ui::{Panel, StatusText, button_row};
 use crate::game::versus::clock::clock_row;
 use crate::rules::Side;
@@ -42,12 +42,12 @@ fn spawn_lobby(mut commands: Commands) {
             (
                 row(),
                 children![
-                    button(tr!("lobby-find-button"), lobby(LobbyAction::SeekDialog)),
-                    button(tr!("lobby-watch-button"), lobby(LobbyAction::WatchDialog)),
-                    button(tr!("lobby-refresh"), lobby(LobbyAction::Refresh)),
-                    button(tr!("lobby-sign-in"), lobby(LobbyAction::SignInDialog)),
+                    keyed_button(tr!("lobby-find-button"), lobby(LobbyAction::SeekDialog)),
+                    keyed_button(tr!("lobby-watch-button"), lobby(LobbyAction::WatchDialog)),
+                    keyed_button(tr!("lobby-refresh"), lobby(LobbyAction::Refresh)),
+                    keyed_button(tr!("lobby-sign-in"), lobby(LobbyAction::SignInDialog)),
                     button(tr!("lobby-sign-out"), lobby(LobbyAction::SignOut)),
-                    button(tr!("settings-back"), GameAction::Back),
+                    keyed_button(tr!("settings-back"), GameAction::Back),
                 ],
             ),
             (
@@ -245,7 +245,15 @@ fn show_lists(
     });
 }
 
-fn show_who(session: Res<ServerSession>, mut lines: Query<&mut Text, With<WhoLine>>) {
+fn show_who(
+    session: Res<ServerSession>,
+    map: Res<KeyMap>,
+    mut lines: Query<&mut Text, With<WhoLine>>,
+) {
+    let sign_in = map.name(
+        LobbyAction::SignInDialog,
+        Context::On(crate::game::core::screens::Screen::Server),
+    );
     let who = match (&session.state, &session.identity) {
         (LinkState::Up, Some(i)) if i.guest => tr!(
             "lobby-who-guest",
@@ -270,8 +278,10 @@ fn show_who(session: Res<ServerSession>, mut lines: Query<&mut Text, With<WhoLin
             server = session.server.as_str(),
             attempt = *attempt
         ),
-        (LinkState::Stopped(why), _) => tr!("lobby-who-stopped", why = why.as_str()),
-        (LinkState::Off, _) => tr!("lobby-who-off"),
+        (LinkState::Stopped(why), _) => {
+            tr!("lobby-who-stopped", why = why.as_str(), key = sign_in)
+        }
+        (LinkState::Off, _) => tr!("lobby-who-off", key = sign_in),
     };
     for mut t in &mut lines {
         if t.0 != who {
@@ -335,7 +345,7 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
                     ask(tr!("panel-resign"), GameRequest::Resign),
                     ask(tr!("lobby-abort"), GameRequest::Abort),
                     ask(tr!("lobby-rematch"), GameRequest::Rematch),
-                    button(tr!("lobby-lobby"), lobby(LobbyAction::ToLobby)),
+                    keyed_button_as(tr!("lobby-lobby"), LobbyAction::ToLobby, GameAction::Back),
                     button(tr!("panel-flip"), GameAction::Flip),
                     button(tr!("panel-2d-3d"), GameAction::ToggleView),
                     button(tr!("panel-view"), GameAction::ResetView),

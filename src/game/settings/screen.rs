@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 
 use crate::game::core::ViewMode;
-use crate::game::core::actions::Action;
+use crate::game::core::actions::{Action, AidAction, GameAction};
 use crate::game::core::board::AnimationSpeed;
 use crate::game::core::board::BoardMarks;
 use crate::game::core::board::BoardTheme;
@@ -13,13 +13,14 @@ use crate::game::core::board::ShowLines;
 use crate::game::core::board::ShowNames;
 use crate::game::core::board::ShowThreats;
 use crate::game::core::camera::CameraRig;
+use crate::game::core::keys::{Context, KeyMap};
 use crate::game::core::prefs::PlayerName;
 use crate::game::core::prefs::{Muted, SoundVolume};
 use crate::game::core::screens::{Screen, set_screen};
 use crate::game::settings::AutoScale;
 use crate::game::text::{Language, language, set_language};
 use crate::game::ui::theme;
-use crate::game::ui::widgets::{ActionButton, button, text};
+use crate::game::ui::widgets::{ActionButton, button, keyed_button, text, with_key};
 use crate::game::versus::{FieldId, Fields, text_field};
 use crate::tr;
 
@@ -289,7 +290,11 @@ fn theme_label(name: &str) -> String {
 struct SettingsRoot(Language);
 
 /// Builds the screen again when its language is no longer the one in force.
-fn rebuild_in_language(mut commands: Commands, roots: Query<(Entity, &SettingsRoot)>) {
+fn rebuild_in_language(
+    mut commands: Commands,
+    roots: Query<(Entity, &SettingsRoot)>,
+    map: Res<KeyMap>,
+) {
     let stale: Vec<Entity> = roots
         .iter()
         .filter(|(_, r)| r.0 != language())
@@ -301,10 +306,12 @@ fn rebuild_in_language(mut commands: Commands, roots: Query<(Entity, &SettingsRo
     for e in stale {
         commands.entity(e).despawn();
     }
-    spawn(commands);
+    spawn(commands, map);
 }
 
-fn spawn(mut commands: Commands) {
+fn spawn(mut commands: Commands, map: Res<KeyMap>) {
+    // The board's key for each switch, after its name ("Sound (M)").
+    let keyed = |id: String, action: GameAction| with_key(&id, map.key_for(action, Context::Board));
     use SettingsAction as S;
     let themes = crate::theme::THEMES;
     commands.spawn((
@@ -339,7 +346,10 @@ fn spawn(mut commands: Commands) {
                     tr!("settings-name"),
                     children![text_field(FieldId::PlayerName, 260.0)]
                 ),
-                on_off(tr!("settings-sound"), S::Sound),
+                on_off(
+                    keyed(tr!("settings-sound"), GameAction::ToggleMute),
+                    S::Sound
+                ),
                 line(
                     tr!("settings-volume"),
                     children![
@@ -373,15 +383,27 @@ fn spawn(mut commands: Commands) {
                 on_off(tr!("settings-legal-dots"), S::Dots),
                 on_off(tr!("settings-last-move"), S::LastMove),
                 line(
-                    tr!("settings-view"),
+                    keyed(tr!("settings-view"), GameAction::ToggleView),
                     children![
                         choice("2D", S::View(ViewMode::TwoD)),
                         choice("3D", S::View(ViewMode::ThreeD))
                     ]
                 ),
-                on_off(tr!("settings-cell-names"), S::Names),
-                on_off(tr!("settings-show-lines"), S::Lines),
-                on_off(tr!("settings-threats"), S::Threats),
+                on_off(
+                    keyed(tr!("settings-cell-names"), GameAction::ToggleNames),
+                    S::Names
+                ),
+                on_off(
+                    keyed(tr!("settings-show-lines"), GameAction::ToggleLines),
+                    S::Lines
+                ),
+                on_off(
+                    with_key(
+                        &tr!("settings-threats"),
+                        map.key_for(AidAction::Threats, Context::Board)
+                    ),
+                    S::Threats
+                ),
                 line(
                     tr!("settings-board-theme"),
                     children![
@@ -416,7 +438,7 @@ fn spawn(mut commands: Commands) {
                         align_self: AlignSelf::Center,
                         ..default()
                     },
-                    children![button(tr!("settings-back"), S::Back)]
+                    children![keyed_button(tr!("settings-back"), S::Back)]
                 ),
             ],
         )],

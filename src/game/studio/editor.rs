@@ -15,9 +15,11 @@ use bevy::prelude::*;
 
 use crate::engine::Level;
 use crate::game::core::GameSet;
+use crate::game::core::actions::GameAction;
 use crate::game::core::board::BoardCamera;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::{CellTile, PieceView};
+use crate::game::core::keys::{Context, key_in};
 use crate::game::core::screens::{Screen, set_screen};
 use crate::game::core::selection::{CellPicking, Selection};
 use crate::game::core::state::{
@@ -426,7 +428,8 @@ fn pressed(world: &mut World, target: Target, button: PointerButton, at: Vec2) {
                     tr!(
                         "editor-put-on-more",
                         piece = named(piece),
-                        cell = cell.to_string()
+                        cell = cell.to_string(),
+                        key = key_in(world, GameAction::Back, Context::Board)
                     ),
                 );
             }
@@ -556,7 +559,11 @@ fn take_in_hand(world: &mut World, piece: Piece) {
         info(world, tr!("editor-put-away", piece = named(piece)));
     } else {
         editor.brush = Some(piece);
-        info(world, tr!("editor-in-hand", piece = named(piece)));
+        let key = key_in(world, GameAction::Back, Context::Board);
+        info(
+            world,
+            tr!("editor-in-hand", piece = named(piece), key = key),
+        );
     }
 }
 

@@ -156,7 +156,19 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
             text(
                 tr!(
                     "analysis-help",
-                    keys = map.help(&[Context::On(Screen::Analysis)])
+                    keys = map.help(&[Context::On(Screen::Analysis)]),
+                    back = map.name(GameAction::Back, Context::Board),
+                    board = [
+                        map.name(GameAction::Flip, Context::Board),
+                        map.name(GameAction::ToggleView, Context::Board),
+                        map.name(GameAction::ToggleNames, Context::Board),
+                        map.name(GameAction::ToggleLines, Context::Board),
+                        map.name(
+                            crate::game::core::actions::AidAction::Threats,
+                            Context::Board
+                        ),
+                    ]
+                    .join(", ")
                 ),
                 11.0,
                 theme::TEXT_DIM,

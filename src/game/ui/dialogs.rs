@@ -10,7 +10,9 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::theme;
-use super::widgets::{ActionButton, button, button_with, dialog, mark_chosen, row, text};
+use super::widgets::{
+    ActionButton, button, button_with, dialog, keyed_button, mark_chosen, row, text,
+};
 use crate::engine::Level;
 use crate::game::core::actions::{Action, ActionsExt, GameAction, Promote, StudyAction};
 use crate::game::core::keys::{Context, KeysExt, key};
@@ -280,8 +282,8 @@ pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
             (
                 row(),
                 children![
-                    button(tr!("dialog-start"), NewGameAction::Start),
-                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
+                    keyed_button(tr!("dialog-start"), NewGameAction::Start),
+                    keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ]
             ),
         ],
@@ -318,7 +320,7 @@ fn spawn_load(mut commands: Commands) {
                 },
                 children![text(tr!("load-reading"), 14.0, theme::TEXT_DIM)],
             ),
-            button(tr!("dialog-cancel"), GameAction::CloseDialog),
+            keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
         ],
     ));
 }
@@ -430,7 +432,7 @@ fn spawn_promotion(
                     }
                 })),
             ),
-            button(tr!("dialog-cancel"), GameAction::CloseDialog),
+            keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
         ],
     ));
 }
@@ -449,10 +451,10 @@ fn spawn_game_over(mut commands: Commands, game: Res<ChessGame>) {
             (
                 row(),
                 children![
-                    button(tr!("game-over-new-game"), GameAction::NewGame),
-                    button(tr!("game-over-analyse"), StudyAction::Analyse),
-                    button(tr!("game-over-review"), StudyAction::Review),
-                    button(tr!("game-over-look"), GameAction::CloseDialog),
+                    keyed_button(tr!("game-over-new-game"), GameAction::NewGame),
+                    keyed_button(tr!("game-over-analyse"), StudyAction::Analyse),
+                    keyed_button(tr!("game-over-review"), StudyAction::Review),
+                    keyed_button(tr!("game-over-look"), GameAction::CloseDialog),
                 ]
             ),
         ],

@@ -9,7 +9,8 @@ use bevy::prelude::*;
 
 use super::theme;
 use crate::game::core::actions::{Action, AnyAction};
-use crate::game::core::screens::Modal;
+use crate::game::core::keys::KeyMap;
+use crate::game::core::screens::{Modal, Screen};
 use crate::tr;
 
 /// A line of text.
@@ -58,6 +59,71 @@ pub fn button(label: impl Into<String>, action: impl Action) -> impl Bundle {
             }
         },
     )
+}
+
+/// A button whose label ends with the key that does the same where it is shown ("Start
+/// (Enter)"), named from the table of keys, so a label cannot name a key the table does not
+/// bind.
+pub fn keyed_button(label: impl Into<String>, action: impl Action) -> impl Bundle {
+    keyed_button_as(label, action, action)
+}
+
+/// As [`keyed_button`], naming the key of `key_of` (a button that does what Esc does by
+/// another way, like Lessons during a stage).
+pub fn keyed_button_as(
+    label: impl Into<String>,
+    action: impl Action,
+    key_of: impl Action,
+) -> impl Bundle {
+    button_with(
+        label,
+        (
+            ActionButton(AnyAction::new(action)),
+            ShowKey(AnyAction::new(key_of)),
+        ),
+        move |press: On<Pointer<Press>>, mut commands: Commands| {
+            if press.button == PointerButton::Primary {
+                commands.queue(move |world: &mut World| action.run(world));
+            }
+        },
+    )
+}
+
+/// The label of a button made by [`keyed_button`] gets the key of this action.
+#[derive(Component, Debug, Clone)]
+pub struct ShowKey(AnyAction);
+
+/// `label` with `key` after it, as the catalogue writes it ("Sound (M)").
+pub fn with_key(label: &str, key: Option<String>) -> String {
+    match key {
+        Some(key) => tr!("with-key", label = label, key = key),
+        None => label.to_string(),
+    }
+}
+
+/// Names the key on each new keyed button: the key bound to its action where the player is
+/// now (the screen or dialog the button was built for).
+fn name_keys(
+    fresh: Query<(&ShowKey, &Children), Added<ShowKey>>,
+    mut texts: Query<&mut Text>,
+    map: Option<Res<KeyMap>>,
+    screen: Option<Res<State<Screen>>>,
+    modal: Option<Res<State<Modal>>>,
+) {
+    let (Some(map), Some(screen)) = (map, screen) else {
+        return;
+    };
+    let modal = modal.map_or(Modal::None, |m| *m.get());
+    for (show, children) in &fresh {
+        let Some(key) = map.key_where(&show.0, *screen.get(), modal) else {
+            continue;
+        };
+        for child in children {
+            if let Ok(mut text) = texts.get_mut(*child) {
+                text.0 = with_key(&text.0, Some(key.clone()));
+            }
+        }
+    }
 }
 
 /// A button with its own observer for presses and extra components on the button entity.
@@ -211,7 +277,7 @@ fn outline_buttons(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (button_colours, outline_buttons))
+    app.add_systems(Update, (button_colours, outline_buttons, name_keys))
         .add_observer(scroll_with_the_wheel);
 }
 
@@ -274,6 +340,51 @@ fn button_colours(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A keyed button names the key the table binds to its action where it is shown, in the
+    /// language in force; a button whose action has no key there keeps its plain label.
+    #[test]
+    fn a_keyed_button_names_its_key_from_the_table() {
+        use crate::game::core::actions::GameAction;
+        use crate::game::core::keys::{Context, KeysExt, key};
+        let mut app = App::new();
+        crate::game::core::screens::add_states(&mut app, Screen::Play);
+        app.bind_keys(vec![key(
+            KeyCode::KeyF,
+            GameAction::Flip,
+            Context::Board,
+            "flip the board",
+        )])
+        .add_systems(Update, name_keys);
+        app.update();
+        let flip = app
+            .world_mut()
+            .spawn(keyed_button("Flip", GameAction::Flip))
+            .id();
+        let undo = app
+            .world_mut()
+            .spawn(keyed_button("Undo", GameAction::Undo))
+            .id();
+        let plain = app.world_mut().spawn(button("Flip", GameAction::Flip)).id();
+        app.update();
+        let label = |app: &mut App, root: Entity| -> String {
+            let mut q = app.world_mut().query::<(&Text, &ChildOf)>();
+            let mut q2 = app.world_mut().query::<&ChildOf>();
+            let world = app.world();
+            q.iter(world)
+                .find(|(_, parent)| {
+                    q2.get(world, parent.parent())
+                        .is_ok_and(|grand| grand.parent() == root)
+                })
+                .map(|(t, _)| t.0.clone())
+                .unwrap_or_default()
+        };
+        assert_eq!(label(&mut app, flip), "Flip (F)");
+        assert_eq!(label(&mut app, undo), "Undo", "nothing binds Undo here");
+        assert_eq!(label(&mut app, plain), "Flip");
+        app.update();
+        assert_eq!(label(&mut app, flip), "Flip (F)", "named once");
+    }
     use bevy::camera::NormalizedRenderTarget;
     use bevy::input::mouse::MouseScrollUnit;
     use bevy::input::touch::TouchPhase;

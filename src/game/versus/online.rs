@@ -28,14 +28,14 @@ use super::text_field::{FieldId, Fields, text_field};
 use crate::game::core::GameSet;
 use crate::game::core::actions::GameAction;
 use crate::game::core::follow::FollowBoard;
-use crate::game::core::keys::{Context, KeyMap};
+use crate::game::core::keys::{Context, KeyMap, key_in};
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::core::state::{ChessGame, MoveRequest, Origin, Player, StatusLine, capitalise};
 use crate::game::text::time_control_label as label;
 use crate::game::ui::dialogs::NewGameChoice;
 use crate::game::ui::theme;
 use crate::game::ui::variant_picker::variant_picker;
-use crate::game::ui::widgets::{button, dialog, row, text};
+use crate::game::ui::widgets::{button, dialog, keyed_button, row, text};
 use crate::game::ui::{Panel, StatusText, button_row};
 use crate::net::{
     DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetEvent, NetGame, NetHandle, Timing,
@@ -236,7 +236,8 @@ fn busy(world: &mut World) -> bool {
         .get_resource::<Online>()
         .is_some_and(|o| o.session.is_some());
     if running {
-        status(world, true, tr!("online-leave-first"));
+        let key = key_in(world, GameAction::Back, Context::Board);
+        status(world, true, tr!("online-leave-first", key = key));
     }
     running
 }
@@ -477,7 +478,8 @@ pub fn back(world: &mut World) -> bool {
         if let Some(mut o) = world.get_resource_mut::<Online>() {
             o.leave_armed = true;
         }
-        status(world, true, tr!("online-esc-again"));
+        let key = key_in(world, GameAction::Back, Context::Board);
+        status(world, true, tr!("online-esc-again", key = key));
         return true;
     }
     false
@@ -834,13 +836,13 @@ fn spawn_menu(mut commands: Commands) {
             (
                 row(),
                 children![
-                    button(tr!("online-host-button"), VersusAction::HostSetup),
-                    button(tr!("online-join-button"), VersusAction::JoinSetup),
-                    button(
+                    keyed_button(tr!("online-host-button"), VersusAction::HostSetup),
+                    keyed_button(tr!("online-join-button"), VersusAction::JoinSetup),
+                    keyed_button(
                         tr!("online-server-button"),
                         crate::game::lobby::LobbyAction::Open
                     ),
-                    button(tr!("settings-back"), GameAction::Back),
+                    keyed_button(tr!("settings-back"), GameAction::Back),
                 ],
             ),
             (StatusText, text("", 14.0, theme::TEXT)),
@@ -909,7 +911,7 @@ fn spawn_waiting(mut commands: Commands, online: Res<Online>) {
                     .map(|(t, size, colour)| text(t, size, colour)),
             ),
             Spawn((StatusText, text("", 14.0, theme::TEXT))),
-            Spawn(button(tr!("dialog-cancel"), VersusAction::Cancel)),
+            Spawn(keyed_button(tr!("dialog-cancel"), VersusAction::Cancel)),
         )),
     ));
 }
@@ -952,8 +954,8 @@ fn spawn_host_dialog(mut commands: Commands) {
             (
                 row(),
                 children![
-                    button(tr!("online-start-hosting"), VersusAction::StartHosting),
-                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
+                    keyed_button(tr!("online-start-hosting"), VersusAction::StartHosting),
+                    keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],
@@ -982,8 +984,8 @@ fn spawn_join_dialog(mut commands: Commands, map: Res<KeyMap>) {
             (
                 row(),
                 children![
-                    button(tr!("online-join"), VersusAction::Join),
-                    button(tr!("dialog-cancel"), GameAction::CloseDialog),
+                    keyed_button(tr!("online-join"), VersusAction::Join),
+                    keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ],
             ),
         ],
