@@ -37,7 +37,7 @@ pub enum Player {
 /// changes only when another game takes the board (so saving can tell a game from its
 /// successor).
 ///
-/// The board may show an earlier position of the game ([`ChessGame::show_ply`]): `game` stays
+/// The board may show an earlier position of the game ([`GameCommand::ShowPly`]): `game` stays
 /// the whole game (what is saved and played on), [`ChessGame::board`] is what the board shows.
 #[derive(Resource, Debug, Clone)]
 pub struct ChessGame {

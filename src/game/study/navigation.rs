@@ -1,8 +1,9 @@
 //! Looking back through a game: every move in the move list is a button, Left / Right / Home /
 //! End step through the positions (quickly while held), pieces glide back and forth along their
 //! routes, and a banner says that an earlier position is shown. The game itself stays whole
-//! ([`ChessGame::show_ply`]); only what the board shows changes.
+//! ([`GameCommand::ShowPly`]); only what the board shows changes.
 
+use crate::game::core::state::GameCommand;
 use crate::tr;
 use bevy::picking::events::{Pointer, Press};
 use bevy::picking::pointer::PointerButton;
@@ -14,7 +15,7 @@ use crate::game::core::GameSet;
 use crate::game::core::board::Animating;
 use crate::game::core::board::{NeedsSync, PieceView};
 use crate::game::core::screens::{Modal, Screen};
-use crate::game::core::state::{BoardReset, ChessGame, GameCommand};
+use crate::game::core::state::{BoardReset, ChessGame};
 use crate::game::keymap::{Action, KEYMAP};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;

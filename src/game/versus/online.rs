@@ -16,6 +16,7 @@
 //!   the game stays saved and Continue plays it on at this board.
 
 use crate::game::core::launch::OnlineStart;
+use crate::game::core::state::{GameCommand, GameControl};
 use crate::tr;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Mutex, PoisonError};
@@ -28,9 +29,7 @@ use super::text_field::{FieldId, Fields, text_field};
 use crate::game::core::GameSet;
 use crate::game::core::follow::FollowBoard;
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
-use crate::game::core::state::{
-    ChessGame, GameCommand, GameControl, MoveRequest, Origin, Player, StatusLine, capitalise,
-};
+use crate::game::core::state::{ChessGame, MoveRequest, Origin, Player, StatusLine, capitalise};
 use crate::game::keymap::{Action, Context, help_text};
 use crate::game::text::time_control_label as label;
 use crate::game::ui::dialogs::NewGameChoice;
