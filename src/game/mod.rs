@@ -23,7 +23,7 @@ use bevy::prelude::*;
 
 use self::core::GameSet;
 use self::core::launch::LaunchOptions;
-use self::core::state::{BoardReset, ChessGame, Player, StatusLine};
+use self::core::state::{GameCommand, GameControl, Player};
 use crate::rules::Game;
 use crate::rules::clock::Clocks;
 use crate::tr;
@@ -90,24 +90,24 @@ impl Plugin for GamePlugin {
 }
 
 /// The position and clock the command line asked for, on the first frame.
-fn start_position(
-    options: Option<Res<LaunchOptions>>,
-    mut game: ResMut<ChessGame>,
-    mut reset: MessageWriter<BoardReset>,
-    mut status: ResMut<StatusLine>,
-) {
+fn start_position(options: Option<Res<LaunchOptions>>, mut board: GameControl) {
     let time = options.as_ref().and_then(|o| o.time);
     if let Some(start) = options.and_then(|o| o.position.clone()) {
-        game.replace(Game::from_position(start), [Player::Human; 2]);
+        board.apply(GameCommand::Replace {
+            game: Box::new(Game::from_position(start)),
+            players: [Player::Human; 2],
+            notes: Vec::new(),
+            clocks: None,
+        });
     }
     if let Some(control) = time {
-        let turn = game.game().position().turn();
-        game.set_clocks(Some(Clocks::new(control, turn)));
+        let turn = board.game().game().position().turn();
+        board.apply(GameCommand::SetClocks(Some(Clocks::new(control, turn))));
     }
-    if status.text.is_empty() {
-        status.info(tr!("status-two-players"));
+    if board.status.text.is_empty() {
+        board.status.info(tr!("status-two-players"));
     }
-    reset.write(BoardReset);
+    board.redraw();
 }
 
 /// Every key of the game as a Markdown table, for the README (`parachess keys`): the table

@@ -299,7 +299,7 @@ fn drive(
                     let playable = !crate::rules::Game::from_position(start.clone()).is_over();
                     game_commands.write(GameCommand::NewGame {
                         start: playable.then(|| Box::new(start.clone())),
-                        players: game.players,
+                        players: game.players(),
                     });
                 } else {
                     run.seed ^= run.seed << 13;

@@ -398,7 +398,7 @@ fn learning_leaves_the_play_game_and_the_autosave_alone() {
     agree(&mut app);
     let back = app.world().resource::<ChessGame>();
     assert_eq!(back.id(), play_game.id());
-    assert_eq!(back.players, play_game.players);
+    assert_eq!(back.players(), play_game.players());
     assert_eq!(back.game().plies().len(), 2);
     assert_eq!(back.game().position(), play_game.game().position());
     app.update();

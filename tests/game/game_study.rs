@@ -419,7 +419,7 @@ fn the_analysis_follows_the_board_off_the_frame_thread_and_stops_on_leaving() {
     }
     let now: Vec<_> = game(&app).plies().iter().map(|p| p.mv).collect();
     assert_eq!(now, play_game);
-    assert_eq!(chess(&app).players, [Player::Human; 2]);
+    assert_eq!(chess(&app).players(), [Player::Human; 2]);
     agree(&mut app);
 }
 
@@ -577,7 +577,7 @@ fn a_saved_game_opens_on_the_analysis_screen_and_a_bad_one_changes_nothing() {
     analyse(&mut app, path);
     assert_eq!(where_(&app), (Screen::Analysis, Modal::None));
     assert_eq!(moves(game(&app)), moves(&saved));
-    assert_eq!(chess(&app).players, [Player::Human; 2]);
+    assert_eq!(chess(&app).players(), [Player::Human; 2]);
     assert!(!chess(&app).browsing());
     // The play game waits untouched: Esc, then Continue (Enter), finds it.
     tap(&mut app, KeyCode::Escape);

@@ -354,7 +354,7 @@ fn the_computer_takes_its_time_from_its_clock() {
     tap(&mut app, KeyCode::Enter);
     assert_eq!(where_(&app).0, Screen::Play);
     assert!(matches!(
-        chess(&app).players[1],
+        chess(&app).players()[1],
         Player::Computer(parachess::engine::Level::Hard)
     ));
     let left = reading(&app, Side::Black);
@@ -518,7 +518,7 @@ fn two_windows_play_a_network_game_and_agree_a_draw() {
             .expect("[%clk] of the joiner's move");
         assert!(clk > s(300) && clk <= s(303), "{clk:?}");
     }
-    assert_eq!(chess(&joiner).players, [Player::Elsewhere, Player::Human]);
+    assert_eq!(chess(&joiner).players(), [Player::Elsewhere, Player::Human]);
     // The joiner asks to take its move back; the host allows it.
     act(&mut joiner, VersusAction::Net(NetCommand::AskTakeback));
     both_until(&mut host, &mut joiner, s(10), |h, _| {
@@ -723,7 +723,7 @@ fn a_cut_connection_comes_back_by_itself_and_the_game_goes_on() {
     app_frames(&mut joiner, 3);
     assert_eq!(where_(&joiner).0, Screen::Title);
     assert!(online(&joiner).session().is_none());
-    assert_eq!(chess(&joiner).players, [Player::Human; 2]);
+    assert_eq!(chess(&joiner).players(), [Player::Human; 2]);
     assert_eq!(plies(&joiner), 2);
     both_until(&mut host, &mut joiner, s(10), |h, _| {
         matches!(link(h), Link::Lost(_))

@@ -10,7 +10,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use crate::engine::{Engine, Limits, SearchResult, StopFlag};
 use crate::game::core::GameSet;
-use crate::game::core::state::{ChessGame, Player, StatusLine};
+use crate::game::core::state::{ChessGame, GameCommand, GameControl, Player, StatusLine};
 use crate::rules::Move;
 
 /// How long the engine thinks about a hint.
@@ -121,8 +121,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Drops a hint search or a hint for an older game, and takes a finished search's move: it
 /// is shown, and noted on the move to come.
-fn poll_hint(mut hint: ResMut<Hint>, mut game: ResMut<ChessGame>, mut status: ResMut<StatusLine>) {
-    let revision = game.revision();
+fn poll_hint(mut hint: ResMut<Hint>, mut board: GameControl) {
+    let revision = board.game().revision();
     if hint.shown.is_some_and(|(r, _)| r != revision) {
         hint.shown = None;
     }
@@ -144,12 +144,15 @@ fn poll_hint(mut hint: ResMut<Hint>, mut game: ResMut<ChessGame>, mut status: Re
     hint.pending = None;
     hint.engine = Some(engine);
     match result {
-        Ok(found) if game.game().legal_moves().contains(&found.best) => {
+        Ok(found) if board.game().game().legal_moves().contains(&found.best) => {
             hint.shown = Some((revision, found.best));
-            game.note_next_move(|note| note.hint = true);
-            status.info(hint_text(game.game(), hint.shown));
+            board.apply(GameCommand::NoteHint);
+            let text = hint_text(board.game().game(), hint.shown);
+            board.status.info(text);
         }
-        Ok(found) => status.warn(tr!("hint-illegal", move = found.best.to_string())),
-        Err(e) => status.warn(tr!("hint-none", error = e.to_string())),
+        Ok(found) => board
+            .status
+            .warn(tr!("hint-illegal", move = found.best.to_string())),
+        Err(e) => board.status.warn(tr!("hint-none", error = e.to_string())),
     }
 }

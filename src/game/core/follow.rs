@@ -1,27 +1,35 @@
 //! The board following another authority's game (a network host, a game server): the one
 //! place that puts such a game on the board and brings the board in line with it, so a single
-//! new move glides and anything else (a takeback, a result, a resync) redraws.
+//! new move glides and anything else (a takeback, a result, a resync) redraws. Both are
+//! [`GameCommand`]s ([`GameCommand::Follow`], [`GameCommand::Mirror`]), applied like any other.
 
 use bevy::prelude::*;
 
 use crate::game::core::camera::CameraRig;
-use crate::game::core::state::{
-    BoardReset, ChessGame, MovePlayed, Origin, PlayStash, Player, StatusLine,
-};
+use crate::game::core::state::{GameCommand, GameControl, Origin, Player};
 use crate::net::NetGame;
 use crate::rules::Side;
 
-/// Everything following another authority changes on the board.
+/// Everything following another authority changes on the board: the game (through
+/// [`GameControl`], which it derefs to, for the status line and other commands) and the view.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct FollowBoard<'w> {
-    /// The game on the board.
-    pub game: ResMut<'w, ChessGame>,
-    stash: ResMut<'w, PlayStash>,
-    /// The status line, for what happened.
-    pub status: ResMut<'w, StatusLine>,
-    played: MessageWriter<'w, MovePlayed>,
-    reset: MessageWriter<'w, BoardReset>,
+    control: GameControl<'w>,
     rig: Option<ResMut<'w, CameraRig>>,
+}
+
+impl<'w> std::ops::Deref for FollowBoard<'w> {
+    type Target = GameControl<'w>;
+
+    fn deref(&self) -> &GameControl<'w> {
+        &self.control
+    }
+}
+
+impl std::ops::DerefMut for FollowBoard<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.control
+    }
 }
 
 impl FollowBoard<'_> {
@@ -32,38 +40,25 @@ impl FollowBoard<'_> {
         if let Some(side) = seat {
             players[side.index()] = Player::Human;
         }
-        *self.stash = PlayStash::default();
-        self.game
-            .replace_with_notes(net.game.clone(), players, net.notes.clone());
-        self.game.set_clocks(net.clocks.clone());
-        self.game.origin = origin;
+        self.control.apply(GameCommand::Follow {
+            game: Box::new(net.game.clone()),
+            players,
+            notes: net.notes.clone(),
+            clocks: net.clocks.clone(),
+            origin,
+        });
         if let Some(rig) = &mut self.rig {
             rig.flipped = seat == Some(Side::Black);
         }
-        self.reset.write(BoardReset);
-        self.game.id()
+        self.control.game().id()
     }
 
     /// Brings the board's game in line with `net`'s.
     pub fn mirror(&mut self, net: &NetGame) {
-        let ours = self.game.game().plies();
-        let theirs = net.game.plies();
-        let same_start = self.game.game().start_position() == net.game.start_position();
-        let prefix = ours.iter().zip(theirs).all(|(a, b)| a.mv == b.mv);
-        let mut glided = false;
-        if same_start && prefix && ours.len() + 1 == theirs.len() && !self.game.game().is_over() {
-            let mv = theirs[ours.len()].mv;
-            // The authority's clocks, not the board's, charge the move.
-            self.game.set_clocks(None);
-            if let Ok(m) = crate::game::core::state::play_on_board(&mut self.game, mv) {
-                self.played.write(m);
-                glided = true;
-            }
-        }
-        self.game
-            .mirror(net.game.clone(), net.notes.clone(), net.clocks.clone());
-        if !glided {
-            self.reset.write(BoardReset);
-        }
+        self.control.apply(GameCommand::Mirror {
+            game: Box::new(net.game.clone()),
+            notes: net.notes.clone(),
+            clocks: net.clocks.clone(),
+        });
     }
 }

@@ -1,6 +1,12 @@
-//! The rules `Game` as the one source of truth, and the only systems that change it. The
-//! `Game` inside [`ChessGame`] is private: every change goes through the methods and messages
-//! here ([`play_on_board`], [`GameCommand`], `replace`, `mirror`, the clocks), whoever asks.
+//! The rules `Game` as the one source of truth, and the one command API that changes it. The
+//! `Game` inside [`ChessGame`], its players and every method that changes them are private:
+//! every change (a move, undo and redo, a new, loaded or resumed game, a lesson's, a puzzle's
+//! or the editor's position, showing an earlier move, the clocks, a hint's note, following
+//! another authority) is a [`GameCommand`], whoever asks. A system sends it as a message
+//! (applied in [`GameSet::Rules`]) or, when it needs the result in the same frame, applies it
+//! through [`GameControl::apply`]; exclusive code applies it at once with [`apply`]. All of
+//! them run [`ChessGame::apply`], the one implementation of each change, and then tell the view
+//! the same way (a move played glides, other changes redraw where the command says so).
 
 use crate::tr;
 use bevy::prelude::*;
@@ -31,7 +37,7 @@ pub enum Player {
 /// changes only when another game takes the board (so saving can tell a game from its
 /// successor).
 ///
-/// The board may show an earlier position of the game ([`ChessGame::show_ply`]): `game` stays
+/// The board may show an earlier position of the game ([`GameCommand::ShowPly`]): `game` stays
 /// the whole game (what is saved and played on), [`ChessGame::board`] is what the board shows.
 #[derive(Resource, Debug, Clone)]
 pub struct ChessGame {
@@ -39,10 +45,10 @@ pub struct ChessGame {
     /// board shows an earlier position. Private: it changes only through the methods here.
     game: Game,
     /// White's player, then Black's.
-    pub players: [Player; 2],
+    players: [Player; 2],
     /// Where the game is played and by whom, when it is known beyond [`ChessGame::players`]
     /// (a network game: the opponent's name), for the saved game's tags.
-    pub origin: Origin,
+    origin: Origin,
     revision: u64,
     /// Like `revision`, but not changed by showing another position of the same game.
     game_revision: u64,
@@ -143,6 +149,17 @@ impl ChessGame {
         &self.game
     }
 
+    /// White's player, then Black's.
+    pub fn players(&self) -> [Player; 2] {
+        self.players
+    }
+
+    /// Where the game is played and by whom, when it is known beyond the players (a network
+    /// game: the opponent's name), for the saved game's tags.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
     /// The seat the person at this computer plays when there is exactly one (against the
     /// computer or someone elsewhere): that seat carries the name from Settings.
     pub fn own_seat(&self) -> Option<usize> {
@@ -197,7 +214,7 @@ impl ChessGame {
 
     /// Shows the position after `ply` half-moves (the end for `ply` at or past it); the game
     /// itself does not change. Returns whether the position shown changed.
-    pub fn show_ply(&mut self, ply: usize) -> bool {
+    fn show_ply(&mut self, ply: usize) -> bool {
         let end = self.game.plies().len();
         let ply = ply.min(end);
         if ply == self.shown_ply() {
@@ -229,13 +246,13 @@ impl ChessGame {
     }
 
     /// Puts another game on the board, with an identity no other game of this run has.
-    pub fn replace(&mut self, game: Game, players: [Player; 2]) {
+    fn replace(&mut self, game: Game, players: [Player; 2]) {
         self.replace_with_notes(game, players, Vec::new());
     }
 
     /// [`ChessGame::replace`] with the notes a game record keeps about its moves. The new game
-    /// is untimed until [`ChessGame::set_clocks`] gives it clocks.
-    pub fn replace_with_notes(&mut self, game: Game, players: [Player; 2], notes: Vec<PlyNote>) {
+    /// is untimed until it is given clocks.
+    fn replace_with_notes(&mut self, game: Game, players: [Player; 2], notes: Vec<PlyNote>) {
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         self.game = game;
         self.players = players;
@@ -250,7 +267,7 @@ impl ChessGame {
 
     /// Takes another program's word for this same game (a network host's): its moves, notes
     /// and clocks replace ours, the identity stays (it is still the game being saved).
-    pub fn mirror(&mut self, game: Game, notes: Vec<PlyNote>, clocks: Option<Clocks>) {
+    fn mirror(&mut self, game: Game, notes: Vec<PlyNote>, clocks: Option<Clocks>) {
         self.game = game;
         self.notes = notes;
         self.clocks = clocks;
@@ -262,29 +279,13 @@ impl ChessGame {
         self.clocks.as_ref()
     }
 
-    /// The clocks, to start or stop them (which changes no revision: it changes no move).
-    pub fn clocks_mut(&mut self) -> Option<&mut Clocks> {
-        self.clocks.as_mut()
-    }
-
-    /// Gives the game clocks (stopped; they start when the play screen shows the game), or
-    /// takes them away.
-    pub fn set_clocks(&mut self, clocks: Option<Clocks>) {
-        self.clocks = clocks;
-    }
-
     /// The time the clocks were last told.
     pub fn clock_now(&self) -> Duration {
         self.clock_now
     }
 
-    /// Tells the clocks the time (every frame, before anything plays a move).
-    pub fn set_clock_now(&mut self, now: Duration) {
-        self.clock_now = now;
-    }
-
     /// Stops the clocks where they are.
-    pub fn pause_clocks(&mut self) {
+    fn pause_clocks(&mut self) {
         let now = self.clock_now;
         if let Some(c) = &mut self.clocks {
             c.pause(now);
@@ -293,7 +294,7 @@ impl ChessGame {
 
     /// Ends the game on time if the side to move's clock has run out: lost, or drawn when the
     /// opponent has only its King ([`Game::flag`]). Returns the outcome when it did.
-    pub fn check_flag(&mut self) -> Option<Outcome> {
+    fn check_flag(&mut self) -> Option<Outcome> {
         if self.game.is_over() {
             return None;
         }
@@ -341,14 +342,6 @@ impl ChessGame {
     /// The notes on the moves played (and possibly one on the move to come), for saving.
     pub fn notes(&self) -> &[PlyNote] {
         &self.notes
-    }
-
-    /// Changes the note of the move to come: kept with that move once it is played, dropped
-    /// if anything else changes the game first.
-    pub fn note_next_move(&mut self, change: impl FnOnce(&mut PlyNote)) {
-        let next = self.game.plies().len();
-        self.notes.resize_with(next + 1, PlyNote::default);
-        change(&mut self.notes[next]);
     }
 
     /// The player whose turn it is.
@@ -402,6 +395,176 @@ impl ChessGame {
             -for_mover
         };
         for_computer > 50
+    }
+
+    /// Applies `command` to this game: the one place each change of a [`ChessGame`] is made.
+    /// The game on the board goes through [`GameControl::apply`] (or [`apply`], or the
+    /// message), which also redraws the board, glides a move played and drops a superseded
+    /// play game; this is for a game of one's own.
+    pub fn apply(&mut self, command: GameCommand, status: &mut StatusLine) -> Applied {
+        let changed = |c: bool| {
+            if c {
+                Applied::Changed
+            } else {
+                Applied::Unchanged
+            }
+        };
+        match command {
+            GameCommand::NewGame { start, players } => {
+                let start = start.map(|s| *s).unwrap_or_default();
+                self.replace(Game::from_position(start), players);
+                status.info(tr!("status-new-game"));
+                Applied::Changed
+            }
+            GameCommand::Load(loaded, players, notes) => {
+                self.replace_with_notes(*loaded, players, notes);
+                status.info(tr!("status-game-loaded", n = self.game.plies().len()));
+                Applied::Changed
+            }
+            GameCommand::NewTimed {
+                start,
+                players,
+                time,
+            } => {
+                let start = start.map(|s| *s).unwrap_or_default();
+                let turn = start.turn();
+                self.replace(Game::from_position(start), players);
+                self.clocks = time.map(|tc| Clocks::new(tc, turn));
+                status.info(match time {
+                    Some(tc) => tr!(
+                        "status-new-game-clock",
+                        clock = crate::game::text::time_control_label(tc)
+                    ),
+                    None => tr!("status-new-game"),
+                });
+                Applied::Changed
+            }
+            GameCommand::Resume(record, players) => {
+                let clocks = record.clocks();
+                let GameRecord { game, notes, .. } = *record;
+                self.replace_with_notes(game, players, notes);
+                self.clocks = clocks;
+                status.info(tr!("status-game-loaded", n = self.game.plies().len()));
+                Applied::Changed
+            }
+            GameCommand::Undo => {
+                let undone = undo(self, status);
+                self.bump_if(undone)
+            }
+            GameCommand::Redo => {
+                let redone = redo(self, status);
+                self.bump_if(redone)
+            }
+            GameCommand::Resign => {
+                let side = self.resigning_side();
+                let declared = declare(self.game.resign(side), status);
+                self.bump_if(declared)
+            }
+            GameCommand::AgreeDraw => {
+                if self.computer_declines_draw() {
+                    status.warn(tr!("status-computer-declines-draw"));
+                    return Applied::Unchanged;
+                }
+                let declared = declare(self.game.agree_draw(), status);
+                self.bump_if(declared)
+            }
+            GameCommand::Play(mv) => match play_on_board(self, mv) {
+                Ok(played) => Applied::Played(played),
+                Err(why) => Applied::Refused(why),
+            },
+            GameCommand::Replace {
+                game,
+                players,
+                notes,
+                clocks,
+            } => {
+                self.replace_with_notes(*game, players, notes);
+                self.clocks = clocks;
+                Applied::Changed
+            }
+            GameCommand::Follow {
+                game,
+                players,
+                notes,
+                clocks,
+                origin,
+            } => {
+                self.replace_with_notes(*game, players, notes);
+                self.clocks = clocks;
+                self.origin = origin;
+                Applied::Changed
+            }
+            GameCommand::Mirror {
+                game,
+                notes,
+                clocks,
+            } => {
+                let ours = self.game.plies();
+                let theirs = game.plies();
+                let same_start = self.game.start_position() == game.start_position();
+                let prefix = ours.iter().zip(theirs).all(|(a, b)| a.mv == b.mv);
+                let mut glided = None;
+                if same_start && prefix && ours.len() + 1 == theirs.len() && !self.game.is_over() {
+                    let mv = theirs[ours.len()].mv;
+                    // The authority's clocks, not the board's, charge the move.
+                    self.clocks = None;
+                    glided = play_on_board(self, mv).ok();
+                }
+                self.mirror(*game, notes, clocks);
+                glided.map_or(Applied::Changed, Applied::Played)
+            }
+            GameCommand::ShowPly(ply) => changed(self.show_ply(ply)),
+            GameCommand::SetPlayers(players) => {
+                let other = self.players != players;
+                self.players = players;
+                changed(other)
+            }
+            GameCommand::SetClocks(clocks) => {
+                self.clocks = clocks;
+                Applied::Changed
+            }
+            GameCommand::ClockNow(now) => {
+                // Reading the time changes no move: nothing needs to know.
+                self.clock_now = now;
+                Applied::Unchanged
+            }
+            GameCommand::RunClocks(run) => {
+                let now = self.clock_now;
+                if let Some(c) = &mut self.clocks {
+                    match (run, c.is_running()) {
+                        (true, false) => c.resume(now),
+                        (false, true) => c.pause(now),
+                        _ => {}
+                    }
+                }
+                match self.check_flag() {
+                    Some(outcome) => {
+                        status.warn(crate::game::text::outcome_text(outcome));
+                        Applied::Changed
+                    }
+                    None => Applied::Unchanged,
+                }
+            }
+            GameCommand::PauseClocks => {
+                self.pause_clocks();
+                Applied::Unchanged
+            }
+            GameCommand::NoteHint => {
+                let next = self.game.plies().len();
+                self.notes.resize_with(next + 1, PlyNote::default);
+                self.notes[next].hint = true;
+                Applied::Changed
+            }
+        }
+    }
+
+    /// Counts a change made to the game itself, if there was one.
+    fn bump_if(&mut self, changed: bool) -> Applied {
+        if !changed {
+            return Applied::Unchanged;
+        }
+        self.bump();
+        Applied::Changed
     }
 
     fn bump(&mut self) {
@@ -482,7 +645,10 @@ fn return_play_game(
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveRequest(pub Move);
 
-/// Requests that change the game other than by a move.
+/// Every change to the game on the board, whoever asks: a system writes it as a message (applied
+/// in [`GameSet::Rules`]), exclusive code applies it at once with [`apply`], a system that needs
+/// the result in the same frame through [`GameControl::apply`]. All three, and
+/// [`ChessGame::apply`] on a game of one's own, run the same code.
 #[derive(Message, Clone, Debug)]
 pub enum GameCommand {
     /// Start again, from the standard position or a given one, with these players.
@@ -514,6 +680,115 @@ pub enum GameCommand {
     Resign,
     /// Both players agree to a draw.
     AgreeDraw,
+    /// Play a move on the board (see [`GameControl::apply`]'s [`Applied::Played`]). While an
+    /// earlier position is shown, a game between people goes on from there: the game's own
+    /// next move just steps forward, another move starts a new line (the old one is kept for
+    /// Undo). In other games the move is the game's: the board returns to its end first.
+    Play(Move),
+    /// Another game takes the board (a lesson's stage, a puzzle, the editor's setup, a game to
+    /// analyse, the command line's position), with a new identity, the notes on its moves and
+    /// its clocks (stopped). The play game kept aside stays; the board is redrawn by whoever
+    /// asks (a [`BoardReset`]), unless a move's glide should end first.
+    Replace {
+        /// The game.
+        game: Box<Game>,
+        /// White's and Black's players.
+        players: [Player; 2],
+        /// The notes on its moves.
+        notes: Vec<PlyNote>,
+        /// Its clocks (`None` untimed).
+        clocks: Option<Clocks>,
+    },
+    /// Another authority's game (a network host's, a game server's) takes the board as the
+    /// play game, with its notes, clocks and origin; the board is redrawn.
+    Follow {
+        /// The game.
+        game: Box<Game>,
+        /// White's and Black's players (the followed side [`Player::Elsewhere`]).
+        players: [Player; 2],
+        /// The notes on its moves.
+        notes: Vec<PlyNote>,
+        /// Its clocks (`None` untimed).
+        clocks: Option<Clocks>,
+        /// Where it is played and by whom.
+        origin: Origin,
+    },
+    /// Take the followed authority's word for this same game: its moves, notes and clocks
+    /// replace ours, the identity stays. A single new move glides (its authority's clocks, not
+    /// ours, charge it); anything else (a takeback, a result, a resync) redraws the board.
+    Mirror {
+        /// The game.
+        game: Box<Game>,
+        /// The notes on its moves.
+        notes: Vec<PlyNote>,
+        /// Its clocks (`None` untimed).
+        clocks: Option<Clocks>,
+    },
+    /// Show the position after this many half-moves (the end for any number at or past it);
+    /// the game itself does not change.
+    ShowPly(usize),
+    /// Other players for the same game (the game, its clocks and identity stay).
+    SetPlayers([Player; 2]),
+    /// Give the game clocks (stopped; they start when the play screen shows the game), or
+    /// take them away.
+    SetClocks(Option<Clocks>),
+    /// Tell the clocks the time (`Time<Real>` since the start; every frame, before anything
+    /// plays a move): moves are charged at it.
+    ClockNow(Duration),
+    /// Start (`true`) or stop the clocks at the time last told, then end the game on time if
+    /// the side to move's clock has run out: lost, or drawn when the opponent has only its
+    /// King ([`Game::flag`]).
+    RunClocks(bool),
+    /// Stop the clocks where they are (and check no flag).
+    PauseClocks,
+    /// A hint was shown for the move to come: its note says so once it is played (dropped if
+    /// anything else changes the game first).
+    NoteHint,
+}
+
+impl GameCommand {
+    /// Whether the board is redrawn without animation after it (a [`Applied::Played`] move
+    /// glides instead).
+    fn redraws(&self) -> bool {
+        use GameCommand::*;
+        match self {
+            NewGame { .. } | Load(..) | NewTimed { .. } | Resume(..) => true,
+            Undo | Redo | Resign | AgreeDraw | Follow { .. } | Mirror { .. } => true,
+            Play(_) | Replace { .. } | ShowPly(_) | SetPlayers(_) | SetClocks(_) => false,
+            ClockNow(_) | RunClocks(_) | PauseClocks | NoteHint => false,
+        }
+    }
+
+    /// Whether the game it puts on the board is the play game (one kept aside while another
+    /// screen had the board is superseded; saving keeps it, if unfinished).
+    fn starts_play_game(&self) -> bool {
+        use GameCommand::*;
+        matches!(
+            self,
+            NewGame { .. } | Load(..) | NewTimed { .. } | Resume(..) | Follow { .. }
+        )
+    }
+}
+
+/// What a [`GameCommand`] did.
+#[derive(Debug, Clone)]
+pub enum Applied {
+    /// Nothing changed: it was so already, or it was refused (the status line says why).
+    Unchanged,
+    /// The game, the position shown or who plays changed.
+    Changed,
+    /// This move was played ([`GameCommand::Play`], or the single new move of a
+    /// [`GameCommand::Mirror`]); [`GameControl`] writes it as a [`MovePlayed`], so it glides.
+    Played(MovePlayed),
+    /// The move could not be played, for this reason (in a sentence).
+    Refused(String),
+}
+
+impl Applied {
+    /// Whether anything changed.
+    pub fn changed(&self) -> bool {
+        matches!(self, Applied::Changed | Applied::Played(_))
+    }
 }
 
 /// A move the rules accepted: everything the view needs to show it.
@@ -614,75 +889,80 @@ pub fn turn_text(game: &Game) -> String {
     }
 }
 
-fn apply_commands(
-    mut commands: MessageReader<GameCommand>,
-    mut stash: ResMut<PlayStash>,
-    mut game: ResMut<ChessGame>,
-    mut status: ResMut<StatusLine>,
-    mut reset: MessageWriter<BoardReset>,
-) {
-    for command in commands.read() {
-        let g = &mut *game;
-        let changed = match command {
-            GameCommand::NewGame { start, players } => {
-                // A new play game supersedes one kept aside (saving keeps it, if unfinished).
-                *stash = PlayStash::default();
-                let start = start.as_deref().cloned().unwrap_or_default();
-                g.replace(Game::from_position(start), *players);
-                status.info(tr!("status-new-game"));
-                false
-            }
-            GameCommand::Load(loaded, players, notes) => {
-                *stash = PlayStash::default();
-                g.replace_with_notes((**loaded).clone(), *players, notes.clone());
-                status.info(tr!("status-game-loaded", n = g.game.plies().len()));
-                false
-            }
-            GameCommand::NewTimed {
-                start,
-                players,
-                time,
-            } => {
-                *stash = PlayStash::default();
-                let start = start.as_deref().cloned().unwrap_or_default();
-                let turn = start.turn();
-                g.replace(Game::from_position(start), *players);
-                g.set_clocks(time.map(|tc| Clocks::new(tc, turn)));
-                status.info(match time {
-                    Some(tc) => tr!(
-                        "status-new-game-clock",
-                        clock = crate::game::text::time_control_label(*tc)
-                    ),
-                    None => tr!("status-new-game"),
-                });
-                false
-            }
-            GameCommand::Resume(record, players) => {
-                *stash = PlayStash::default();
-                let record = &**record;
-                g.replace_with_notes(record.game.clone(), *players, record.notes.clone());
-                g.set_clocks(record.clocks());
-                status.info(tr!("status-game-loaded", n = g.game.plies().len()));
-                false
-            }
-            GameCommand::Undo => undo(g, &mut status),
-            GameCommand::Redo => redo(g, &mut status),
-            GameCommand::Resign => {
-                let side = g.resigning_side();
-                declare(g.game.resign(side), &mut status)
-            }
-            GameCommand::AgreeDraw => match g.computer_declines_draw() {
-                true => {
-                    status.warn(tr!("status-computer-declines-draw"));
-                    false
-                }
-                false => declare(g.game.agree_draw(), &mut status),
-            },
-        };
-        if changed {
-            g.bump();
+/// The game on the board and everything a change to it tells: the one way systems change it
+/// (exclusive code uses [`apply`], which runs this).
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct GameControl<'w> {
+    game: ResMut<'w, ChessGame>,
+    stash: ResMut<'w, PlayStash>,
+    /// The status line: what happened, or why not.
+    pub status: ResMut<'w, StatusLine>,
+    played: MessageWriter<'w, MovePlayed>,
+    reset: MessageWriter<'w, BoardReset>,
+}
+
+impl GameControl<'_> {
+    /// The game on the board.
+    pub fn game(&self) -> &ChessGame {
+        &self.game
+    }
+
+    /// Applies `command` at once: the game changes ([`ChessGame::apply`]), a move played glides
+    /// (a [`MovePlayed`]), the board is redrawn where the command says so (a [`BoardReset`]),
+    /// and a new play game supersedes the one kept aside.
+    pub fn apply(&mut self, command: GameCommand) -> Applied {
+        let redraws = command.redraws();
+        if command.starts_play_game() {
+            *self.stash = PlayStash::default();
         }
-        reset.write(BoardReset);
+        // Telling or running the clocks changes no move: nothing needs to know.
+        let applied = self
+            .game
+            .bypass_change_detection()
+            .apply(command, &mut self.status);
+        if applied.changed() {
+            self.game.set_changed();
+        }
+        match &applied {
+            Applied::Played(played) => {
+                self.played.write(played.clone());
+            }
+            _ if redraws => {
+                self.reset.write(BoardReset);
+            }
+            _ => {}
+        }
+        applied
+    }
+
+    /// Another screen takes the board: the play game is kept until the player comes back
+    /// ([`PlayStash::borrow_board`]).
+    pub fn borrow_board(&mut self) {
+        self.stash.borrow_board(&self.game);
+    }
+
+    /// Redraws the board from the game, without animation.
+    pub fn redraw(&mut self) {
+        self.reset.write(BoardReset);
+    }
+}
+
+/// Applies `command` to the game on the board at once (see [`GameControl::apply`]); for
+/// exclusive code. Without the game's resources nothing happens.
+pub fn apply(world: &mut World, command: GameCommand) -> Applied {
+    world
+        .run_system_cached_with(apply_one, command)
+        .unwrap_or(Applied::Unchanged)
+}
+
+fn apply_one(In(command): In<GameCommand>, mut control: GameControl) -> Applied {
+    control.apply(command)
+}
+
+/// The messages: each applied in turn, like any other command.
+fn apply_commands(mut commands: MessageReader<GameCommand>, mut control: GameControl) {
+    for command in commands.read() {
+        control.apply(command.clone());
     }
 }
 
@@ -761,24 +1041,19 @@ fn redo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
     true
 }
 
-fn apply_moves(
-    mut requests: MessageReader<MoveRequest>,
-    mut game: ResMut<ChessGame>,
-    mut status: ResMut<StatusLine>,
-    mut played: MessageWriter<MovePlayed>,
-) {
+fn apply_moves(mut requests: MessageReader<MoveRequest>, mut control: GameControl) {
     for &MoveRequest(mv) in requests.read() {
-        let lines = game.kept_lines();
-        match play_on_board(&mut game, mv) {
-            Ok(move_played) => {
+        let lines = control.game().kept_lines();
+        match control.apply(GameCommand::Play(mv)) {
+            Applied::Played(move_played) => {
                 let text = &move_played.text;
-                status.info(match move_played.outcome {
+                let status = match move_played.outcome {
                     Some(o) => tr!(
                         "status-move-ends",
                         move = text.as_str(),
                         outcome = crate::game::text::outcome_text(o)
                     ),
-                    None if game.kept_lines() > lines => {
+                    None if control.game().kept_lines() > lines => {
                         tr!("status-new-line", move = text.as_str())
                     }
                     None => tr!(
@@ -786,22 +1061,23 @@ fn apply_moves(
                         side = crate::game::text::side_name(move_played.piece.side),
                         move = text.as_str()
                     ),
-                });
-                played.write(move_played);
+                };
+                control.status.info(status);
             }
-            Err(why) => status.warn(why),
+            Applied::Refused(why) => control.status.warn(why),
+            Applied::Changed | Applied::Unchanged => {}
         }
     }
 }
 
-/// Plays `mv` on the board's game and returns what the view needs to show it (write it as a
-/// [`MovePlayed`] message so it glides), or the rules' reason in a sentence.
+/// Plays `mv` on the board's game ([`GameCommand::Play`]) and returns what the view needs to
+/// show it, or the rules' reason in a sentence.
 ///
 /// While the board shows an earlier position, a game between people goes on from there: the
 /// game's own next move just steps forward, another move starts a new line (the old one is
 /// kept for Undo). In other games the move is the game's (the computer's or a remote
 /// player's): the board returns to the game's end first.
-pub fn play_on_board(game: &mut ChessGame, mv: Move) -> Result<MovePlayed, String> {
+fn play_on_board(game: &mut ChessGame, mv: Move) -> Result<MovePlayed, String> {
     if game.browsing() && game.view_only() {
         let end = game.game.plies().len();
         game.show_ply(end);
@@ -968,6 +1244,270 @@ mod tests {
         play_on_board(&mut g, reply).unwrap();
         assert_eq!(g.game.plies().len(), 4);
         assert!(!g.browsing());
+    }
+
+    fn mv(g: &ChessGame, text: &str) -> Move {
+        g.board().position().parse_move(text).unwrap()
+    }
+
+    fn replace(game: Game, players: [Player; 2], clocks: Option<Clocks>) -> GameCommand {
+        GameCommand::Replace {
+            game: Box::new(game),
+            players,
+            notes: Vec::new(),
+            clocks,
+        }
+    }
+
+    #[test]
+    fn replace_puts_another_game_on_the_board_with_a_new_identity() {
+        let mut g = played(&["c4-d3", "i4-h3"]);
+        let mut status = StatusLine::default();
+        g.apply(GameCommand::ShowPly(1), &mut status);
+        let (id, revision) = (g.id(), g.game_revision());
+        let mut other = Game::new();
+        other.play_text("c3-d2").unwrap();
+        let note = PlyNote {
+            hint: true,
+            ..PlyNote::default()
+        };
+        let clocks = Clocks::new(TimeControl::minutes_plus_seconds(5, 3), Side::Black);
+        let command = GameCommand::Replace {
+            game: Box::new(other.clone()),
+            players: [Player::Human, Player::Elsewhere],
+            notes: vec![note.clone()],
+            clocks: Some(clocks.clone()),
+        };
+        assert!(g.apply(command, &mut status).changed());
+        assert_eq!(g.game().plies().len(), 1);
+        assert_eq!(g.game().position(), other.position());
+        assert_eq!(g.players(), [Player::Human, Player::Elsewhere]);
+        assert_eq!(g.notes(), &[note]);
+        assert_eq!(g.clocks(), Some(&clocks));
+        assert!(!g.browsing() && g.id() != id && g.game_revision() > revision);
+        assert!(
+            status.text.is_empty(),
+            "no word of it: whoever asks says why"
+        );
+    }
+
+    #[test]
+    fn show_ply_changes_only_the_position_shown() {
+        let mut g = played(&["c4-d3", "i4-h3", "c3-d2"]);
+        let mut status = StatusLine::default();
+        let (revision, saved) = (g.revision(), g.game_revision());
+        // Past the end at the end: nothing changes.
+        assert!(matches!(
+            g.apply(GameCommand::ShowPly(99), &mut status),
+            Applied::Unchanged
+        ));
+        assert_eq!((g.revision(), g.shown_ply()), (revision, 3));
+        assert!(g.apply(GameCommand::ShowPly(1), &mut status).changed());
+        assert_eq!((g.shown_ply(), g.board().plies().len()), (1, 1));
+        assert!(matches!(
+            g.apply(GameCommand::ShowPly(1), &mut status),
+            Applied::Unchanged
+        ));
+        // Past the end from an earlier position: the end.
+        assert!(g.apply(GameCommand::ShowPly(99), &mut status).changed());
+        assert!(!g.browsing());
+        assert_eq!(g.game_revision(), saved, "the game itself never changed");
+        assert_eq!(g.game().plies().len(), 3);
+    }
+
+    #[test]
+    fn play_plays_a_legal_move_and_refuses_another_without_a_change() {
+        let mut g = ChessGame::default();
+        let mut status = StatusLine::default();
+        let good = mv(&g, "c4-d3");
+        let Applied::Played(m) = g.apply(GameCommand::Play(good), &mut status) else {
+            panic!("a legal move is played");
+        };
+        assert_eq!((m.mv, m.text.as_str()), (good, "c4-d3"));
+        assert_eq!(g.game().plies().len(), 1);
+        let revision = g.revision();
+        // White's move again, on Black's turn.
+        assert!(matches!(
+            g.apply(GameCommand::Play(good), &mut status),
+            Applied::Refused(_)
+        ));
+        assert_eq!((g.revision(), g.game().plies().len()), (revision, 1));
+    }
+
+    #[test]
+    fn set_players_changes_who_plays_and_nothing_else() {
+        let mut g = played(&["c4-d3"]);
+        let mut status = StatusLine::default();
+        let (id, saved) = (g.id(), g.game_revision());
+        let same = g.players();
+        assert!(
+            !g.apply(GameCommand::SetPlayers(same), &mut status)
+                .changed()
+        );
+        let other = [Player::Human, Player::Computer(Level::Easy)];
+        assert!(
+            g.apply(GameCommand::SetPlayers(other), &mut status)
+                .changed()
+        );
+        assert_eq!(g.players(), other);
+        assert_eq!((g.id(), g.game_revision()), (id, saved));
+        assert_eq!(g.game().plies().len(), 1);
+    }
+
+    #[test]
+    fn the_clocks_are_given_told_the_time_run_and_flag() {
+        let mut g = ChessGame::default();
+        let mut status = StatusLine::default();
+        let tc = TimeControl::minutes_plus_seconds(1, 0);
+        // Without clocks, running them does nothing.
+        assert!(!g.apply(GameCommand::RunClocks(true), &mut status).changed());
+        let clocks = Some(Clocks::new(tc, Side::White));
+        g.apply(GameCommand::SetClocks(clocks), &mut status);
+        let second = Duration::from_secs(1);
+        assert!(
+            !g.apply(GameCommand::ClockNow(second), &mut status)
+                .changed()
+        );
+        assert_eq!(g.clock_now(), second);
+        assert!(!g.apply(GameCommand::RunClocks(true), &mut status).changed());
+        assert!(g.clocks().is_some_and(Clocks::is_running));
+        g.apply(GameCommand::PauseClocks, &mut status);
+        assert!(g.clocks().is_some_and(|c| !c.is_running()));
+        // Stopped, no flag falls however late it is.
+        g.apply(GameCommand::ClockNow(second * 200), &mut status);
+        assert!(!g.game().is_over());
+        // Running from then on, White's minute runs out.
+        g.apply(GameCommand::RunClocks(true), &mut status);
+        g.apply(GameCommand::ClockNow(second * 300), &mut status);
+        let revision = g.game_revision();
+        assert!(g.apply(GameCommand::RunClocks(true), &mut status).changed());
+        assert!(matches!(g.game().outcome(), Some(Outcome::Time { .. })));
+        assert!(status.warning && g.game_revision() > revision);
+        assert!(g.clocks().is_some_and(|c| !c.is_running()));
+        // Taken away.
+        g.apply(GameCommand::SetClocks(None), &mut status);
+        assert!(g.clocks().is_none());
+    }
+
+    #[test]
+    fn a_hint_is_noted_on_the_move_to_come_and_kept_with_it() {
+        let mut g = ChessGame::default();
+        let mut status = StatusLine::default();
+        let revision = g.revision();
+        g.apply(GameCommand::NoteHint, &mut status);
+        assert_eq!(g.revision(), revision, "a note changes no position");
+        assert!(g.notes()[0].hint);
+        let first = mv(&g, "c4-d3");
+        g.apply(GameCommand::Play(first), &mut status);
+        assert!(g.notes()[0].hint);
+        // A note on the move to come lapses with another change.
+        g.apply(GameCommand::NoteHint, &mut status);
+        assert_eq!(g.notes().len(), 2);
+        g.apply(GameCommand::ShowPly(0), &mut status);
+        assert_eq!(g.notes().len(), 1);
+    }
+
+    #[test]
+    fn follow_binds_a_game_and_mirror_keeps_its_identity() {
+        let mut g = played(&["c4-d3"]);
+        let mut status = StatusLine::default();
+        let mut theirs = Game::new();
+        theirs.play_text("c4-d3").unwrap();
+        let origin = Origin {
+            event: Some("Network game".into()),
+            ..Origin::default()
+        };
+        let old = g.id();
+        g.apply(
+            GameCommand::Follow {
+                game: Box::new(theirs.clone()),
+                players: [Player::Human, Player::Elsewhere],
+                notes: Vec::new(),
+                clocks: None,
+                origin: origin.clone(),
+            },
+            &mut status,
+        );
+        let id = g.id();
+        assert_ne!(id, old);
+        assert_eq!(g.origin(), &origin);
+        assert_eq!(g.players(), [Player::Human, Player::Elsewhere]);
+        // One new move of theirs glides.
+        theirs.play_text("i4-h3").unwrap();
+        let mirror = |game: &Game| GameCommand::Mirror {
+            game: Box::new(game.clone()),
+            notes: Vec::new(),
+            clocks: None,
+        };
+        let Applied::Played(m) = g.apply(mirror(&theirs), &mut status) else {
+            panic!("a single new move glides");
+        };
+        assert_eq!(m.text, "i4-h3");
+        assert_eq!(g.game().plies().len(), 2);
+        // A takeback redraws: changed, no move played.
+        theirs.undo();
+        theirs.undo();
+        let applied = g.apply(mirror(&theirs), &mut status);
+        assert!(matches!(applied, Applied::Changed));
+        assert!(g.game().plies().is_empty());
+        assert_eq!((g.id(), g.origin()), (id, &origin), "still the same game");
+    }
+
+    /// A world with the game's resources and messages, as the plugin makes it.
+    fn world() -> World {
+        let mut world = World::new();
+        world.init_resource::<ChessGame>();
+        world.init_resource::<PlayStash>();
+        world.init_resource::<StatusLine>();
+        world.init_resource::<Messages<MovePlayed>>();
+        world.init_resource::<Messages<BoardReset>>();
+        world
+    }
+
+    #[test]
+    fn apply_changes_the_board_at_once_and_tells_the_view() {
+        let mut world = world();
+        let resets = |w: &World| w.resource::<Messages<BoardReset>>().len();
+        let glides = |w: &World| w.resource::<Messages<MovePlayed>>().len();
+        // Another screen has the board: a new game supersedes the play game kept aside.
+        let kept = played(&["c4-d3"]);
+        world.resource_mut::<PlayStash>().borrow_board(&kept);
+        let new_game = GameCommand::NewGame {
+            start: None,
+            players: [Player::Human; 2],
+        };
+        assert!(apply(&mut world, new_game).changed());
+        assert!(!world.resource::<PlayStash>().board_borrowed());
+        assert_eq!((resets(&world), glides(&world)), (1, 0));
+        assert!(!world.resource::<StatusLine>().text.is_empty());
+        // A move glides, no redraw.
+        let first = mv(world.resource::<ChessGame>(), "c4-d3");
+        assert!(matches!(
+            apply(&mut world, GameCommand::Play(first)),
+            Applied::Played(_)
+        ));
+        assert_eq!((resets(&world), glides(&world)), (1, 1));
+        // A lesson's position: the play game kept aside stays, whoever asks redraws.
+        world.resource_mut::<PlayStash>().borrow_board(&kept);
+        let lesson = replace(Game::new(), [Player::Human, Player::Elsewhere], None);
+        assert!(apply(&mut world, lesson).changed());
+        assert!(world.resource::<PlayStash>().board_borrowed());
+        assert_eq!((resets(&world), glides(&world)), (1, 1));
+        assert!(world.resource::<ChessGame>().game().plies().is_empty());
+        // Refused: nothing changes.
+        let revision = world.resource::<ChessGame>().revision();
+        let refused = apply(&mut world, GameCommand::ShowPly(5));
+        assert!(!refused.changed());
+        assert_eq!(world.resource::<ChessGame>().revision(), revision);
+    }
+
+    #[test]
+    fn apply_without_the_game_does_nothing() {
+        let mut world = World::new();
+        assert!(matches!(
+            apply(&mut world, GameCommand::Undo),
+            Applied::Unchanged
+        ));
     }
 }
 

@@ -27,7 +27,7 @@ use crate::game::core::GameSet;
 use crate::game::core::board::LinesOverride;
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::core::selection::{CellPicking, Selection};
-use crate::game::core::state::{BoardReset, ChessGame, PlayStash, Player, StatusLine};
+use crate::game::core::state::{BoardReset, ChessGame, GameCommand, PlayStash, Player, StatusLine};
 use crate::game::text::{Language, language};
 use crate::lessons::{Lesson, Stage, StageRun};
 use crate::rules::Game;
@@ -238,9 +238,13 @@ fn players_for(stage: &Stage) -> [Player; 2] {
 /// Puts the run's position on the board, without animation.
 fn show_run(world: &mut World, run: &StageRun) {
     let players = players_for(run.stage());
-    if let Some(mut game) = world.get_resource_mut::<ChessGame>() {
-        game.replace(Game::from_position(run.position().clone()), players);
-    }
+    let replace = GameCommand::Replace {
+        game: Box::new(Game::from_position(run.position().clone())),
+        players,
+        notes: Vec::new(),
+        clocks: None,
+    };
+    crate::game::core::state::apply(world, replace);
     world.write_message(BoardReset);
 }
 

@@ -14,9 +14,7 @@ use crate::game::core::board::LinesOverride;
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::core::selection::RefusedMove;
 use crate::game::core::selection::{CellClicked, CellPicking, Selection};
-use crate::game::core::state::{
-    BoardReset, ChessGame, MovePlayed, MoveRequest, StatusLine, capitalise, play_on_board,
-};
+use crate::game::core::state::{Applied, GameCommand, GameControl, MoveRequest, capitalise};
 use crate::lessons::{Goal, Progress, Refusal, ReplyKind, RunState, Stage, StageResult, StageRun};
 use crate::rules::{Cell, Game, Move, PieceKind};
 
@@ -168,10 +166,7 @@ pub(crate) fn lines_piece(stage: &Stage) -> Option<Cell> {
 /// Everything showing a move or an end needs.
 #[derive(SystemParam)]
 struct Shown<'w> {
-    game: ResMut<'w, ChessGame>,
-    played: MessageWriter<'w, MovePlayed>,
-    reset: MessageWriter<'w, BoardReset>,
-    status: ResMut<'w, StatusLine>,
+    board: GameControl<'w>,
     lines: ResMut<'w, LinesOverride>,
     progress: ResMut<'w, LearnProgress>,
 }
@@ -181,25 +176,23 @@ impl Shown<'_> {
     /// keeps the board's game equal to the run's position: with an opponent that does not
     /// move, the run hands the turn back without a move.
     fn play(&mut self, open: &OpenStage, mv: Move) -> Option<String> {
-        let text = match play_on_board(&mut self.game, mv) {
-            Ok(played) => {
-                let text = played.text.clone();
-                self.played.write(played);
-                Some(text)
-            }
-            Err(_) => None,
+        let text = match self.board.apply(GameCommand::Play(mv)) {
+            Applied::Played(played) => Some(played.text),
+            _ => None,
         };
         let run = &open.run;
-        let board = self.game.game().position();
+        let board = self.board.game().game().position();
         if board != run.position() {
             let same_pieces = board.placement().eq(run.position().placement());
-            self.game.replace(
-                Game::from_position(run.position().clone()),
-                players_for(run.stage()),
-            );
+            self.board.apply(GameCommand::Replace {
+                game: Box::new(Game::from_position(run.position().clone())),
+                players: players_for(run.stage()),
+                notes: Vec::new(),
+                clocks: None,
+            });
             // Same pieces: the glide ends where the run says; otherwise redraw at once.
             if !same_pieces || text.is_none() {
-                self.reset.write(BoardReset);
+                self.board.redraw();
             }
         }
         text
@@ -209,7 +202,7 @@ impl Shown<'_> {
     fn end(&mut self, learn_id: &str, open: &mut OpenStage, result: Result<StageResult, String>) {
         let new_best = match &result {
             Ok(r) => {
-                self.status.info(tr!(
+                self.board.status.info(tr!(
                     "learn-status-complete",
                     made = if open.run.stage().wants_clicks() {
                         tr!("learn-n-clicks", n = r.moves)
@@ -221,7 +214,7 @@ impl Shown<'_> {
                 self.progress.record(learn_id, open.stage, r.stars)
             }
             Err(why) => {
-                self.status.warn(sentence(why));
+                self.board.status.warn(sentence(why));
                 false
             }
         };
@@ -237,7 +230,7 @@ impl Shown<'_> {
                 let them = !open.run.learner();
                 let pos = open.run.position();
                 let left = (pos.side_cells(them) & !pos.kind_cells(PieceKind::King)).len();
-                self.status.info(match (star, goal) {
+                self.board.status.info(match (star, goal) {
                     (Some(_), _) => tr!("learn-star-collected", left = stars_left),
                     (None, Goal::Stars(_)) => tr!("learn-closer-to-star"),
                     (None, Goal::CaptureAll) if text.contains('x') => {
@@ -247,20 +240,20 @@ impl Shown<'_> {
                 });
             }
             Progress::AwaitReply => {
-                self.status.info(tr!(
+                self.board.status.info(tr!(
                     "learn-answering",
                     side = crate::game::text::side_name(!open.run.learner())
                 ));
             }
             Progress::Replied(_) => {
-                self.status.info(tr!(
+                self.board.status.info(tr!(
                     "learn-answered",
                     side = crate::game::text::side_name(!open.run.learner()),
                     move = text
                 ));
             }
             Progress::Found { cell, left } => {
-                self.status.info(match left {
+                self.board.status.info(match left {
                     1 => tr!("learn-found-one-more", cell = cell.to_string()),
                     _ => tr!("learn-found-more", cell = cell.to_string(), left = left),
                 });
@@ -276,7 +269,8 @@ impl Shown<'_> {
 
     /// A refusal in the status line; the piece's lines show why.
     fn refuse(&mut self, refusal: &Refusal, piece: Option<Cell>) {
-        self.status
+        self.board
+            .status
             .warn(sentence(&crate::game::text::refusal_text(refusal)));
         if let Some(cell) = piece {
             self.lines.forced = Some((cell, FORCED_LINES_SECONDS));
@@ -389,7 +383,7 @@ fn replies(time: Res<Time>, animating: Res<Animating>, mut learn: ResMut<Learn>,
                         pause: ENGINE_PAUSE,
                     },
                     None => {
-                        shown.status.warn(tr!("learn-no-reply"));
+                        shown.board.status.warn(tr!("learn-no-reply"));
                         Reply::Idle
                     }
                 };
@@ -411,6 +405,7 @@ fn replies(time: Res<Time>, animating: Res<Animating>, mut learn: ResMut<Learn>,
                     shown.report(&id, open, progress, &text);
                 }
                 Err(e) => shown
+                    .board
                     .status
                     .warn(tr!("learn-reply-failed", error = e.to_string())),
             }

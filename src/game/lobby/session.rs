@@ -771,10 +771,9 @@ pub(super) fn leave(world: &mut World) {
     if let Some(id) = watched {
         let _ = session.send(json!({"t": "unwatch", "game": id}));
     }
-    if let Some(mut game) = world.get_resource_mut::<ChessGame>() {
-        game.players = [crate::game::core::state::Player::Human; 2];
-        game.pause_clocks();
-    }
+    use crate::game::core::state::{GameCommand, Player, apply};
+    apply(world, GameCommand::SetPlayers([Player::Human; 2]));
+    apply(world, GameCommand::PauseClocks);
 }
 
 /// The game leaves the board for the lobby view (it goes on at the server).

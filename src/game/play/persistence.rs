@@ -294,13 +294,13 @@ fn players_of(record: &GameRecord) -> [Player; 2] {
 
 /// The record's tags; `me` (the name from Settings, maybe empty) names the player's own seat.
 fn tags_for(game: &ChessGame, me: &str) -> Tags {
-    let origin = &game.origin;
+    let origin = game.origin();
     let name = |i: usize| {
         origin.names[i].clone().unwrap_or_else(|| {
             if game.own_seat() == Some(i) && !me.is_empty() {
                 me.to_string()
             } else {
-                player_tag(game.players[i])
+                player_tag(game.players()[i])
             }
         })
     };
@@ -529,23 +529,15 @@ fn handle(world: &mut World, request: SaveRequest) {
                 .and_then(|mut s| s.resumable.take())
             {
                 // The resumed game is the play game now: nothing kept aside may replace it.
-                if let Some(mut stash) =
-                    world.get_resource_mut::<crate::game::core::state::PlayStash>()
-                {
-                    *stash = crate::game::core::state::PlayStash::default();
-                }
                 let players = players_of(&record);
-                let clocks = record.clocks();
-                let id = world.get_resource_mut::<ChessGame>().map(|mut game| {
-                    game.replace_with_notes(record.game, players, record.notes);
-                    game.set_clocks(clocks);
-                    game.id()
-                });
-                if let (Some(id), Some(mut saves)) = (id, world.get_resource_mut::<Saves>()) {
+                let resume = GameCommand::Resume(Box::new(record), players);
+                if crate::game::core::state::apply(world, resume).changed()
+                    && let Some(id) = world.get_resource::<ChessGame>().map(ChessGame::id)
+                    && let Some(mut saves) = world.get_resource_mut::<Saves>()
+                {
                     // The autosave holds exactly this game: it is the board's now.
                     saves.slot = Slot::Board(id);
                 }
-                world.write_message(crate::game::core::state::BoardReset);
                 set_screen(world, Screen::Play);
                 info(world, tr!("save-welcome-back"));
             } else {
@@ -593,7 +585,7 @@ fn handle(world: &mut World, request: SaveRequest) {
                 Ok(pos) => {
                     let players = world
                         .get_resource::<ChessGame>()
-                        .map_or([Player::Human; 2], |g| g.players);
+                        .map_or([Player::Human; 2], |g| g.players());
                     world.write_message(GameCommand::NewGame {
                         start: Some(Box::new(pos)),
                         players,

@@ -294,9 +294,13 @@ fn replace(world: &mut World, setup: Setup) {
         editor.setup = setup;
         editor.revision += 1;
     }
-    if let Some(mut game) = world.get_resource_mut::<ChessGame>() {
-        game.replace(Game::from_position(board), [Player::Elsewhere; 2]);
-    }
+    let replace = GameCommand::Replace {
+        game: Box::new(Game::from_position(board)),
+        players: [Player::Elsewhere; 2],
+        notes: Vec::new(),
+        clocks: None,
+    };
+    crate::game::core::state::apply(world, replace);
     world.write_message(BoardReset);
 }
 

@@ -16,7 +16,8 @@ use crate::game::core::board::Animating;
 use crate::game::core::screens::{Modal, Screen, set_modal};
 use crate::game::core::selection::{CellPicking, Selection};
 use crate::game::core::state::{
-    BoardReset, ChessGame, MovePlayed, MoveRequest, PlayStash, Player, StatusLine, play_on_board,
+    Applied, BoardReset, ChessGame, GameCommand, GameControl, MoveRequest, PlayStash, Player,
+    StatusLine,
 };
 use crate::game::play::persistence::Saves;
 use crate::rules::{Game, Move};
@@ -318,12 +319,13 @@ pub(crate) fn open_puzzle(world: &mut World, index: usize) {
     else {
         return;
     };
-    if let Some(mut game) = world.get_resource_mut::<ChessGame>() {
-        game.replace(
-            Game::from_position(puzzle.position.clone()),
-            players_for(&puzzle),
-        );
-    }
+    let replace = GameCommand::Replace {
+        game: Box::new(Game::from_position(puzzle.position.clone())),
+        players: players_for(&puzzle),
+        notes: Vec::new(),
+        clocks: None,
+    };
+    crate::game::core::state::apply(world, replace);
     world.write_message(BoardReset);
     if let Some(mut selection) = world.get_resource_mut::<Selection>() {
         selection.clear();
@@ -451,22 +453,14 @@ fn player_moves(
 /// Everything showing an answer needs.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Shown<'w> {
-    game: ResMut<'w, ChessGame>,
-    played: MessageWriter<'w, MovePlayed>,
-    reset: MessageWriter<'w, BoardReset>,
-    status: ResMut<'w, StatusLine>,
+    board: GameControl<'w>,
 }
 
 impl Shown<'_> {
     /// Plays `mv` on the board so it glides (or redraws the board when it cannot be shown).
     fn play(&mut self, mv: Move) {
-        match play_on_board(&mut self.game, mv) {
-            Ok(played) => {
-                self.played.write(played);
-            }
-            Err(_) => {
-                self.reset.write(BoardReset);
-            }
+        if let Applied::Refused(_) = self.board.apply(GameCommand::Play(mv)) {
+            self.board.redraw();
         }
     }
 }
@@ -500,7 +494,7 @@ fn answers(mut screen: ResMut<PuzzleScreen>, mut shown: Shown) {
     open.answer = None;
     let Some((run, mv, result)) = answer else {
         open.showing = None;
-        shown.status.warn(tr!("puzzles-no-solution-move"));
+        shown.board.status.warn(tr!("puzzles-no-solution-move"));
         return;
     };
     open.run = run;
@@ -508,14 +502,14 @@ fn answers(mut screen: ResMut<PuzzleScreen>, mut shown: Shown) {
         Ok(PuzzleStep::Continue { reply, .. }) => {
             shown.play(mv);
             open.reply = Some((reply, REPLY_PAUSE));
-            shown.status.info(tr!("puzzles-right"));
+            shown.board.status.info(tr!("puzzles-right"));
         }
         Ok(PuzzleStep::Solved) => {
             shown.play(mv);
             let shown_by_itself = open.showing.take().is_some();
             let clean = !open.failed && open.run.mistakes() == 0;
             let change = count(screen, clean);
-            shown.status.info(if shown_by_itself {
+            shown.board.status.info(if shown_by_itself {
                 tr!("puzzles-that-is-the-solution")
             } else {
                 solved_text(change, clean)
@@ -523,13 +517,13 @@ fn answers(mut screen: ResMut<PuzzleScreen>, mut shown: Shown) {
         }
         Err(wrong) => {
             // The board never played it; a dragged piece goes back.
-            shown.reset.write(BoardReset);
+            shown.board.redraw();
             open.failed = true;
             let right = match wrong.solution_text.as_str() {
                 "" => String::new(),
                 text => format!(" {}", tr!("puzzles-right-move", move = text)),
             };
-            shown.status.warn(format!(
+            shown.board.status.warn(format!(
                 "{}{right}",
                 crate::game::text::puzzle_explanation(&wrong.explanation)
             ));
@@ -561,10 +555,10 @@ fn replies(
     }
     let mv = *mv;
     open.reply = None;
-    let text = shown.game.game().position().move_text(mv);
+    let text = shown.board.game().game().position().move_text(mv);
     shown.play(mv);
     if open.showing.is_none() {
-        shown.status.info(tr!(
+        shown.board.status.info(tr!(
             "learn-answered",
             side = crate::game::text::side_name(!open.run.solver()),
             move = text

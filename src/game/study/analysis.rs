@@ -16,7 +16,9 @@ use bevy::prelude::*;
 use crate::engine::{AnalyseOptions, Engine, Limits, Report, Score, StopFlag};
 use crate::game::core::GameSet;
 use crate::game::core::screens::{Screen, set_screen};
-use crate::game::core::state::{BoardReset, ChessGame, PlayStash, Player, StatusLine};
+use crate::game::core::state::{
+    BoardReset, ChessGame, GameCommand, GameControl, PlayStash, Player, StatusLine,
+};
 use crate::rules::record::{Eval, PlyNote};
 use crate::rules::{Game, Position, Side};
 
@@ -350,11 +352,15 @@ fn open(world: &mut World, game: Game, notes: Vec<PlyNote>, shown: Option<usize>
     if let Some(mut review) = world.get_resource_mut::<ReviewState>() {
         *review = ReviewState::default();
     }
-    if let Some(mut board) = world.get_resource_mut::<ChessGame>() {
-        board.replace_with_notes(game, [Player::Human; 2], notes);
-        if let Some(ply) = shown {
-            board.show_ply(ply);
-        }
+    let replace = GameCommand::Replace {
+        game: Box::new(game),
+        players: [Player::Human; 2],
+        notes,
+        clocks: None,
+    };
+    crate::game::core::state::apply(world, replace);
+    if let Some(ply) = shown {
+        crate::game::core::state::apply(world, GameCommand::ShowPly(ply));
     }
     world.write_message(BoardReset);
     if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
@@ -466,11 +472,9 @@ pub(crate) fn back(world: &mut World) -> bool {
 
 /// Entered some other way than [`open_analysis`]: the board is borrowed all the same, and
 /// either side may move.
-fn enter(mut stash: ResMut<PlayStash>, mut game: ResMut<ChessGame>, mut commands: Commands) {
-    stash.borrow_board(&game);
-    if game.players != [Player::Human; 2] {
-        game.players = [Player::Human; 2];
-    }
+fn enter(mut board: GameControl, mut commands: Commands) {
+    board.borrow_board();
+    board.apply(GameCommand::SetPlayers([Player::Human; 2]));
     commands.init_resource::<AnalysisOrigin>();
 }
 

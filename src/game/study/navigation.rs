@@ -1,8 +1,9 @@
 //! Looking back through a game: every move in the move list is a button, Left / Right / Home /
 //! End step through the positions (quickly while held), pieces glide back and forth along their
 //! routes, and a banner says that an earlier position is shown. The game itself stays whole
-//! ([`ChessGame::show_ply`]); only what the board shows changes.
+//! ([`GameCommand::ShowPly`]); only what the board shows changes.
 
+use crate::game::core::state::GameCommand;
 use crate::tr;
 use bevy::picking::events::{Pointer, Press};
 use bevy::picking::pointer::PointerButton;
@@ -123,7 +124,7 @@ pub(crate) fn go_to(world: &mut World, target: usize) {
         return;
     }
     let fast = world.get_resource::<StepSpeed>().is_some_and(|s| s.fast);
-    let Some(mut game) = world.get_resource_mut::<ChessGame>() else {
+    let Some(game) = world.get_resource::<ChessGame>() else {
         return;
     };
     let from = game.shown_ply();
@@ -139,16 +140,15 @@ pub(crate) fn go_to(world: &mut World, target: usize) {
         _ => None,
     };
     let before_forward = game.board().position().clone();
-    game.show_ply(target);
+    crate::game::core::state::apply(world, GameCommand::ShowPly(target));
     let Some(mv) = mv else {
         world.write_message(BoardReset);
         return;
     };
     // The position before the move: where its route and pieces are read.
-    let before = if forward {
-        before_forward
-    } else {
-        game.board().position().clone()
+    let before = match world.get_resource::<ChessGame>() {
+        Some(game) if !forward => game.board().position().clone(),
+        _ => before_forward,
     };
     let (Some(piece), Some(route)) = (before.piece_at(mv.from), before.route(mv)) else {
         world.write_message(BoardReset);
@@ -521,18 +521,27 @@ mod tests {
         for m in ["c4-d3", "i5-h3", "c3-d2"] {
             played.play_text(m).unwrap();
         }
+        use crate::game::core::state::{Applied, Player, StatusLine};
         let mut g = ChessGame::default();
-        g.replace(played, [crate::game::core::state::Player::Human; 2]);
+        let mut status = StatusLine::default();
+        let mut show = |g: &mut ChessGame, ply| g.apply(GameCommand::ShowPly(ply), &mut status);
+        let replace = GameCommand::Replace {
+            game: Box::new(played),
+            players: [Player::Human; 2],
+            notes: Vec::new(),
+            clocks: None,
+        };
+        g.apply(replace, &mut StatusLine::default());
         assert_eq!(banner_text(&g), None);
-        assert!(g.show_ply(1));
+        assert!(matches!(show(&mut g, 1), Applied::Changed));
         let text = banner_text(&g).unwrap();
         assert!(
             text.starts_with("Showing move 1 of 3 (1. c4-d3). Right arrow or End"),
             "{text}"
         );
-        g.show_ply(0);
+        show(&mut g, 0);
         assert!(shown_text(&g).starts_with("Showing the start"));
-        g.show_ply(9);
+        show(&mut g, 9);
         assert!(!g.browsing() && banner_text(&g).is_none());
     }
 }

@@ -298,13 +298,13 @@ pub fn move_list_text_with_notes(
 /// A seat's name in the panel: the game's own names, the name from Settings on the player's
 /// own seat, else who plays it.
 fn seat_name(game: &ChessGame, seat: usize, me: &str) -> String {
-    if let Some(name) = &game.origin.names[seat] {
+    if let Some(name) = &game.origin().names[seat] {
         return name.clone();
     }
     if game.own_seat() == Some(seat) && !me.is_empty() {
         return me.to_string();
     }
-    player_name(game.players[seat])
+    player_name(game.players()[seat])
 }
 
 fn player_name(player: Player) -> String {

@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use super::VersusAction;
 use crate::game::core::GameSet;
 use crate::game::core::screens::Screen;
-use crate::game::core::state::{ChessGame, StatusLine};
+use crate::game::core::state::{ChessGame, GameCommand, GameControl};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{button, row, text};
 use crate::rules::Side;
@@ -136,43 +136,28 @@ impl Keeper<'_> {
 /// Tells the clocks the time, runs them while the play screen shows the game (stopped on any
 /// other screen and once the game is over), ends the game when a flag falls, and notes a
 /// clock falling under ten seconds.
-#[allow(clippy::too_many_arguments)]
 fn run_clocks(
     time: Res<Time<Real>>,
     screen: Option<Res<State<Screen>>>,
     options: Option<Res<crate::game::core::launch::LaunchOptions>>,
     keeper: Keeper,
-    mut game: ResMut<ChessGame>,
-    mut status: ResMut<StatusLine>,
+    mut board: GameControl,
     mut low: MessageWriter<ClockLow>,
     mut was_low: Local<(u64, [bool; 2])>,
 ) {
     let now = time.elapsed();
-    // Reading the time or starting a clock changes no move: nothing needs to know.
-    let g = game.bypass_change_detection();
-    g.set_clock_now(now);
-    if g.clocks().is_none() {
+    board.apply(GameCommand::ClockNow(now));
+    if board.game().clocks().is_none() {
         return;
     }
-    let remote = keeper.remote(g);
-    if !remote {
+    if !keeper.remote(board.game()) {
         // Screenshots and benchmarks show the clocks as they are.
         let offscreen = options.is_some_and(|o| o.offscreen());
         let on_board = screen.is_some_and(|s| *s.get() == Screen::Play);
-        let run = on_board && !g.game().is_over() && !offscreen;
-        if let Some(c) = g.clocks_mut() {
-            match (run, c.is_running()) {
-                (true, false) => c.resume(now),
-                (false, true) => c.pause(now),
-                _ => {}
-            }
-        }
-        if let Some(outcome) = g.check_flag() {
-            status.warn(crate::game::text::outcome_text(outcome));
-
-            game.set_changed();
-        }
+        let run = on_board && !board.game().game().is_over() && !offscreen;
+        board.apply(GameCommand::RunClocks(run));
     }
+    let game = board.game();
     let Some(clocks) = game.clocks() else {
         return;
     };

@@ -16,6 +16,7 @@
 //!   the game stays saved and Continue plays it on at this board.
 
 use crate::game::core::launch::OnlineStart;
+use crate::game::core::state::{GameCommand, GameControl};
 use crate::tr;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Mutex, PoisonError};
@@ -573,7 +574,7 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
                 .warn(tr!("online-ignored", error = e.to_string()));
             continue;
         }
-        let ours = session.game_id == Some(board.game.id());
+        let ours = session.game_id == Some(board.game().id());
         let you = session.net.you;
         let them = match session.net.opponent.as_str() {
             "" => tr!("online-your-opponent"),
@@ -630,7 +631,7 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
             }
             NetEvent::Clock(_) => {
                 if ours {
-                    board.game.set_clocks(session.net.clocks.clone());
+                    board.apply(GameCommand::SetClocks(session.net.clocks.clone()));
                 }
             }
             NetEvent::DrawOffered { by } if by != you => {
@@ -699,7 +700,7 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
                     board.status.warn(capitalise(&reason));
                 } else {
                     if ours {
-                        board.game.pause_clocks();
+                        board.apply(GameCommand::PauseClocks);
                     }
                     board
                         .status
@@ -756,22 +757,19 @@ fn sync_view(
 
 /// Leaving the online screen ends the session; its game stays (saved), for two players at
 /// this board from now on.
-fn end_session(
-    mut online: ResMut<Online>,
-    mut game: ResMut<ChessGame>,
-    mut status: ResMut<StatusLine>,
-) {
+fn end_session(mut online: ResMut<Online>, mut board: GameControl) {
     online.leave_armed = false;
     // The online screen's prompts ("Enter starts hosting") mean nothing on the next screen.
-    status.info("");
+    board.status.info("");
     let Some(session) = online.session.take() else {
         return;
     };
-    if session.game_id == Some(game.id()) {
-        game.players = [Player::Human; 2];
-        game.pause_clocks();
-        if !game.game().is_over() && !game.game().plies().is_empty() {
-            status.info(tr!("online-left"));
+    if session.game_id == Some(board.game().id()) {
+        board.apply(GameCommand::SetPlayers([Player::Human; 2]));
+        board.apply(GameCommand::PauseClocks);
+        let game = board.game().game();
+        if !game.is_over() && !game.plies().is_empty() {
+            board.status.info(tr!("online-left"));
         }
     }
     // Dropping the handle tells the other end and returns at once.

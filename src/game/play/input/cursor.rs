@@ -65,7 +65,7 @@ fn start_cell(act: &Act) -> Option<Cell> {
         return Some(ply.mv.to);
     }
     let pos = board.position();
-    let side = match act.game.players {
+    let side = match act.game.players() {
         [crate::game::core::state::Player::Human, p]
             if p != crate::game::core::state::Player::Human =>
         {

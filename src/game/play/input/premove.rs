@@ -63,11 +63,15 @@ pub fn allowed(game: &ChessGame, screen: Option<Screen>) -> bool {
     if game.game().is_over() || game.browsing() {
         return false;
     }
-    let humans = game.players.iter().filter(|&&p| p == Player::Human).count();
+    let humans = game
+        .players()
+        .iter()
+        .filter(|&&p| p == Player::Human)
+        .count();
     if humans != 1 {
         return false;
     }
-    match game.players.iter().find(|&&p| p != Player::Human) {
+    match game.players().iter().find(|&&p| p != Player::Human) {
         Some(Player::Computer(_)) => game.clocks().is_some(),
         Some(Player::Elsewhere) => matches!(screen, Some(Screen::Online | Screen::Server)),
         _ => false,
@@ -76,7 +80,7 @@ pub fn allowed(game: &ChessGame, screen: Option<Screen>) -> bool {
 
 /// The side the person at this board plays (in a game where [`allowed`] holds).
 fn own_side(game: &ChessGame) -> Side {
-    if game.players[0] == Player::Human {
+    if game.players()[0] == Player::Human {
         Side::White
     } else {
         Side::Black
@@ -100,7 +104,7 @@ impl Act<'_> {
             // Their turn, not ours: said as without premoves.
             let computer = self
                 .game
-                .players
+                .players()
                 .iter()
                 .any(|p| matches!(p, Player::Computer(_)));
             self.status.warn(words::wait(computer));
