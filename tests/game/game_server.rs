@@ -283,7 +283,7 @@ fn the_next_run_comes_back_as_the_same_player_and_watches_a_game() {
     assert_eq!(my_name(&app), me, "a refused sign-in changes nothing");
     assert!(
         app.world()
-            .resource::<parachess::game::versus::Fields>()
+            .resource::<parachess::game::ui::text_field::Fields>()
             .password
             .is_empty(),
         "a password is not kept once sent"

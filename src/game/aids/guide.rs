@@ -12,49 +12,9 @@ use crate::game::core::GameSet;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::cell_world;
 use crate::game::core::screens::{Modal, Screen};
-use crate::game::core::selection::Hovered;
+use crate::game::core::selection::{GuideView, Hovered, PieceGuide};
 use crate::game::core::state::{ChessGame, StatusLine};
-use crate::rules::{Cell, Piece, Reach, Variant};
-
-/// The piece whose guide is shown.
-#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
-pub struct PieceGuide {
-    /// Pinned by a right-click: the cell and the piece that stood there.
-    pinned: Option<(Cell, Piece)>,
-    /// What is shown now (the pinned piece, or the one under the pointer while Shift is held).
-    shown: Option<GuideView>,
-}
-
-/// A piece and what it can do, as shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GuideView {
-    /// Its cell.
-    pub cell: Cell,
-    /// The piece.
-    pub piece: Piece,
-    /// Where it can move and what it can take.
-    pub reach: Reach,
-}
-
-impl PieceGuide {
-    /// What is shown now, if anything.
-    pub fn shown(&self) -> Option<GuideView> {
-        self.shown
-    }
-
-    /// Shows the guide of `piece` on `cell`, or hides it when it is the one shown.
-    pub(crate) fn toggle(&mut self, cell: Cell, piece: Piece) {
-        self.pinned = match self.pinned {
-            Some((c, _)) if c == cell => None,
-            _ => Some((cell, piece)),
-        };
-    }
-
-    /// Stops showing a guide pinned by a right-click.
-    pub(crate) fn unpin(&mut self) {
-        self.pinned = None;
-    }
-}
+use crate::rules::{Cell, Variant};
 
 /// A mark on a cell the guided piece can reach: a move (dot) or a capture (ring).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,7 +157,7 @@ pub fn describe(view: GuideView, pinned: bool, variant: &Variant) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{PieceKind, Position, Side};
+    use crate::rules::{Piece, PieceKind, Position, Reach, Side};
 
     #[test]
     fn the_description_says_whose_piece_how_it_moves_and_what_it_can_do() {

@@ -7,14 +7,11 @@ use bevy::prelude::*;
 use super::guide::GuideMark;
 use super::hint::Hint;
 use super::threats::ThreatMark;
-use crate::game::board::lines::arc;
+use crate::game::board::arrows::{HintGizmos, draw_move_arrow};
 use crate::game::board::meshes::ring;
 use crate::game::core::GameSet;
 use crate::game::core::actions::AidAction;
 use crate::game::core::board::ShowThreats;
-use crate::game::core::board::TILE_TOP;
-use crate::game::core::board::{board_to_world, cell_world};
-use crate::game::core::camera::BOARD_LAYER;
 use crate::game::core::state::ChessGame;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::ActionButton;
@@ -36,13 +33,8 @@ pub struct MarkArt {
     undefended_material: Handle<StandardMaterial>,
 }
 
-/// Lines drawn for the hint: thicker than the show-lines aid.
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct HintGizmos;
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_gizmo_group::<HintGizmos>()
-        .add_systems(Startup, (make_art, configure_gizmos))
+    app.add_systems(Startup, make_art)
         .add_observer(dress_guide_mark)
         .add_observer(dress_threat_mark)
         .add_systems(
@@ -74,13 +66,6 @@ fn make_art(
         threat_ring: meshes.add(ring(0.35, 0.40, 48)),
         undefended_ring: meshes.add(ring(0.31, 0.41, 48)),
     });
-}
-
-fn configure_gizmos(mut store: ResMut<GizmoConfigStore>) {
-    let (config, _) = store.config_mut::<HintGizmos>();
-    config.line.width = 7.0;
-    config.depth_bias = -0.1;
-    config.render_layers = bevy::camera::visibility::RenderLayers::layer(BOARD_LAYER);
 }
 
 fn dress_guide_mark(
@@ -133,48 +118,6 @@ fn draw_hint(hint: Res<Hint>, game: Res<ChessGame>, mut gizmos: Gizmos<HintGizmo
         return;
     };
     draw_move_arrow(&mut gizmos, game.board().position(), mv, theme::HINT);
-}
-
-/// Draws `mv` (a move of `pos`) as an arrow along its route (an arc for a leap), from a ring
-/// on its start: the hint's arrow, also the analysis screen's best move.
-pub fn draw_move_arrow(
-    gizmos: &mut Gizmos<HintGizmos>,
-    pos: &crate::rules::Position,
-    mv: crate::rules::Move,
-    colour: Color,
-) {
-    let Some(route) = pos.route(mv) else {
-        return;
-    };
-    let lift = Vec3::Y * (TILE_TOP + 0.03);
-    let mut points = vec![cell_world(mv.from) + lift];
-    for step in &route.steps {
-        points.push(board_to_world(step.via.xy()) + lift);
-        points.push(cell_world(step.to) + lift);
-    }
-    let points: Vec<Vec3> = if route.leap {
-        arc(points).collect()
-    } else {
-        points
-    };
-    gizmos.circle(
-        Isometry3d::new(
-            cell_world(mv.from) + lift,
-            Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
-        ),
-        0.3,
-        colour,
-    );
-    let n = points.len();
-    if n >= 2 {
-        // Stop the shaft short of the target's centre so the head is not buried in the piece.
-        let end = points[n - 1];
-        let tip = points[n - 2] + (end - points[n - 2]) * 0.85;
-        gizmos.linestrip(points[..n - 1].iter().copied(), colour);
-        gizmos
-            .arrow(points[n - 2], tip, colour)
-            .with_tip_length(0.28);
-    }
 }
 
 /// The Threats button is outlined while the marks are on.

@@ -7,10 +7,10 @@ use crate::game::ui::theme;
 use crate::tr;
 use bevy::prelude::*;
 
-use crate::game::aids::guide::PieceGuide;
 use crate::game::core::GameSet;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::{board_to_world, cell_world};
+use crate::game::core::selection::PieceGuide;
 use crate::game::core::selection::ViewCommand;
 use crate::game::core::selection::{Hovered, Selection};
 use crate::game::core::state::ChessGame;

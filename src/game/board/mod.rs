@@ -2,6 +2,7 @@
 //! the show-lines aid. Everything here mirrors the rules `Game`; nothing here changes it.
 
 pub mod animation;
+pub mod arrows;
 pub mod camera;
 mod frame;
 pub mod lines;
@@ -29,5 +30,6 @@ pub(super) fn view_plugin(app: &mut App) {
         piece_art::plugin,
         camera::plugin,
         lines::plugin,
+        arrows::plugin,
     ));
 }

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::rules::{Cell, CellSet};
+use crate::rules::{Cell, CellSet, Piece, Reach};
 
 /// The selected piece and its legal targets (what the board marks).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -82,4 +82,44 @@ pub enum ViewCommand {
     ToggleMute,
     /// The camera back to where a game starts (turn, tilt and zoom undone).
     ResetView,
+}
+
+/// The piece whose guide is shown.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct PieceGuide {
+    /// Pinned by a right-click: the cell and the piece that stood there.
+    pub(crate) pinned: Option<(Cell, Piece)>,
+    /// What is shown now (the pinned piece, or the one under the pointer while Shift is held).
+    pub(crate) shown: Option<GuideView>,
+}
+
+/// A piece and what it can do, as shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GuideView {
+    /// Its cell.
+    pub cell: Cell,
+    /// The piece.
+    pub piece: Piece,
+    /// Where it can move and what it can take.
+    pub reach: Reach,
+}
+
+impl PieceGuide {
+    /// What is shown now, if anything.
+    pub fn shown(&self) -> Option<GuideView> {
+        self.shown
+    }
+
+    /// Shows the guide of `piece` on `cell`, or hides it when it is the one shown.
+    pub(crate) fn toggle(&mut self, cell: Cell, piece: Piece) {
+        self.pinned = match self.pinned {
+            Some((c, _)) if c == cell => None,
+            _ => Some((cell, piece)),
+        };
+    }
+
+    /// Stops showing a guide pinned by a right-click.
+    pub(crate) fn unpin(&mut self) {
+        self.pinned = None;
+    }
 }

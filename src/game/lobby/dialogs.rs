@@ -9,10 +9,10 @@ use crate::game::core::actions::GameAction;
 use crate::game::core::keys::{Context, KeyMap};
 use crate::game::core::screens::Modal;
 use crate::game::ui::StatusText;
+use crate::game::ui::text_field::{FieldId, text_field};
 use crate::game::ui::theme;
 use crate::game::ui::variant_picker::variant_picker;
 use crate::game::ui::widgets::{button, dialog, keyed_button, row, text};
-use crate::game::versus::{FieldId, text_field};
 
 fn lobby(action: LobbyAction) -> LobbyAction {
     action

@@ -23,8 +23,8 @@ use crate::game::core::GameSet;
 use crate::game::core::actions::{Action, ActionsExt, BackOrder, GameAction};
 use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, move_keys};
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
+use crate::game::ui::text_field::{FieldAction, FieldId, Fields};
 use crate::game::ui::widgets::{ActionButton, mark_chosen};
-use crate::game::versus::{FieldId, Fields, VersusAction};
 use session::Intent;
 
 /// Which part of the server screen shows.
@@ -520,15 +520,15 @@ fn keys() -> Vec<Binding> {
     keys.extend([
         key(K::Enter, L::Connect, sign_in, "connect"),
         key(K::Tab, L::NextField, sign_in, "next field"),
-        ctrl(K::KeyV, VersusAction::Paste, sign_in, "paste"),
+        ctrl(K::KeyV, FieldAction::Paste, sign_in, "paste"),
         key(K::Escape, close, sign_in, "cancel"),
         key(K::Enter, L::Quick, seek, "quick pairing"),
         key(K::Escape, close, seek, "cancel"),
         key(K::Enter, L::SendChallenge, challenge, "challenge"),
-        ctrl(K::KeyV, VersusAction::Paste, challenge, "paste"),
+        ctrl(K::KeyV, FieldAction::Paste, challenge, "paste"),
         key(K::Escape, close, challenge, "cancel"),
         key(K::Enter, L::Watch, watch, "watch"),
-        ctrl(K::KeyV, VersusAction::Paste, watch, "paste"),
+        ctrl(K::KeyV, FieldAction::Paste, watch, "paste"),
         key(K::Escape, close, watch, "cancel"),
     ]);
     keys

@@ -8,10 +8,10 @@ use bevy::picking::events::{Out, Over, Pointer, Press, Release};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use crate::game::aids::guide::PieceGuide;
 use crate::game::core::GameSet;
 use crate::game::core::board::Animating;
 use crate::game::core::board::{CellTile, PieceView};
+use crate::game::core::selection::PieceGuide;
 use crate::game::core::selection::{
     CellClicked, CellPicking, Hovered, PendingPromotion, RefusedMove, Selection, ViewCommand,
 };

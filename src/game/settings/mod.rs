@@ -131,7 +131,7 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 screen::keep_name
                     .in_set(crate::game::core::GameSet::Input)
-                    .after(crate::game::versus::text_field::type_into_fields)
+                    .after(crate::game::ui::text_field::type_into_fields)
                     .run_if(in_state(Screen::Settings)),
                 fit_scale,
             ),

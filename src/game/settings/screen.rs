@@ -19,9 +19,9 @@ use crate::game::core::prefs::{Muted, SoundVolume};
 use crate::game::core::screens::{Screen, set_screen};
 use crate::game::settings::AutoScale;
 use crate::game::text::{Language, language, set_language};
+use crate::game::ui::text_field::{FieldId, Fields, text_field};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{ActionButton, button, keyed_button, text, with_key};
-use crate::game::versus::{FieldId, Fields, text_field};
 use crate::tr;
 
 /// The volumes offered, in percent.

@@ -6,7 +6,7 @@ use crate::tr;
 use bevy::prelude::*;
 
 use super::puzzles::{PuzzleAction, PuzzleScreen};
-use crate::game::aids::view::{HintGizmos, draw_move_arrow};
+use crate::game::board::arrows::{HintGizmos, draw_move_arrow};
 use crate::game::core::GameSet;
 use crate::game::core::actions::GameAction;
 use crate::game::core::camera::CameraRig;

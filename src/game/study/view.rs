@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::game::aids::view::{HintGizmos, draw_move_arrow};
+use crate::game::board::arrows::{HintGizmos, draw_move_arrow};
 use crate::game::core::GameSet;
 use crate::game::core::board::Animating;
 use crate::game::core::board::{OffscreenTarget, panel_width};

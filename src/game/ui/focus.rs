@@ -58,7 +58,7 @@ fn mark_focusable(
         (Added<DespawnOnExit<Screen>>, Without<ChildOf>),
     >,
     buttons: Query<Entity, (Added<UiButton>, Without<TabIndex>)>,
-    fields: Query<Entity, (Added<crate::game::versus::TextField>, Without<TabIndex>)>,
+    fields: Query<Entity, (Added<super::text_field::TextField>, Without<TabIndex>)>,
 ) {
     for e in &dialogs {
         commands.entity(e).insert(TabGroup::new(0));

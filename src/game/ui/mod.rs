@@ -14,6 +14,7 @@ use crate::rules::Side;
 
 pub mod dialogs;
 pub mod focus;
+pub mod text_field;
 pub mod theme;
 pub mod title;
 pub mod variant_picker;
@@ -48,7 +49,11 @@ pub struct ThinkingText;
 
 /// The keys and answers of the title screen and the dialogs (headless games use them too).
 pub(super) fn core_plugin(app: &mut App) {
-    app.add_plugins((title::core_plugin, dialogs::core_plugin));
+    app.add_plugins((
+        title::core_plugin,
+        dialogs::core_plugin,
+        text_field::core_plugin,
+    ));
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -58,6 +63,7 @@ pub(super) fn plugin(app: &mut App) {
         focus::plugin,
         title::plugin,
         variant_picker::plugin,
+        text_field::view_plugin,
     ))
     .add_systems(OnEnter(Screen::Play), spawn_panel)
     .add_systems(

@@ -10,16 +10,15 @@
 pub mod clock;
 pub mod external;
 pub mod online;
-pub(crate) mod text_field;
 
 use bevy::prelude::*;
 
 pub use online::network_game_on_board;
-pub use text_field::{FieldId, Fields, TextField, text_field};
 
 use crate::game::core::actions::{Action, ActionsExt, BackOrder, GameAction};
 use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, move_keys};
 use crate::game::core::screens::{Modal, Screen};
+use crate::game::ui::text_field::FieldAction;
 use crate::game::ui::widgets::{ActionButton, mark_chosen};
 use crate::net::NetCommand;
 use crate::rules::Side;
@@ -45,10 +44,6 @@ pub enum VersusAction {
     StartHosting,
     /// Connect with the join dialog's address and code.
     Join,
-    /// The join dialog: the next field takes the keyboard.
-    NextField,
-    /// Paste the clipboard into the focused field.
-    Paste,
     /// Stop hosting or connecting and go back to the online menu.
     Cancel,
     /// Leave the network game (the opponent is told); the game is kept.
@@ -87,12 +82,6 @@ fn act(world: &mut World, action: VersusAction) {
             }
             VersusAction::StartHosting => online::start_hosting(world),
             VersusAction::Join => online::start_joining(world),
-            VersusAction::NextField => {
-                if let Some(mut fields) = world.get_resource_mut::<Fields>() {
-                    fields.next_field();
-                }
-            }
-            VersusAction::Paste => online::paste(world),
             VersusAction::Cancel => online::cancel(world),
             VersusAction::Leave => online::leave(world),
             VersusAction::Net(command) => online::request(world, command),
@@ -145,11 +134,11 @@ fn keys() -> Vec<Binding> {
     keys.extend(move_keys(Screen::Online, "back to the game"));
     keys.extend([
         key(K::Enter, V::StartHosting, host, "start hosting"),
-        ctrl(K::KeyV, V::Paste, host, "paste"),
+        ctrl(K::KeyV, FieldAction::Paste, host, "paste"),
         key(K::Escape, GameAction::CloseDialog, host, "cancel"),
         key(K::Enter, V::Join, join, "join"),
-        key(K::Tab, V::NextField, join, "next field"),
-        ctrl(K::KeyV, V::Paste, join, "paste"),
+        key(K::Tab, FieldAction::Next, join, "next field"),
+        ctrl(K::KeyV, FieldAction::Paste, join, "paste"),
         key(K::Escape, GameAction::CloseDialog, join, "cancel"),
     ]);
     keys
@@ -161,7 +150,6 @@ pub(super) fn core_plugin(app: &mut App) {
         clock::core_plugin,
         online::core_plugin,
         external::core_plugin,
-        text_field::core_plugin,
     ))
     .answer(act)
     .opens(Screen::Online, online::open)
@@ -175,7 +163,6 @@ pub(super) fn view_plugin(app: &mut App) {
         clock::view_plugin,
         online::view_plugin,
         external::view_plugin,
-        text_field::view_plugin,
     ))
     .add_systems(
         Update,

@@ -25,7 +25,6 @@ use bevy::prelude::*;
 
 use super::VersusAction;
 use super::clock::{TimeChoice, clock_row};
-use super::text_field::{FieldId, Fields, text_field};
 use crate::game::core::GameSet;
 use crate::game::core::actions::GameAction;
 use crate::game::core::follow::FollowBoard;
@@ -34,6 +33,7 @@ use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::core::state::{ChessGame, MoveRequest, Origin, Player, StatusLine, capitalise};
 use crate::game::text::time_control_label as label;
 use crate::game::ui::dialogs::NewGameChoice;
+use crate::game::ui::text_field::{FieldId, Fields, text_field};
 use crate::game::ui::theme;
 use crate::game::ui::variant_picker::variant_picker;
 use crate::game::ui::widgets::{button, dialog, keyed_button, row, text};
@@ -402,32 +402,6 @@ pub fn start_joining(world: &mut World) {
     }
     set_modal(world, Modal::None);
     status(world, false, tr!("online-waiting-host"));
-}
-
-/// Ctrl+V in the join or host dialog: the clipboard into the focused field.
-pub fn paste(world: &mut World) {
-    let fetched = world
-        .get_resource_mut::<bevy::clipboard::Clipboard>()
-        .map(|mut c| c.fetch_text().poll_result());
-    let text = match fetched {
-        None => return status(world, true, tr!("pos-no-clipboard")),
-        Some(Some(Ok(t))) => t,
-        Some(Some(Err(e))) => {
-            return status(
-                world,
-                true,
-                tr!("pos-clipboard-error", error = e.to_string()),
-            );
-        }
-        Some(None) => return status(world, true, tr!("pos-clipboard-not-ready")),
-    };
-    let refused = world.get_resource_mut::<Fields>().map(|mut f| {
-        let focus = f.focus;
-        f.insert(focus, &text)
-    });
-    if refused == Some(true) {
-        status(world, true, tr!("online-paste-filtered"));
-    }
 }
 
 /// Stops hosting or connecting: back to the online menu.

@@ -14,7 +14,9 @@ use bevy::picking::events::{Pointer, Press};
 use bevy::prelude::*;
 
 use crate::game::core::GameSet;
+use crate::game::core::actions::{Action, ActionsExt};
 use crate::game::core::screens::Modal;
+use crate::game::core::state::StatusLine;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
 
@@ -245,7 +247,58 @@ pub fn text_field(id: FieldId, width: f32) -> impl Bundle {
     )
 }
 
+/// What the keys of a dialog with fields ask for.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum FieldAction {
+    /// The next field takes the keyboard.
+    Next,
+    /// Paste the clipboard into the focused field.
+    Paste,
+}
+
+impl Action for FieldAction {}
+
+fn act(world: &mut World, action: FieldAction) {
+    match action {
+        FieldAction::Next => {
+            if let Some(mut fields) = world.get_resource_mut::<Fields>() {
+                fields.next_field();
+            }
+        }
+        FieldAction::Paste => paste(world),
+    }
+}
+
+/// Ctrl+V in a dialog with fields: the clipboard into the focused field.
+fn paste(world: &mut World) {
+    let fetched = world
+        .get_resource_mut::<bevy::clipboard::Clipboard>()
+        .map(|mut c| c.fetch_text().poll_result());
+    let text = match fetched {
+        None => return warn(world, tr!("pos-no-clipboard")),
+        Some(Some(Ok(t))) => t,
+        Some(Some(Err(e))) => {
+            return warn(world, tr!("pos-clipboard-error", error = e.to_string()));
+        }
+        Some(None) => return warn(world, tr!("pos-clipboard-not-ready")),
+    };
+    let refused = world.get_resource_mut::<Fields>().map(|mut f| {
+        let focus = f.focus;
+        f.insert(focus, &text)
+    });
+    if refused == Some(true) {
+        warn(world, tr!("online-paste-filtered"));
+    }
+}
+
+fn warn(world: &mut World, text: String) {
+    if let Some(mut s) = world.get_resource_mut::<StatusLine>() {
+        s.warn(text);
+    }
+}
+
 pub(super) fn core_plugin(app: &mut App) {
+    app.answer(act);
     app.init_resource::<Fields>()
         .add_message::<KeyboardInput>()
         .add_systems(Update, type_into_fields.in_set(GameSet::Input));
