@@ -70,12 +70,13 @@ KNOWN_DEBTS: set[tuple[str, str]] = {
     ("bare_scene", "game"), ("bare_scene", "offscreen"),
     ("learn", "play"),
     ("lobby", "play"), ("lobby", "study"), ("lobby", "versus"),
-    ("play", "lobby"), ("play", "study"), ("play", "versus"),
+    ("online", "study"), ("online", "versus"),
+    ("play", "study"), ("play", "versus"),
     ("settings", "play"), ("settings", "versus"),
     ("studio", "play"), ("studio", "study"),
     ("study", "play"),
     ("ui", "play"), ("ui", "study"), ("ui", "versus"),
-    ("versus", "lobby"), ("versus", "play"), ("versus", "study"),
+    ("versus", "play"),
 }
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"

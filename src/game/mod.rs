@@ -11,6 +11,7 @@ pub mod core;
 pub mod learn;
 pub mod lobby;
 pub mod offscreen;
+pub mod online;
 pub mod play;
 pub mod settings;
 pub mod studio;
@@ -58,6 +59,7 @@ impl Plugin for CorePlugin {
             learn::core_plugin,
             study::core_plugin,
             versus::core_plugin,
+            online::core_plugin,
             studio::core_plugin,
             lobby::core_plugin,
             settings::plugin,
@@ -81,6 +83,7 @@ impl Plugin for GamePlugin {
             learn::view_plugin,
             study::view_plugin,
             versus::view_plugin,
+            online::view_plugin,
             studio::view_plugin,
             lobby::view_plugin,
             settings::view_plugin,

@@ -21,14 +21,14 @@ use parachess::game::core::actions::Action;
 use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, GameCommand, Player, StatusLine};
+use parachess::game::online::OnlineAction;
+use parachess::game::online::{Link, Online};
 use parachess::game::play::ai::ComputerPlayer;
 use parachess::game::play::persistence::load_file;
 use parachess::game::ui::dialogs::NewGameAction;
 use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
 use parachess::game::ui::text_field::Fields;
-use parachess::game::versus::VersusAction;
 use parachess::game::versus::external::{EngineState, ExternalEngine};
-use parachess::game::versus::online::{Link, Online};
 use parachess::net::{NetCommand, Timing};
 use parachess::rules::clock::{TimeControl, format_clock};
 use parachess::rules::record::{PlyNote, Tags, write_record};
@@ -400,7 +400,7 @@ fn net_app() -> App {
     app
 }
 
-fn act(app: &mut App, action: VersusAction) {
+fn act(app: &mut App, action: impl Action) {
     action.run(app.world_mut());
     app.update();
 }
@@ -434,9 +434,12 @@ fn hosting_in(variant: Option<&'static Variant>) -> (App, SocketAddr, String) {
         host.world_mut().init_resource::<NewGameChoice>();
         NewGameAction::Variant(VariantPick::Fixed(v)).run(host.world_mut());
     }
-    act(&mut host, VersusAction::PlayOnline);
+    act(
+        &mut host,
+        parachess::game::core::actions::GameAction::Open(Screen::Online),
+    );
     assert_eq!(where_(&host).0, Screen::Online);
-    act(&mut host, VersusAction::HostSetup);
+    act(&mut host, OnlineAction::HostSetup);
     assert_eq!(where_(&host).1, Modal::HostGame);
     {
         let world = host.world_mut();
@@ -459,8 +462,11 @@ fn hosting_in(variant: Option<&'static Variant>) -> (App, SocketAddr, String) {
 /// A joiner app that types `addr` and `code` into the join dialog and presses Enter.
 fn joining(addr: &str, code: &str) -> App {
     let mut joiner = net_app();
-    act(&mut joiner, VersusAction::PlayOnline);
-    act(&mut joiner, VersusAction::JoinSetup);
+    act(
+        &mut joiner,
+        parachess::game::core::actions::GameAction::Open(Screen::Online),
+    );
+    act(&mut joiner, OnlineAction::JoinSetup);
     assert_eq!(where_(&joiner).1, Modal::JoinGame);
     type_text(&mut joiner, addr);
     tap(&mut joiner, KeyCode::Tab);
@@ -521,7 +527,7 @@ fn two_windows_play_a_network_game_and_agree_a_draw() {
     }
     assert_eq!(chess(&joiner).players(), [Player::Elsewhere, Player::Human]);
     // The joiner asks to take its move back; the host allows it.
-    act(&mut joiner, VersusAction::Net(NetCommand::AskTakeback));
+    act(&mut joiner, OnlineAction::Net(NetCommand::AskTakeback));
     both_until(&mut host, &mut joiner, s(10), |h, _| {
         online(h)
             .session()
@@ -532,7 +538,7 @@ fn two_windows_play_a_network_game_and_agree_a_draw() {
         "{:?}",
         status(&host)
     );
-    act(&mut host, VersusAction::Net(NetCommand::AcceptTakeback));
+    act(&mut host, OnlineAction::Net(NetCommand::AcceptTakeback));
     both_until(&mut host, &mut joiner, s(10), |h, j| {
         plies(h) == 1 && plies(j) == 1
     });
@@ -547,7 +553,7 @@ fn two_windows_play_a_network_game_and_agree_a_draw() {
         plies(h) == 2 && plies(j) == 2
     });
     // The joiner offers a draw; the host accepts.
-    act(&mut joiner, VersusAction::Net(NetCommand::OfferDraw));
+    act(&mut joiner, OnlineAction::Net(NetCommand::OfferDraw));
     both_until(&mut host, &mut joiner, s(10), |h, _| {
         online(h)
             .session()
@@ -558,7 +564,7 @@ fn two_windows_play_a_network_game_and_agree_a_draw() {
         "{:?}",
         status(&host)
     );
-    act(&mut host, VersusAction::Net(NetCommand::AcceptDraw));
+    act(&mut host, OnlineAction::Net(NetCommand::AcceptDraw));
     both_until(&mut host, &mut joiner, s(10), |h, j| {
         game(h).is_over() && game(j).is_over()
     });
@@ -615,7 +621,7 @@ fn a_wrong_code_is_refused_and_changes_nothing() {
     assert!(!playing(&host));
     assert_eq!(chess(&host).id(), before, "the host's board is untouched");
     // The join dialog refuses an empty code before anything goes out.
-    act(&mut joiner, VersusAction::JoinSetup);
+    act(&mut joiner, OnlineAction::JoinSetup);
     joiner.world_mut().resource_mut::<Fields>().code.clear();
     tap(&mut joiner, KeyCode::Enter);
     assert!(online(&joiner).session().is_none());
@@ -720,7 +726,7 @@ fn a_cut_connection_comes_back_by_itself_and_the_game_goes_on() {
         plies(h) == 2 && plies(j) == 2
     });
     // Leaving ends the session; the game stays, for two players at this board.
-    act(&mut joiner, VersusAction::Leave);
+    act(&mut joiner, OnlineAction::Leave);
     app_frames(&mut joiner, 3);
     assert_eq!(where_(&joiner).0, Screen::Title);
     assert!(online(&joiner).session().is_none());

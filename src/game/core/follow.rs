@@ -6,9 +6,23 @@
 use bevy::prelude::*;
 
 use crate::game::core::camera::CameraRig;
-use crate::game::core::state::{GameCommand, GameControl, Origin, Player};
+use crate::game::core::screens::Screen;
+use crate::game::core::state::{ChessGame, GameCommand, GameControl, Origin, Player};
 use crate::net::NetGame;
 use crate::rules::Side;
+
+/// Whether the game on the board follows another authority: a game with a seat played
+/// elsewhere, on a screen that follows one (the online screen, a game server's). Its clocks
+/// are the authority's (this end only shows them), and it is kept like a play game.
+pub fn followed(game: &ChessGame, screen: Option<Screen>) -> bool {
+    matches!(screen, Some(Screen::Online | Screen::Server))
+        && game.players().contains(&Player::Elsewhere)
+}
+
+/// [`followed`] as a run condition (the autosave keeps such a game).
+pub fn followed_game_on_board(screen: Option<Res<State<Screen>>>, game: Res<ChessGame>) -> bool {
+    followed(&game, screen.map(|s| *s.get()))
+}
 
 /// Everything following another authority changes on the board: the game (through
 /// [`GameControl`], which it derefs to, for the status line and other commands) and the view.

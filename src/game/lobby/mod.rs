@@ -17,7 +17,7 @@ use crate::tr;
 use bevy::prelude::*;
 use serde_json::json;
 
-pub use session::{ServerSession, server_game_on_board};
+pub use session::ServerSession;
 
 use crate::game::core::GameSet;
 use crate::game::core::actions::{Action, ActionsExt, BackOrder, GameAction};

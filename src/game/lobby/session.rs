@@ -786,13 +786,3 @@ pub(super) fn to_lobby(world: &mut World) {
         .resource_mut::<ServerSession>()
         .send(json!({"t": "my_games"}));
 }
-
-/// Run condition: the server screen shows the player's server game.
-pub fn server_game_on_board(
-    screen: Option<Res<State<Screen>>>,
-    session: Option<Res<ServerSession>>,
-    game: Res<ChessGame>,
-) -> bool {
-    screen.is_some_and(|s| *s.get() == Screen::Server)
-        && session.is_some_and(|s| s.owns_game(game.id()))
-}

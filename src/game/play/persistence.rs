@@ -233,9 +233,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             autosave.in_set(GameSet::View).run_if(
-                in_state(Screen::Play)
-                    .or_else(crate::game::versus::network_game_on_board)
-                    .or_else(crate::game::lobby::server_game_on_board),
+                in_state(Screen::Play).or_else(crate::game::core::follow::followed_game_on_board),
             ),
         );
 }

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::VersusAction;
+use super::ClockAction;
 use crate::game::core::GameSet;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::{ChessGame, GameCommand, GameControl};
@@ -118,21 +118,6 @@ pub fn face(d: Duration) -> String {
     }
 }
 
-/// Whether the clocks of the game on the board are kept by a network host (then this end
-/// only shows them).
-#[derive(bevy::ecs::system::SystemParam)]
-struct Keeper<'w> {
-    online: Option<Res<'w, super::online::Online>>,
-    server: Option<Res<'w, crate::game::lobby::ServerSession>>,
-}
-
-impl Keeper<'_> {
-    fn remote(&self, game: &ChessGame) -> bool {
-        self.online.as_ref().is_some_and(|o| o.owns_game(game.id()))
-            || self.server.as_ref().is_some_and(|s| s.owns_game(game.id()))
-    }
-}
-
 /// Tells the clocks the time, runs them while the play screen shows the game (stopped on any
 /// other screen and once the game is over), ends the game when a flag falls, and notes a
 /// clock falling under ten seconds.
@@ -140,7 +125,6 @@ fn run_clocks(
     time: Res<Time<Real>>,
     screen: Option<Res<State<Screen>>>,
     options: Option<Res<crate::game::core::launch::LaunchOptions>>,
-    keeper: Keeper,
     mut board: GameControl,
     mut low: MessageWriter<ClockLow>,
     mut was_low: Local<(u64, [bool; 2])>,
@@ -150,10 +134,12 @@ fn run_clocks(
     if board.game().clocks().is_none() {
         return;
     }
-    if !keeper.remote(board.game()) {
+    let shown = screen.as_ref().map(|s| *s.get());
+    // A followed game's clocks are its authority's: this end only shows them.
+    if !crate::game::core::follow::followed(board.game(), shown) {
         // Screenshots and benchmarks show the clocks as they are.
         let offscreen = options.is_some_and(|o| o.offscreen());
-        let on_board = screen.is_some_and(|s| *s.get() == Screen::Play);
+        let on_board = shown == Some(Screen::Play);
         let run = on_board && !board.game().game().is_over() && !offscreen;
         board.apply(GameCommand::RunClocks(run));
     }
@@ -349,13 +335,13 @@ pub fn time_choice() -> impl Bundle {
                 },
                 children![
                     text(tr!("clock-custom-label"), 13.0, theme::TEXT_DIM),
-                    button("-", VersusAction::CustomMinutes(-1)),
+                    button("-", ClockAction::CustomMinutes(-1)),
                     (CustomValue::Minutes, text("", 14.0, theme::TEXT)),
-                    button("+", VersusAction::CustomMinutes(1)),
+                    button("+", ClockAction::CustomMinutes(1)),
                     text("  ", 13.0, theme::TEXT_DIM),
-                    button("-", VersusAction::CustomIncrement(-1)),
+                    button("-", ClockAction::CustomIncrement(-1)),
                     (CustomValue::Increment, text("", 14.0, theme::TEXT)),
-                    button("+", VersusAction::CustomIncrement(1)),
+                    button("+", ClockAction::CustomIncrement(1)),
                 ],
             ),
         ],
@@ -363,7 +349,7 @@ pub fn time_choice() -> impl Bundle {
 }
 
 fn choose(name: String, option: TimeOption) -> impl Bundle {
-    button(name, VersusAction::ChooseTime(option))
+    button(name, ClockAction::ChooseTime(option))
 }
 
 fn show_custom_time(choice: Res<TimeChoice>, mut values: Query<(&CustomValue, &mut Text)>) {

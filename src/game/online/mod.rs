@@ -1,10 +1,10 @@
-//! Network play in the window: the online screen hosts or joins a game through
+//! The online screen (`Screen::Online`), its logic: network play in the window: the online screen hosts or joins a game through
 //! [`crate::net`] (the same sessions the headless `parachess host` and `join` use) and plays it
 //! on the board.
 //!
 //! * Host: a dialog chooses the side, the time control and the port; the screen then shows
 //!   this machine's addresses and the join code until the other player arrives. Join: a dialog
-//!   takes the host's address and the code ([`super::text_field`]).
+//!   takes the host's address and the code ([`crate::game::ui::text_field`]).
 //! * Playing, the board's game is a [`ChessGame`] with the remote side as
 //!   [`Player::Elsewhere`]. A move made on the board goes to the session as a request; what
 //!   the host decides comes back as [`NetEvent`]s, polled each frame (never blocking), checked
@@ -15,6 +15,9 @@
 //!   itself and the game goes on. Leaving the screen ends the session (the opponent is told);
 //!   the game stays saved and Continue plays it on at this board.
 
+mod dialogs;
+mod view;
+
 use crate::game::core::launch::OnlineStart;
 use crate::game::core::state::{GameCommand, GameControl};
 use crate::tr;
@@ -23,21 +26,16 @@ use std::sync::{Mutex, PoisonError};
 
 use bevy::prelude::*;
 
-use super::VersusAction;
-use super::clock::{TimeChoice, clock_row};
 use crate::game::core::GameSet;
-use crate::game::core::actions::GameAction;
+use crate::game::core::actions::{Action, ActionsExt, BackOrder, GameAction};
 use crate::game::core::follow::FollowBoard;
-use crate::game::core::keys::{Context, KeyMap, key_in};
+use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, key_in, move_keys};
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::core::state::{ChessGame, MoveRequest, Origin, Player, StatusLine, capitalise};
 use crate::game::text::time_control_label as label;
 use crate::game::ui::dialogs::NewGameChoice;
-use crate::game::ui::text_field::{FieldId, Fields, text_field};
-use crate::game::ui::theme;
-use crate::game::ui::variant_picker::variant_picker;
-use crate::game::ui::widgets::{button, dialog, keyed_button, row, text};
-use crate::game::ui::{Panel, StatusText, button_row};
+use crate::game::ui::text_field::{FieldAction, FieldId, Fields};
+use crate::game::versus::clock::TimeChoice;
 use crate::net::{
     DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetEvent, NetGame, NetHandle, Timing,
     local_addresses,
@@ -163,17 +161,82 @@ impl Default for HostForm {
     }
 }
 
-/// Run condition: the online screen shows a network game (which is saved like a play game).
-pub fn network_game_on_board(
-    screen: Option<Res<State<Screen>>>,
-    online: Option<Res<Online>>,
-    game: Res<ChessGame>,
-) -> bool {
-    screen.is_some_and(|s| *s.get() == Screen::Online)
-        && online.is_some_and(|o| o.owns_game(game.id()))
+/// What the online screen's buttons and keys ask for.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum OnlineAction {
+    /// Open the host dialog.
+    HostSetup,
+    /// Open the join dialog.
+    JoinSetup,
+    /// The host dialog: play this side.
+    HostSide(Side),
+    /// Start listening with the host dialog's choices.
+    StartHosting,
+    /// Connect with the join dialog's address and code.
+    Join,
+    /// Stop hosting or connecting and go back to the online menu.
+    Cancel,
+    /// Leave the network game (the opponent is told); the game is kept.
+    Leave,
+    /// Ask the network opponent for something, or answer them.
+    Net(NetCommand),
 }
 
+impl Action for OnlineAction {}
+
+fn act(world: &mut World, action: OnlineAction) {
+    match action {
+        OnlineAction::HostSetup => host_setup(world),
+        OnlineAction::JoinSetup => join_setup(world),
+        OnlineAction::HostSide(side) => {
+            if let Some(mut form) = world.get_resource_mut::<HostForm>() {
+                form.side = side;
+            }
+        }
+        OnlineAction::StartHosting => start_hosting(world),
+        OnlineAction::Join => start_joining(world),
+        OnlineAction::Cancel => cancel(world),
+        OnlineAction::Leave => leave(world),
+        OnlineAction::Net(command) => request(world, command),
+    }
+}
+
+/// The online screen's keys, and its dialogs'.
+fn keys() -> Vec<Binding> {
+    use KeyCode as K;
+    use OnlineAction as O;
+    let here = Context::On(Screen::Online);
+    let host = Context::Dialog(Modal::HostGame);
+    let join = Context::Dialog(Modal::JoinGame);
+    let mut keys = vec![
+        key(K::KeyH, O::HostSetup, here, "host a game"),
+        key(K::KeyJ, O::JoinSetup, here, "join a game"),
+        key(
+            K::KeyS,
+            GameAction::Open(Screen::Server),
+            here,
+            "play on a server",
+        ),
+    ];
+    keys.extend(move_keys(Screen::Online, "back to the game"));
+    keys.extend([
+        key(K::Enter, O::StartHosting, host, "start hosting"),
+        ctrl(K::KeyV, FieldAction::Paste, host, "paste"),
+        key(K::Escape, GameAction::CloseDialog, host, "cancel"),
+        key(K::Enter, O::Join, join, "join"),
+        key(K::Tab, FieldAction::Next, join, "next field"),
+        ctrl(K::KeyV, FieldAction::Paste, join, "paste"),
+        key(K::Escape, GameAction::CloseDialog, join, "cancel"),
+    ]);
+    keys
+}
+
+/// The session, the game it plays on the board, and the keys.
 pub(super) fn core_plugin(app: &mut App) {
+    app.answer(act)
+        .opens(Screen::Online, open)
+        .on_back(BackOrder::Screen, back)
+        .bind_keys(keys());
     let launch = app
         .world()
         .get_resource::<crate::game::core::launch::LaunchOptions>()
@@ -750,361 +813,7 @@ fn end_session(mut online: ResMut<Online>, mut board: GameControl) {
     drop(session);
 }
 
+/// What draws: the menu and waiting cards, the game's panel, the host and join dialogs.
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_systems(OnEnter(OnlineView::Menu), spawn_menu)
-        .add_systems(OnEnter(OnlineView::Waiting), spawn_waiting)
-        .add_systems(OnEnter(OnlineView::Playing), spawn_panel)
-        .add_systems(OnEnter(Modal::HostGame), spawn_host_dialog)
-        .add_systems(OnEnter(Modal::JoinGame), spawn_join_dialog)
-        .add_systems(
-            Update,
-            (
-                show_game.run_if(in_state(OnlineView::Playing)),
-                hide_cards_under_dialogs,
-            )
-                .in_set(GameSet::View),
-        );
-}
-
-/// A dialog's card, not quite opaque, would show the online card's text through it.
-fn hide_cards_under_dialogs(
-    modal: Res<State<Modal>>,
-    mut cards: Query<&mut Visibility, With<OnlineCard>>,
-) {
-    let want = if *modal.get() == Modal::None {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    };
-    for mut v in &mut cards {
-        if *v != want {
-            *v = want;
-        }
-    }
-}
-
-/// The online screen's menu and waiting cards (hidden while a dialog is open over them).
-#[derive(Component)]
-struct OnlineCard;
-
-/// A card in the middle of the screen over the dimmed board, gone with `view`.
-fn overlay(view: OnlineView, children: impl Bundle) -> impl Bundle {
-    (
-        OnlineCard,
-        DespawnOnExit(view),
-        crate::game::ui::widgets::full_screen_centre(),
-        BackgroundColor(theme::OVERLAY),
-        GlobalZIndex(5),
-        children![crate::game::ui::widgets::card(children)],
-    )
-}
-
-fn spawn_menu(mut commands: Commands) {
-    commands.spawn(overlay(
-        OnlineView::Menu,
-        children![
-            text(tr!("online-title"), 26.0, theme::ACCENT),
-            text(tr!("online-intro"), 13.0, theme::TEXT_DIM),
-            (
-                row(),
-                children![
-                    keyed_button(tr!("online-host-button"), VersusAction::HostSetup),
-                    keyed_button(tr!("online-join-button"), VersusAction::JoinSetup),
-                    keyed_button(
-                        tr!("online-server-button"),
-                        crate::game::lobby::LobbyAction::Open
-                    ),
-                    keyed_button(tr!("settings-back"), GameAction::Back),
-                ],
-            ),
-            (StatusText, text("", 14.0, theme::TEXT)),
-        ],
-    ));
-}
-
-fn spawn_waiting(mut commands: Commands, online: Res<Online>) {
-    let Some(s) = &online.session else {
-        return;
-    };
-    let mut lines: Vec<(String, f32, Color)> = Vec::new();
-    let heading;
-    if let Some((addr, code)) = s.listening() {
-        heading = tr!("online-hosting");
-        lines.push((tr!("online-tell-other"), 14.0, theme::TEXT_DIM));
-        let addresses: Vec<String> = if s.addresses.is_empty() {
-            vec![addr.to_string()]
-        } else {
-            s.addresses
-                .iter()
-                .take(4)
-                .map(ToString::to_string)
-                .collect()
-        };
-        let title = if addresses.len() > 1 {
-            tr!("online-at-addresses")
-        } else {
-            tr!("online-at-address")
-        };
-        lines.push((title, 14.0, theme::TEXT_DIM));
-        for a in addresses {
-            lines.push((a, 20.0, theme::TEXT));
-        }
-        lines.push((tr!("online-with-code"), 14.0, theme::TEXT_DIM));
-        lines.push((code.to_string(), 40.0, theme::ACCENT));
-        let time = s
-            .net
-            .clocks
-            .as_ref()
-            .map_or(tr!("online-untimed"), |c| label(c.control()));
-        lines.push((
-            tr!(
-                "online-you-play",
-                side = crate::game::text::side_name(s.net.you),
-                time = time
-            ),
-            14.0,
-            theme::TEXT,
-        ));
-        lines.push((tr!("online-waiting-other"), 16.0, theme::TEXT));
-    } else {
-        heading = tr!("online-joining");
-        lines.push((
-            tr!("lobby-connecting", server = s.target.to_string()),
-            18.0,
-            theme::TEXT,
-        ));
-    }
-    commands.spawn(overlay(
-        OnlineView::Waiting,
-        Children::spawn((
-            SpawnIter(
-                std::iter::once((heading.to_string(), 26.0, theme::ACCENT))
-                    .chain(lines)
-                    .map(|(t, size, colour)| text(t, size, colour)),
-            ),
-            Spawn((StatusText, text("", 14.0, theme::TEXT))),
-            Spawn(keyed_button(tr!("dialog-cancel"), VersusAction::Cancel)),
-        )),
-    ));
-}
-
-fn spawn_host_dialog(mut commands: Commands) {
-    commands.spawn(dialog(
-        Modal::HostGame,
-        children![
-            text(tr!("online-host-title"), 22.0, theme::ACCENT),
-            text(tr!("online-you-play-label"), 14.0, theme::TEXT_DIM),
-            (
-                row(),
-                children![
-                    button(tr!("side-white"), VersusAction::HostSide(Side::White)),
-                    button(tr!("side-black"), VersusAction::HostSide(Side::Black)),
-                ],
-            ),
-            text(tr!("new-game-clock"), 14.0, theme::TEXT_DIM),
-            super::clock::time_choice(),
-            text(tr!("online-variant-label"), 14.0, theme::TEXT_DIM),
-            variant_picker(),
-            (
-                Node {
-                    flex_direction: FlexDirection::Row,
-                    align_items: AlignItems::Center,
-                    column_gap: px(10),
-                    ..default()
-                },
-                children![
-                    text(tr!("online-port"), 14.0, theme::TEXT_DIM),
-                    text_field(FieldId::Port, 110.0),
-                    text(
-                        tr!("online-port-note", port = DEFAULT_PORT),
-                        12.0,
-                        theme::TEXT_DIM
-                    ),
-                ],
-            ),
-            (StatusText, text("", 13.0, theme::TEXT)),
-            (
-                row(),
-                children![
-                    keyed_button(tr!("online-start-hosting"), VersusAction::StartHosting),
-                    keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
-                ],
-            ),
-        ],
-    ));
-}
-
-fn spawn_join_dialog(mut commands: Commands, map: Res<KeyMap>) {
-    commands.spawn(dialog(
-        Modal::JoinGame,
-        children![
-            text(tr!("online-join-title"), 22.0, theme::ACCENT),
-            text(tr!("online-join-note"), 13.0, theme::TEXT_DIM),
-            text(tr!("online-host-address"), 14.0, theme::TEXT_DIM),
-            text_field(FieldId::Address, 360.0),
-            text(tr!("online-join-code"), 14.0, theme::TEXT_DIM),
-            text_field(FieldId::Code, 360.0),
-            text(
-                tr!(
-                    "lobby-field-help",
-                    keys = map.help(&[Context::Dialog(Modal::JoinGame)])
-                ),
-                12.0,
-                theme::TEXT_DIM
-            ),
-            (StatusText, text("", 13.0, theme::TEXT)),
-            (
-                row(),
-                children![
-                    keyed_button(tr!("online-join"), VersusAction::Join),
-                    keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
-                ],
-            ),
-        ],
-    ));
-}
-
-/// The online panel's lines that [`show_game`] fills.
-#[derive(Component)]
-struct WhoText;
-
-#[derive(Component)]
-struct LinkText;
-
-/// The opponent's offer or request and the answer buttons.
-#[derive(Component)]
-struct OfferRow(NetCommand);
-
-fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
-    let answer = |label: String, ask: NetCommand, yes: NetCommand, no: NetCommand| {
-        crate::game::ui::widgets::offer_row(
-            OfferRow(ask),
-            label,
-            VersusAction::Net(yes),
-            VersusAction::Net(no),
-        )
-    };
-    commands.spawn((
-        Panel,
-        DespawnOnExit(OnlineView::Playing),
-        crate::game::ui::panel_node(),
-        BackgroundColor(theme::PANEL),
-        children![
-            text(tr!("online-heading"), 24.0, theme::ACCENT),
-            crate::game::ui::turn_row(px(0)),
-            (WhoText, text("", 13.0, theme::TEXT_DIM)),
-            clock_row(),
-            (LinkText, text("", 13.0, theme::TEXT_DIM)),
-            answer(
-                tr!("online-opponent-offers-draw"),
-                NetCommand::OfferDraw,
-                NetCommand::AcceptDraw,
-                NetCommand::DeclineDraw
-            ),
-            answer(
-                tr!("online-opponent-asks-takeback"),
-                NetCommand::AskTakeback,
-                NetCommand::AcceptTakeback,
-                NetCommand::DeclineTakeback
-            ),
-            (StatusText, text("", 14.0, theme::TEXT)),
-            text(tr!("panel-moves"), 13.0, theme::TEXT_DIM),
-            crate::game::study::navigation::move_list(),
-            (
-                button_row(),
-                children![
-                    button(
-                        tr!("online-offer-draw"),
-                        VersusAction::Net(NetCommand::OfferDraw)
-                    ),
-                    button(
-                        tr!("online-takeback"),
-                        VersusAction::Net(NetCommand::AskTakeback)
-                    ),
-                    button(tr!("panel-resign"), VersusAction::Net(NetCommand::Resign)),
-                    button(tr!("panel-flip"), GameAction::Flip),
-                    button(tr!("panel-2d-3d"), GameAction::ToggleView),
-                    button(tr!("panel-names"), GameAction::ToggleNames),
-                    button(tr!("panel-lines"), GameAction::ToggleLines),
-                    button(tr!("panel-sound"), GameAction::ToggleMute),
-                    button(tr!("online-leave"), VersusAction::Leave),
-                ],
-            ),
-            text(
-                tr!("online-help", keys = map.help(&[Context::Board])),
-                11.0,
-                theme::TEXT_DIM,
-            ),
-        ],
-    ));
-}
-
-/// Who plays whom, the connection, and the opponent's offers.
-#[allow(clippy::type_complexity)]
-fn show_game(
-    online: Res<Online>,
-    mut texts: ParamSet<(
-        Query<&mut Text, With<WhoText>>,
-        Query<(&mut Text, &mut TextColor), With<LinkText>>,
-    )>,
-    mut offers: Query<(&OfferRow, &mut Node)>,
-) {
-    let Some(s) = &online.session else {
-        return;
-    };
-    let net = &s.net;
-    let them = match net.opponent.as_str() {
-        "" => tr!("online-your-opponent-lower"),
-        name => crate::net::protocol::clip(name),
-    };
-    let time = net
-        .clocks
-        .as_ref()
-        .map_or(tr!("online-untimed"), |c| label(c.control()));
-    let who = tr!(
-        "online-who",
-        side = crate::game::text::side_name(net.you),
-        them = them,
-        time = time
-    );
-    for mut t in &mut texts.p0() {
-        if t.0 != who {
-            t.0.clone_from(&who);
-        }
-    }
-    let (link, warn) = match &s.link {
-        Link::Waiting => (tr!("online-link-connecting"), false),
-        Link::Up => match s.asked {
-            Some(NetCommand::OfferDraw) => (tr!("online-link-draw-waits"), false),
-            Some(NetCommand::AskTakeback) => (tr!("online-link-takeback-waits"), false),
-            _ => (tr!("online-link-connected"), false),
-        },
-        Link::Lost(_) if s.hosting => (tr!("online-link-lost-host"), true),
-        Link::Lost(_) => (tr!("online-link-lost"), true),
-        Link::Closed(_) => (tr!("online-link-closed"), true),
-    };
-    for (mut t, mut colour) in &mut texts.p1() {
-        if t.0 != link {
-            t.0 = link.to_string();
-        }
-        let ink = if warn {
-            theme::WARNING
-        } else {
-            theme::TEXT_DIM
-        };
-        if colour.0 != ink {
-            colour.0 = ink;
-        }
-    }
-    let from_them = |o: Option<Side>| o == Some(!net.you) && !net.game.is_over();
-    for (offer, mut node) in &mut offers {
-        let shown = match offer.0 {
-            NetCommand::OfferDraw => from_them(net.draw_offer),
-            _ => from_them(net.takeback),
-        };
-        let want = if shown { Display::Flex } else { Display::None };
-        if node.display != want {
-            node.display = want;
-        }
-    }
+    app.add_plugins((view::plugin, dialogs::plugin));
 }
