@@ -8,13 +8,14 @@ pub mod audio;
 pub mod bare_scene;
 pub mod board;
 pub mod core;
+pub mod editor;
 pub mod learn;
 pub mod lobby;
 pub mod offscreen;
 pub mod online;
 pub mod play;
+pub mod puzzles;
 pub mod settings;
-pub mod studio;
 pub mod study;
 pub mod text;
 pub mod ui;
@@ -60,7 +61,8 @@ impl Plugin for CorePlugin {
             study::core_plugin,
             versus::core_plugin,
             online::core_plugin,
-            studio::core_plugin,
+            editor::core_plugin,
+            puzzles::core_plugin,
             lobby::core_plugin,
             settings::plugin,
         ));
@@ -80,11 +82,15 @@ impl Plugin for GamePlugin {
             ui::plugin,
             audio::plugin,
             offscreen::plugin,
+        ))
+        // Each screen's look.
+        .add_plugins((
             learn::view_plugin,
             study::view_plugin,
             versus::view_plugin,
             online::view_plugin,
-            studio::view_plugin,
+            editor::view_plugin,
+            puzzles::view_plugin,
             lobby::view_plugin,
             settings::view_plugin,
             play::input::view_plugin,

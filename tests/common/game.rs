@@ -326,7 +326,7 @@ pub fn drag_onto(app: &mut App, from: Entity, to: Entity) {
 /// The board editor's palette entity for `piece`.
 pub fn palette_slot(app: &mut App, piece: parachess::rules::Piece) -> Entity {
     let world = app.world_mut();
-    let mut q = world.query::<(Entity, &parachess::game::studio::PaletteSlot)>();
+    let mut q = world.query::<(Entity, &parachess::game::editor::PaletteSlot)>();
     q.iter(world)
         .find(|(_, s)| s.0 == piece)
         .map(|(e, _)| e)
@@ -338,7 +338,7 @@ pub fn flush_puzzles(app: &mut App) {
     for _ in 0..2000 {
         if !app
             .world()
-            .resource::<parachess::game::studio::PuzzleScreen>()
+            .resource::<parachess::game::puzzles::PuzzleScreen>()
             .busy()
         {
             return;

@@ -10,7 +10,7 @@ use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::core::actions::Action;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::GameCommand;
-use parachess::game::studio::{Editor, PaletteSlot};
+use parachess::game::editor::{Editor, PaletteSlot};
 use parachess::game::ui::dialogs::NewGameAction;
 use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
 use parachess::rules::{Cell, Piece, Side, Variant};
@@ -95,7 +95,7 @@ fn the_editor_palette_offers_the_variants_kinds_and_puts_a_knight_down() {
         "the palette shows the army's kinds, no Sorcerer"
     );
     // Empty the board and drag a Black Knight from the palette onto it.
-    parachess::game::studio::EditorAction::Empty.run(app.world_mut());
+    parachess::game::editor::EditorAction::Empty.run(app.world_mut());
     settle(&mut app, 5);
     let knight = Piece::new(Side::Black, ka.kind_of_letter('N').unwrap());
     let slot = palette_slot(&mut app, knight);

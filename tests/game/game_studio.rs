@@ -17,7 +17,8 @@ use parachess::game::core::DataDir;
 use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, Player, StatusLine};
-use parachess::game::studio::{Editor, PuzzleScreen};
+use parachess::game::editor::Editor;
+use parachess::game::puzzles::PuzzleScreen;
 use parachess::rules::{
     Cell, Game, Piece, PieceKind, Position, PositionErrorKind, Setup, SetupNote, Side,
 };
@@ -200,15 +201,12 @@ fn the_editor_is_driven_with_the_pointer_and_the_rules_judge_every_change() {
 
     // Bad position text changes nothing and says what and where; good text is taken.
     let before = editor(&app).setup().clone();
-    parachess::game::studio::editor::paste_text(app.world_mut(), "6/4/8/5/1X/6/10/5/8/4/6 w 0 1");
+    parachess::game::editor::paste_text(app.world_mut(), "6/4/8/5/1X/6/10/5/8/4/6 w 0 1");
     app.update();
     assert_eq!(editor(&app).setup(), &before);
     let said = status(&app);
     assert!(said.warning && said.text.contains("column 10"), "{said:?}");
-    parachess::game::studio::editor::paste_text(
-        app.world_mut(),
-        "6/4/8/5/10/6/R3k5/5/8/4/K5 b 0 1",
-    );
+    parachess::game::editor::paste_text(app.world_mut(), "6/4/8/5/10/6/R3k5/5/8/4/K5 b 0 1");
     app.update();
     assert!(judged(&mut app).is_empty());
     assert_eq!(

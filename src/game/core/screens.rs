@@ -115,6 +115,16 @@ pub fn set_modal(world: &mut World, modal: Modal) {
     }
 }
 
+/// Whether `screen` is shown and no dialog covers it.
+pub fn on_screen(world: &World, screen: Screen) -> bool {
+    world
+        .get_resource::<State<Screen>>()
+        .is_some_and(|s| *s.get() == screen)
+        && world
+            .get_resource::<State<Modal>>()
+            .is_none_or(|m| *m.get() == Modal::None)
+}
+
 /// Goes to a screen (closing any dialog).
 pub fn set_screen(world: &mut World, screen: Screen) {
     if let Some(mut next) = world.get_resource_mut::<NextState<Screen>>() {

@@ -5,6 +5,8 @@
 //! shown. The rating, streak and solved puzzles are read and written by
 //! [`crate::store::puzzles`] on the IO task pool.
 
+mod view;
+
 use crate::tr;
 use std::path::PathBuf;
 
@@ -12,7 +14,9 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, IoTaskPool, Task, block_on, poll_once};
 
 use crate::game::core::GameSet;
+use crate::game::core::actions::{Action, ActionsExt};
 use crate::game::core::board::Animating;
+use crate::game::core::keys::{Binding, Context, KeysExt, key};
 use crate::game::core::screens::{Modal, Screen, set_modal};
 use crate::game::core::selection::{CellPicking, Selection};
 use crate::game::core::state::{
@@ -179,7 +183,7 @@ impl PuzzleScreen {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+fn plugin(app: &mut App) {
     let (puzzles, problem) = match crate::study::builtin() {
         Ok(p) => (p, None),
         Err(e) => (
@@ -353,7 +357,7 @@ fn count(screen: &mut PuzzleScreen, clean: bool) -> Option<RatingChange> {
 }
 
 fn on_puzzles_screen(world: &World) -> bool {
-    super::on_screen(world, Screen::Puzzles)
+    crate::game::core::screens::on_screen(world, Screen::Puzzles)
 }
 
 /// Carries out a Puzzles button or key.
@@ -600,4 +604,28 @@ fn board_input(
             selection.clear();
         }
     }
+}
+
+impl Action for PuzzleAction {}
+
+/// The Puzzles screen's keys.
+fn keys() -> Vec<Binding> {
+    use KeyCode as K;
+    use PuzzleAction as Pz;
+    let puzzles = Context::On(Screen::Puzzles);
+    vec![
+        key(K::Enter, Pz::Next, puzzles, "next puzzle"),
+        key(K::KeyR, Pz::Retry, puzzles, "retry"),
+        key(K::KeyS, Pz::Solution, puzzles, "show the solution"),
+    ]
+}
+
+/// The logic tests drive: the puzzle run, the defender's replies, the player's puzzle record.
+pub(super) fn core_plugin(app: &mut App) {
+    app.add_plugins(plugin).answer(act).bind_keys(keys());
+}
+
+/// What draws: the panel, the right move's arrow, the board turned for the solver.
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_plugins(view::plugin);
 }

@@ -5,7 +5,7 @@
 use crate::tr;
 use bevy::prelude::*;
 
-use super::puzzles::{PuzzleAction, PuzzleScreen};
+use super::{PuzzleAction, PuzzleScreen};
 use crate::game::board::arrows::{HintGizmos, draw_move_arrow};
 use crate::game::core::GameSet;
 use crate::game::core::actions::GameAction;

@@ -1,4 +1,4 @@
-//! The board editor: a [`Setup`] edited with the pointer — pieces dragged from the palette
+//! The board editor (`Screen::Editor`): a [`Setup`] edited with the pointer — pieces dragged from the palette
 //! onto cells (or a palette piece clicked, then cells), pieces dragged between cells or off the
 //! board, right-clicked away — the side to move chosen, and the rules' verdict on it after
 //! every change ([`Setup::check`]). Play from here and Analyse take the position only once the
@@ -6,6 +6,9 @@
 //!
 //! The setup is drawn by putting it on the board's [`ChessGame`] (moves there are off: the
 //! board only takes clicks), with the play game kept aside ([`PlayStash::borrow_board`]).
+
+mod art;
+mod view;
 
 use crate::tr;
 use bevy::clipboard::Clipboard;
@@ -15,11 +18,11 @@ use bevy::prelude::*;
 
 use crate::engine::Level;
 use crate::game::core::GameSet;
-use crate::game::core::actions::GameAction;
+use crate::game::core::actions::{Action, ActionsExt, BackOrder, GameAction};
 use crate::game::core::board::BoardCamera;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::{CellTile, PieceView};
-use crate::game::core::keys::{Context, key_in};
+use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, key_in};
 use crate::game::core::screens::{Screen, set_screen};
 use crate::game::core::selection::{CellPicking, Selection};
 use crate::game::core::state::{
@@ -162,7 +165,7 @@ impl Editor {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+fn plugin(app: &mut App) {
     app.init_resource::<Editor>()
         .add_observer(on_press)
         .add_observer(on_release)
@@ -392,7 +395,7 @@ fn on_release(
 /// A press: a palette piece is taken up; on the board, the piece in hand is put down (or
 /// taken away again), a piece is taken up to drag, a right-click removes a piece.
 fn pressed(world: &mut World, target: Target, button: PointerButton, at: Vec2) {
-    if !super::on_screen(world, Screen::Editor) {
+    if !crate::game::core::screens::on_screen(world, Screen::Editor) {
         return;
     }
     let Some(editor) = world.get_resource::<Editor>() else {
@@ -574,7 +577,7 @@ fn take_in_hand(world: &mut World, piece: Piece) {
 /// Esc or a right-click on an empty cell: the piece in hand (or a half-made drag) is put
 /// away; returns whether there was one.
 pub(crate) fn put_down(world: &mut World) -> bool {
-    if !super::on_screen(world, Screen::Editor) {
+    if !crate::game::core::screens::on_screen(world, Screen::Editor) {
         return false;
     }
     let Some(mut editor) = world.get_resource_mut::<Editor>() else {
@@ -635,7 +638,7 @@ fn track_grab(
 
 /// Carries out an editor button or key.
 pub(crate) fn act(world: &mut World, action: EditorAction) {
-    if !super::on_screen(world, Screen::Editor) {
+    if !crate::game::core::screens::on_screen(world, Screen::Editor) {
         return;
     }
     match action {
@@ -781,4 +784,44 @@ pub fn paste_text(world: &mut World, text: &str) {
             tr!("pos-not-a-position", error = text::position_error_text(&e)),
         ),
     }
+}
+
+impl Action for EditorAction {}
+
+/// The editor's keys.
+fn keys() -> Vec<Binding> {
+    use EditorAction as Ed;
+    use KeyCode as K;
+    let editor = Context::On(Screen::Editor);
+    vec![
+        key(K::KeyX, Ed::Empty, editor, "empty board"),
+        key(K::KeyS, Ed::Start, editor, "start position"),
+        key(K::KeyY, Ed::PlayPosition, editor, "your game's position"),
+        key(K::KeyW, Ed::Turn(Side::White), editor, "White to move"),
+        key(K::KeyB, Ed::Turn(Side::Black), editor, "Black to move"),
+        key(K::Enter, Ed::Play, editor, "play from here"),
+        key(
+            K::KeyP,
+            Ed::PlayComputer,
+            editor,
+            "play the computer from here",
+        ),
+        key(K::KeyA, Ed::Analyse, editor, "analyse"),
+        ctrl(K::KeyC, Ed::Copy, editor, "copy the position"),
+        ctrl(K::KeyV, Ed::Paste, editor, "paste a position"),
+    ]
+}
+
+/// The logic tests drive: the setup, the rules' verdict on it, the palette's logical entities
+/// and the pointer edits; Esc puts down a piece held for placing.
+pub(super) fn core_plugin(app: &mut App) {
+    app.add_plugins(plugin)
+        .answer(act)
+        .on_back(BackOrder::Screen, put_down)
+        .bind_keys(keys());
+}
+
+/// What draws: the panel, the palette's pictures, the piece under the pointer.
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_plugins((art::plugin, view::plugin));
 }

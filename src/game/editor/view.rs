@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::art::PaletteArt;
-use super::editor::{Editor, EditorAction, GrabFrom, PaletteSlot, palette_kinds};
+use super::{Editor, EditorAction, GrabFrom, PaletteSlot, palette_kinds};
 use crate::game::core::GameSet;
 use crate::game::core::actions::GameAction;
 use crate::game::core::board::BoardCamera;
