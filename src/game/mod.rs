@@ -18,6 +18,7 @@ pub mod puzzles;
 pub mod settings;
 pub mod study;
 pub mod text;
+pub mod title;
 pub mod ui;
 pub mod versus;
 
@@ -49,10 +50,12 @@ impl Plugin for CorePlugin {
             self::core::state::plugin,
             self::core::actions::plugin,
             self::core::keys::plugin,
+            self::core::prefs::plugin,
         ))
         .add_systems(Startup, start_position);
         app.add_plugins((
             ui::core_plugin,
+            title::core_plugin,
             play::plugin,
             play::persistence::plugin,
             board::core_plugin,
@@ -82,6 +85,7 @@ impl Plugin for GamePlugin {
             ui::plugin,
             audio::plugin,
             offscreen::plugin,
+            title::plugin,
         ))
         // Each screen's look.
         .add_plugins((
@@ -93,7 +97,7 @@ impl Plugin for GamePlugin {
             puzzles::view_plugin,
             lobby::view_plugin,
             settings::view_plugin,
-            play::input::view_plugin,
+            play::view_plugin,
         ));
     }
 }

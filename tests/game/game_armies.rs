@@ -8,11 +8,12 @@ use bevy::prelude::*;
 use common::game::*;
 use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::core::actions::Action;
+use parachess::game::core::prefs::ChoiceAction;
+use parachess::game::core::prefs::{NewGameChoice, VariantPick};
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::GameCommand;
 use parachess::game::editor::{Editor, PaletteSlot};
-use parachess::game::ui::dialogs::NewGameAction;
-use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
+use parachess::game::play::dialogs::StartGame;
 use parachess::rules::{Cell, Piece, Side, Variant};
 
 fn c(name: &str) -> Cell {
@@ -49,8 +50,8 @@ fn the_new_game_dialog_starts_knights_and_archers_and_a_numbered_shuffle() {
     // The headless app has no dialogs; the choice they keep is what the actions read.
     app.world_mut().init_resource::<NewGameChoice>();
     let ka = knights_and_archers();
-    NewGameAction::Variant(VariantPick::Fixed(ka)).run(app.world_mut());
-    NewGameAction::Start.run(app.world_mut());
+    ChoiceAction::Variant(VariantPick::Fixed(ka)).run(app.world_mut());
+    StartGame.run(app.world_mut());
     agree(&mut app);
     let pos = game(&app).position().clone();
     assert_eq!(pos.variant(), ka);
@@ -58,10 +59,10 @@ fn the_new_game_dialog_starts_knights_and_archers_and_a_numbered_shuffle() {
     let knight = ka.kind_of_letter('N').unwrap();
     assert_eq!(pos.pieces(Piece::new(Side::White, knight)).len(), 1);
     // Shuffle Parachess by number: 0 stepped back by one wraps to 179, then on by 18 is 17.
-    NewGameAction::ShuffleStep(-1).run(app.world_mut());
+    ChoiceAction::ShuffleStep(-1).run(app.world_mut());
     assert_eq!(app.world().resource::<NewGameChoice>().shuffle_number, 179);
-    NewGameAction::ShuffleStep(18).run(app.world_mut());
-    NewGameAction::Start.run(app.world_mut());
+    ChoiceAction::ShuffleStep(18).run(app.world_mut());
+    StartGame.run(app.world_mut());
     agree(&mut app);
     let pos = game(&app).position().clone();
     assert_eq!(pos.variant().name(), "Shuffle Parachess 17");

@@ -9,10 +9,11 @@ use common::game::*;
 use parachess::game::board::pieces::{piece_home, pieces_match_game};
 use parachess::game::core::actions::Action;
 use parachess::game::core::board::PieceView;
+use parachess::game::core::prefs::ChoiceAction;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::selection::Selection;
 use parachess::game::core::state::{ChessGame, GameCommand, StatusLine};
-use parachess::game::ui::dialogs::NewGameAction;
+use parachess::game::play::dialogs::StartGame;
 use parachess::rules::{Cell, Game, Outcome, PieceKind, Side};
 
 fn c(name: &str) -> Cell {
@@ -303,12 +304,12 @@ fn undo_cancels_the_computer_and_gives_the_move_back() {
 
 #[test]
 fn the_new_game_dialog_starts_shuffle_parachess_and_back() {
-    use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
+    use parachess::game::core::prefs::{NewGameChoice, VariantPick};
     let mut app = headless_app();
     // The headless app has no dialogs; the choice they keep is what the actions read.
     app.world_mut().init_resource::<NewGameChoice>();
-    NewGameAction::Variant(VariantPick::Shuffle { random: true }).run(app.world_mut());
-    NewGameAction::Start.run(app.world_mut());
+    ChoiceAction::Variant(VariantPick::Shuffle { random: true }).run(app.world_mut());
+    StartGame.run(app.world_mut());
     settle(&mut app, 10);
     agree(&mut app);
     let pos = game(&app).position().clone();
@@ -325,9 +326,9 @@ fn the_new_game_dialog_starts_shuffle_parachess_and_back() {
     settle(&mut app, 120);
     agree(&mut app);
     assert_eq!(game(&app).plies().len(), 1);
-    NewGameAction::Variant(VariantPick::Fixed(parachess::rules::Variant::parachess()))
+    ChoiceAction::Variant(VariantPick::Fixed(parachess::rules::Variant::parachess()))
         .run(app.world_mut());
-    NewGameAction::Start.run(app.world_mut());
+    StartGame.run(app.world_mut());
     settle(&mut app, 10);
     agree(&mut app);
     assert_eq!(game(&app).position(), Game::new().position());

@@ -20,12 +20,12 @@ use parachess::game::core::board::ShowNames;
 use parachess::game::core::board::ShowThreats;
 use parachess::game::core::camera::CameraRig;
 use parachess::game::core::launch::LaunchOptions;
+use parachess::game::core::prefs::ChoiceAction;
+use parachess::game::core::prefs::{GameMode, NewGameChoice};
 use parachess::game::core::prefs::{Muted, SoundVolume};
 use parachess::game::core::screens::Screen;
 use parachess::game::core::state::StatusLine;
 use parachess::game::settings::{AutoScale, Settings, SettingsAction as S, SettingsFile};
-use parachess::game::ui::dialogs::NewGameAction;
-use parachess::game::ui::dialogs::{GameMode, NewGameChoice};
 use parachess::theme::THEMES;
 
 fn on_board() -> LaunchOptions {
@@ -99,8 +99,8 @@ fn choices_survive_a_restart() {
         press(&mut app, S::Animation(AnimationSpeed::Off));
         press(&mut app, S::Dots(false));
         press(&mut app, S::LastMove(false));
-        press(&mut app, NewGameAction::Mode(GameMode::HumanBlack));
-        press(&mut app, NewGameAction::Level(Level::Hard));
+        press(&mut app, ChoiceAction::Mode(GameMode::HumanBlack));
+        press(&mut app, ChoiceAction::Level(Level::Hard));
         flush_settings(&mut app);
         let f = file(&dir);
         assert_eq!((f.view.as_str(), f.threats, f.sound), ("2d", true, false));
@@ -292,7 +292,7 @@ fn app_with_screens(dir: &Path, options: LaunchOptions) -> App {
         .insert_resource(parachess::game::core::DataDir(dir.to_path_buf()))
         .add_plugins(parachess::game::CorePlugin)
         .add_plugins((
-            parachess::game::ui::title::plugin,
+            parachess::game::title::plugin,
             parachess::game::settings::view_plugin,
         ))
         .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(

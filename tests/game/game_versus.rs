@@ -19,14 +19,14 @@ use common::game::*;
 use parachess::game::core::DataDir;
 use parachess::game::core::actions::Action;
 use parachess::game::core::launch::LaunchOptions;
+use parachess::game::core::prefs::ChoiceAction;
+use parachess::game::core::prefs::{NewGameChoice, VariantPick};
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, GameCommand, Player, StatusLine};
 use parachess::game::online::OnlineAction;
 use parachess::game::online::{Link, Online};
 use parachess::game::play::ai::ComputerPlayer;
 use parachess::game::play::persistence::load_file;
-use parachess::game::ui::dialogs::NewGameAction;
-use parachess::game::ui::dialogs::{NewGameChoice, VariantPick};
 use parachess::game::ui::text_field::Fields;
 use parachess::game::versus::external::{EngineState, ExternalEngine};
 use parachess::net::{NetCommand, Timing};
@@ -432,7 +432,7 @@ fn hosting_in(variant: Option<&'static Variant>) -> (App, SocketAddr, String) {
     if let Some(v) = variant {
         // The headless app has no dialogs; the choice they keep is what hosting reads.
         host.world_mut().init_resource::<NewGameChoice>();
-        NewGameAction::Variant(VariantPick::Fixed(v)).run(host.world_mut());
+        ChoiceAction::Variant(VariantPick::Fixed(v)).run(host.world_mut());
     }
     act(
         &mut host,

@@ -394,7 +394,8 @@ fn the_cursor_walks_the_board_and_plays_moves_flipped_or_not() {
 #[test]
 fn tab_moves_the_focus_in_the_new_game_dialog_and_enter_presses() {
     use bevy_input_focus::InputFocusVisible;
-    use parachess::game::ui::dialogs::{GameMode, NewGameChoice, spawn_new_game};
+    use parachess::game::core::prefs::{GameMode, NewGameChoice};
+    use parachess::game::play::dialogs::spawn_new_game;
     let mut app = headless_app();
     app.init_resource::<NewGameChoice>()
         .init_resource::<parachess::game::versus::clock::TimeChoice>()

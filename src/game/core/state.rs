@@ -579,6 +579,11 @@ impl ChessGame {
     }
 }
 
+/// Whether a saved unfinished game waits to be continued (the persistence part keeps it up to
+/// date; the title screen offers Continue while it does).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ResumableSave(pub bool);
+
 /// The play screen's game while another screen (a lesson, a puzzle) has the board.
 #[derive(Resource, Debug, Default)]
 pub struct PlayStash {
@@ -842,6 +847,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<ChessGame>()
         .init_resource::<StatusLine>()
         .init_resource::<PlayStash>()
+        .init_resource::<ResumableSave>()
         .add_systems(
             OnEnter(crate::game::core::screens::Screen::Play),
             return_play_game,

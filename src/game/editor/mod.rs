@@ -707,7 +707,7 @@ fn play_from_here(world: &mut World, computer: bool) {
     };
     let players = if computer {
         let level = world
-            .get_resource::<crate::game::ui::dialogs::NewGameChoice>()
+            .get_resource::<crate::game::core::prefs::NewGameChoice>()
             .map_or(Level::Normal, |c| c.level);
         let mut players = [Player::Computer(level); 2];
         players[pos.turn().index()] = Player::Human;

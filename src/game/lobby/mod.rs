@@ -369,9 +369,9 @@ fn seek(world: &mut World, verb: &str, to: Option<String>) -> Result<(), String>
     let form = *world.resource::<SeekForm>();
     let (_, clock) = CLOCKS[form.clock.min(CLOCKS.len() - 1)];
     let variant = world
-        .get_resource::<crate::game::ui::dialogs::NewGameChoice>()
+        .get_resource::<crate::game::core::prefs::NewGameChoice>()
         .map(|c| c.variant)
-        .unwrap_or(crate::game::ui::dialogs::VariantPick::Fixed(
+        .unwrap_or(crate::game::core::prefs::VariantPick::Fixed(
             crate::rules::Variant::parachess(),
         ));
     let mut m = json!({"t": verb, "rated": form.rated});
@@ -379,7 +379,7 @@ fn seek(world: &mut World, verb: &str, to: Option<String>) -> Result<(), String>
         Clock::Live(base, inc) => m["tc"] = json!(format!("{base}+{inc}")),
         Clock::Days(d) => m["days"] = json!(d),
     }
-    use crate::game::ui::dialogs::VariantPick;
+    use crate::game::core::prefs::VariantPick;
     let name = match variant {
         VariantPick::Fixed(v) if !v.is_builtin() => {
             if verb == "quick" {
@@ -395,7 +395,7 @@ fn seek(world: &mut World, verb: &str, to: Option<String>) -> Result<(), String>
         VariantPick::Fixed(v) => v.name().to_string(),
         VariantPick::Shuffle { random: true } => "Shuffle Parachess".to_string(),
         VariantPick::Shuffle { random: false } => world
-            .get_resource::<crate::game::ui::dialogs::NewGameChoice>()
+            .get_resource::<crate::game::core::prefs::NewGameChoice>()
             .and_then(|c| c.variant())
             .map_or("Shuffle Parachess".to_string(), |v| v.name().to_string()),
     };

@@ -30,10 +30,10 @@ use crate::game::core::GameSet;
 use crate::game::core::actions::{Action, ActionsExt, BackOrder, GameAction};
 use crate::game::core::follow::FollowBoard;
 use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, key_in, move_keys};
+use crate::game::core::prefs::NewGameChoice;
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::core::state::{ChessGame, MoveRequest, Origin, Player, StatusLine, capitalise};
 use crate::game::text::time_control_label as label;
-use crate::game::ui::dialogs::NewGameChoice;
 use crate::game::ui::text_field::{FieldAction, FieldId, Fields};
 use crate::game::versus::clock::TimeChoice;
 use crate::net::{

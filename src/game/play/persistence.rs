@@ -25,7 +25,7 @@ use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 use crate::engine::Level;
 use crate::game::core::actions::{ActionsExt, SaveRequest};
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
-use crate::game::core::state::{ChessGame, GameCommand, Player, StatusLine};
+use crate::game::core::state::{ChessGame, GameCommand, Player, ResumableSave, StatusLine};
 use crate::game::core::{DataDir, GameSet};
 use crate::rules::Position;
 use crate::rules::record::{GameRecord, Tags};
@@ -228,7 +228,13 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(PreStartup, open_store)
         .add_systems(
             Update,
-            (collect_list, report_writes, collect_opened).in_set(GameSet::Input),
+            (
+                collect_list,
+                report_writes,
+                collect_opened,
+                publish_resumable,
+            )
+                .in_set(GameSet::Input),
         )
         .add_systems(
             Update,
@@ -464,6 +470,14 @@ fn report_writes(saves: Option<Res<Saves>>, mut status: ResMut<StatusLine>) {
 /// A save's name: the local date and time, e.g. `game 2026-12-01 21-04-05`.
 pub fn save_name_at(when: &jiff::ZonedDateTime) -> String {
     format!("game {}", crate::store::file_stamp(when))
+}
+
+/// Tells the other parts whether a saved unfinished game waits ([`ResumableSave`]).
+fn publish_resumable(saves: Option<Res<Saves>>, mut flag: ResMut<ResumableSave>) {
+    let waits = saves.is_some_and(|s| s.has_resumable());
+    if flag.0 != waits {
+        flag.0 = waits;
+    }
 }
 
 fn handle(world: &mut World, request: SaveRequest) {

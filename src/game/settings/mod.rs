@@ -30,11 +30,11 @@ use crate::game::core::keys::{Context, KeysExt, key};
 use crate::game::core::launch::CommandLine;
 use crate::game::core::launch::LaunchOptions;
 use crate::game::core::prefs::PlayerName;
+use crate::game::core::prefs::{GameMode, NewGameChoice, VariantPick};
 use crate::game::core::prefs::{Muted, SoundVolume};
 use crate::game::core::screens::Screen;
 use crate::game::core::state::StatusLine;
 use crate::game::text::{Language, language, set_language};
-use crate::game::ui::dialogs::{GameMode, NewGameChoice, VariantPick};
 use crate::game::versus::clock::{TimeChoice, TimeOption};
 use crate::rules::Variant;
 

@@ -1,5 +1,7 @@
-//! What the player reads and presses beside the board: the play screen's panel (whose turn,
-//! status, moves, buttons, keys), the title screen and the dialogs.
+//! The kit every screen is built from: the palette ([`theme`]), widgets (buttons, dialogs,
+//! text fields, the variant picker), the keyboard focus, and the side panel's parts that every
+//! panel shares (whose turn, the players, the status line, thinking), kept up to date here. It
+//! imports no screen.
 
 use crate::tr;
 use bevy::prelude::*;
@@ -7,22 +9,18 @@ use bevy::window::PrimaryWindow;
 
 use crate::game::core::GameSet;
 use crate::game::core::board::{OffscreenTarget, panel_width};
-use crate::game::core::screens::{Modal, Screen};
+use crate::game::core::screens::Screen;
 use crate::game::core::state::Thinking;
 use crate::game::core::state::{ChessGame, Player, StatusLine, turn_text};
 use crate::rules::Side;
 
-pub mod dialogs;
 pub mod focus;
 pub mod text_field;
 pub mod theme;
-pub mod title;
 pub mod variant_picker;
 pub mod widgets;
 
-use crate::game::core::actions::{AidAction, GameAction, SaveRequest, StudyAction};
-use crate::game::core::keys::{Context, KeyMap};
-use widgets::{button, text};
+use widgets::text;
 
 /// A side panel's root node (its width follows the window).
 #[derive(Component)]
@@ -40,8 +38,9 @@ pub struct TurnSwatch;
 #[derive(Component)]
 pub struct StatusText;
 
+/// Who plays White and Black, on a panel that names them.
 #[derive(Component)]
-struct PlayersText;
+pub struct PlayersText;
 
 /// Shown while the computer thinks.
 #[derive(Component)]
@@ -49,23 +48,16 @@ pub struct ThinkingText;
 
 /// The keys and answers of the title screen and the dialogs (headless games use them too).
 pub(super) fn core_plugin(app: &mut App) {
-    app.add_plugins((
-        title::core_plugin,
-        dialogs::core_plugin,
-        text_field::core_plugin,
-    ));
+    app.add_plugins(text_field::core_plugin);
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         widgets::plugin,
-        dialogs::plugin,
         focus::plugin,
-        title::plugin,
         variant_picker::plugin,
         text_field::view_plugin,
     ))
-    .add_systems(OnEnter(Screen::Play), spawn_panel)
     .add_systems(
         Update,
         (fit_panel, update_status, update_panel).in_set(GameSet::View),
@@ -138,58 +130,6 @@ pub fn turn_row(margin_top: Val) -> impl Bundle {
             (TurnText, text(tr!("turn-white"), 18.0, theme::TEXT)),
         ],
     )
-}
-
-fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
-    commands.spawn((
-        side_panel(Screen::Play),
-        children![
-            text("PARACHESS", 26.0, theme::ACCENT),
-            text(tr!("panel-subtitle"), 12.0, theme::TEXT_DIM),
-            turn_row(px(8)),
-            (PlayersText, text("", 13.0, theme::TEXT_DIM)),
-            crate::game::versus::external::engine_line(),
-            crate::game::versus::clock::clock_row(),
-            (ThinkingText, text("", 14.0, theme::ACCENT)),
-            (StatusText, text("", 14.0, theme::TEXT)),
-            text(tr!("panel-moves"), 13.0, theme::TEXT_DIM),
-            crate::game::study::navigation::move_list(),
-            (
-                button_row(),
-                children![
-                    button(tr!("panel-new-game"), GameAction::NewGame),
-                    button(tr!("panel-undo"), GameAction::Undo),
-                    button(tr!("panel-redo"), GameAction::Redo),
-                    button(tr!("panel-flip"), GameAction::Flip),
-                    button(tr!("panel-2d-3d"), GameAction::ToggleView),
-                    button(tr!("panel-view"), GameAction::ResetView),
-                    button(tr!("panel-names"), GameAction::ToggleNames),
-                    button(tr!("panel-lines"), GameAction::ToggleLines),
-                    button(tr!("panel-pieces"), GameAction::Dialog(Modal::Pieces)),
-                    button(tr!("panel-threats"), AidAction::Threats),
-                    button(tr!("panel-hint"), AidAction::Hint),
-                    button(tr!("panel-analyse"), StudyAction::Analyse),
-                    button(tr!("panel-review"), StudyAction::Review),
-                    button(tr!("panel-sound"), GameAction::ToggleMute),
-                    button(tr!("panel-save"), SaveRequest::Save),
-                    button(tr!("panel-load"), SaveRequest::List),
-                    button(tr!("panel-copy-pos"), SaveRequest::Copy),
-                    button(tr!("panel-paste-pos"), SaveRequest::Paste),
-                    button(tr!("panel-resign"), GameAction::Resign),
-                    button(tr!("panel-draw"), GameAction::OfferDraw),
-                    button(tr!("panel-menu"), GameAction::Back),
-                ],
-            ),
-            text(
-                tr!(
-                    "panel-help",
-                    keys = map.help(&[Context::Board, Context::On(Screen::Play)])
-                ),
-                11.0,
-                theme::TEXT_DIM,
-            ),
-        ],
-    ));
 }
 
 /// The status line, wherever a screen shows one (also right after the screen appeared).
@@ -316,7 +256,10 @@ fn seat_name(game: &ChessGame, seat: usize, me: &str) -> String {
 fn player_name(player: Player) -> String {
     match player {
         Player::Human => tr!("player-human"),
-        Player::Computer(level) => tr!("player-computer", level = dialogs::level_name(level)),
+        Player::Computer(level) => tr!(
+            "player-computer",
+            level = crate::game::core::prefs::level_name(level)
+        ),
         Player::Elsewhere => tr!("player-opponent"),
     }
 }

@@ -7,12 +7,12 @@ use crate::tr;
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 
-use super::dialogs::{NewGameChoice, VariantPick};
 use super::theme;
 use super::widgets::{button, row, text};
 use crate::game::core::GameSet;
+use crate::game::core::prefs::ChoiceAction;
+use crate::game::core::prefs::{NewGameChoice, VariantPick};
 use crate::game::core::screens::Modal;
-use crate::game::ui::dialogs::NewGameAction;
 use crate::rules::Variant;
 
 /// What one read of the player's variant folder found: the variants, and a line for each file
@@ -62,7 +62,7 @@ pub fn variant_picker() -> impl Bundle {
                 row(),
                 Children::spawn(SpawnIter(Variant::builtins().into_iter().map(|v| button(
                     crate::game::text::variant_name(v.name()),
-                    NewGameAction::Variant(VariantPick::Fixed(v))
+                    ChoiceAction::Variant(VariantPick::Fixed(v))
                 )))),
             ),
             (
@@ -70,7 +70,7 @@ pub fn variant_picker() -> impl Bundle {
                 children![
                     button(
                         tr!("variant-shuffle-random"),
-                        NewGameAction::Variant(VariantPick::Shuffle { random: true })
+                        ChoiceAction::Variant(VariantPick::Shuffle { random: true })
                     ),
                     text(tr!("variant-by-number"), 14.0, theme::TEXT_DIM),
                 ]
@@ -78,11 +78,11 @@ pub fn variant_picker() -> impl Bundle {
             (
                 row(),
                 children![
-                    button("-10", NewGameAction::ShuffleStep(-10)),
-                    button("-1", NewGameAction::ShuffleStep(-1)),
+                    button("-10", ChoiceAction::ShuffleStep(-10)),
+                    button("-1", ChoiceAction::ShuffleStep(-1)),
                     (ShuffleNumber, text("", 14.0, theme::TEXT)),
-                    button("+1", NewGameAction::ShuffleStep(1)),
-                    button("+10", NewGameAction::ShuffleStep(10)),
+                    button("+1", ChoiceAction::ShuffleStep(1)),
+                    button("+10", ChoiceAction::ShuffleStep(10)),
                 ]
             ),
             (
@@ -175,7 +175,7 @@ fn fill_own(
                     Children::spawn(SpawnIter(own.clone().into_iter().map(|v| {
                         button(
                             tr!("variant-yours", name = v.name()),
-                            NewGameAction::Variant(VariantPick::Fixed(v)),
+                            ChoiceAction::Variant(VariantPick::Fixed(v)),
                         )
                     }))),
                 ));

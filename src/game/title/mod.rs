@@ -4,14 +4,13 @@
 
 use bevy::prelude::*;
 
-use super::theme;
-use super::widgets::{button, text};
 use crate::game::core::actions::{Action, GameAction, SaveRequest, StudyAction};
 use crate::game::core::keys::{Context, KeyMap, KeysExt, ctrl, key};
 use crate::game::core::screens::Modal;
 use crate::game::core::screens::Screen;
-use crate::game::core::state::PlayStash;
-use crate::game::play::persistence::Saves;
+use crate::game::core::state::{PlayStash, ResumableSave};
+use crate::game::ui::theme;
+use crate::game::ui::widgets::{button, text};
 use crate::tr;
 
 /// The Continue button's row, shown only when there is a game to continue.
@@ -29,7 +28,7 @@ fn keys_line(map: &KeyMap, waiting: bool) -> String {
 }
 
 /// The title screen's keys (part of the core, so headless games have them too).
-pub(super) fn core_plugin(app: &mut App) {
+pub fn core_plugin(app: &mut App) {
     use GameAction as G;
     use KeyCode as K;
     let title = Context::Title;
@@ -133,9 +132,7 @@ fn show_continue(world: &mut World) {
     let waiting = world
         .get_resource::<PlayStash>()
         .is_some_and(|s| s.unfinished_game_waits(world))
-        || world
-            .get_resource::<Saves>()
-            .is_some_and(Saves::has_resumable);
+        || world.get_resource::<ResumableSave>().is_some_and(|r| r.0);
     let want = if waiting {
         Display::Flex
     } else {

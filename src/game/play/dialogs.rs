@@ -1,4 +1,4 @@
-//! The dialogs over the board — new game, saved games, promotion, game over — each a
+//! The play screen's dialogs over the board — new game, saved games, promotion, game over — each a
 //! [`Modal`] state: spawned on entering it, despawned on leaving it.
 
 use crate::tr;
@@ -9,176 +9,45 @@ use bevy::picking::events::{Pointer, Press};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::theme;
-use super::widgets::{
-    ActionButton, button, button_with, dialog, keyed_button, mark_chosen, row, text,
-};
+use super::persistence::{SaveList, load_file};
 use crate::engine::Level;
 use crate::game::core::actions::{Action, ActionsExt, GameAction, Promote, StudyAction};
 use crate::game::core::keys::{Context, KeysExt, key};
+use crate::game::core::prefs::{ChoiceAction, GameMode, NewGameChoice, level_name};
 use crate::game::core::screens::Modal;
 use crate::game::core::screens::set_modal;
+use crate::game::core::state::ChessGame;
 use crate::game::core::state::GameCommand;
-use crate::game::core::state::{ChessGame, Player};
-use crate::game::play::persistence::{SaveList, load_file};
-use crate::rules::{PieceKind, SHUFFLE_COUNT, Variant};
+use crate::game::ui::theme;
+use crate::game::ui::widgets::{
+    ActionButton, button, button_with, dialog, keyed_button, mark_chosen, row, text,
+};
+use crate::rules::PieceKind;
 
-/// The level's name as the panel shows it.
-pub fn level_name(level: Level) -> String {
-    match level {
-        Level::Easy => tr!("level-easy"),
-        Level::Normal => tr!("level-normal"),
-        Level::Hard => tr!("level-hard"),
-    }
-}
-
-/// Who plays whom.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum GameMode {
-    /// Two people at one computer.
-    #[default]
-    TwoPlayers,
-    /// A person as White against the computer.
-    HumanWhite,
-    /// A person as Black against the computer.
-    HumanBlack,
-    /// The computer against itself (a demonstration).
-    ComputerOnly,
-}
-
-impl GameMode {
-    /// Every mode, in the order the dialog offers them.
-    pub const ALL: [GameMode; 4] = [
-        GameMode::TwoPlayers,
-        GameMode::HumanWhite,
-        GameMode::HumanBlack,
-        GameMode::ComputerOnly,
-    ];
-
-    /// The mode's label in the dialog.
-    pub fn label(self) -> String {
-        match self {
-            GameMode::TwoPlayers => tr!("mode-two-players"),
-            GameMode::HumanWhite => tr!("mode-human-white"),
-            GameMode::HumanBlack => tr!("mode-human-black"),
-            GameMode::ComputerOnly => tr!("mode-computer-only"),
-        }
-    }
-}
-
-/// What the new-game dialog has chosen so far (kept for the next time it opens).
-#[derive(Resource, Copy, Clone, Debug, PartialEq, Eq)]
-pub struct NewGameChoice {
-    /// Who plays whom.
-    pub mode: GameMode,
-    /// The computer's level.
-    pub level: Level,
-    /// The variant.
-    pub variant: VariantPick,
-    /// The Shuffle Parachess arrangement the number picker shows (0–179), kept while another
-    /// variant is chosen.
-    pub shuffle_number: usize,
-}
-
-/// The variant chosen in the new-game dialog.
+/// The new-game dialog's Start: a game with the choices made (who plays, the level, the
+/// variant in [`NewGameChoice`], the clock in the time choice).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum VariantPick {
-    /// A variant with one start: a built-in one or one of the player's own files.
-    Fixed(&'static Variant),
-    /// Shuffle Parachess: the arrangement the number picker shows (`false`) or one at random
-    /// when the game starts (`true`).
-    Shuffle { random: bool },
-}
+pub struct StartGame;
 
-impl Default for NewGameChoice {
-    fn default() -> NewGameChoice {
-        NewGameChoice {
-            mode: GameMode::TwoPlayers,
-            level: Level::Normal,
-            variant: VariantPick::Fixed(Variant::parachess()),
-            shuffle_number: 0,
-        }
-    }
-}
+impl Action for StartGame {}
 
-impl NewGameChoice {
-    /// The variant the game starts in (`None`: Parachess, the board's default); Shuffle
-    /// Parachess at random draws its arrangement now.
-    pub fn variant(&self) -> Option<&'static Variant> {
-        match self.variant {
-            VariantPick::Fixed(v) if v.is_parachess() => None,
-            VariantPick::Fixed(v) => Some(v),
-            VariantPick::Shuffle { random: true } => Variant::named("Shuffle Parachess").ok(),
-            VariantPick::Shuffle { random: false } => Variant::shuffle(self.shuffle_number).ok(),
-        }
-    }
-
-    /// Moves the arrangement number by `by`, wrapping within the 180, and chooses it.
-    pub fn step_shuffle(&mut self, by: i16) {
-        let n = SHUFFLE_COUNT as i64;
-        self.shuffle_number = (self.shuffle_number as i64 + i64::from(by)).rem_euclid(n) as usize;
-        self.variant = VariantPick::Shuffle { random: false };
-    }
-
-    /// White's and Black's players for this choice.
-    pub fn players(&self) -> [Player; 2] {
-        let c = Player::Computer(self.level);
-        match self.mode {
-            GameMode::TwoPlayers => [Player::Human, Player::Human],
-            GameMode::HumanWhite => [Player::Human, c],
-            GameMode::HumanBlack => [c, Player::Human],
-            GameMode::ComputerOnly => [c, c],
-        }
-    }
-}
-
-/// The new-game dialog's buttons and keys.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum NewGameAction {
-    /// Start the game chosen.
-    Start,
-    /// Choose who plays.
-    Mode(GameMode),
-    /// Choose the computer's level.
-    Level(Level),
-    /// Choose the variant: a built-in one, Shuffle Parachess, or one of the player's own.
-    Variant(VariantPick),
-    /// Shuffle Parachess's arrangement number moved by this much (wrapping within 1–180).
-    ShuffleStep(i16),
-}
-
-impl Action for NewGameAction {}
-
-fn new_game_action(world: &mut World, action: NewGameAction) {
-    if let NewGameAction::Start = action {
-        let choice = world
-            .get_resource::<NewGameChoice>()
-            .copied()
-            .unwrap_or_default();
-        let time = world
-            .get_resource::<crate::game::versus::clock::TimeChoice>()
-            .and_then(|c| c.control());
-        // The chosen variant's start (Shuffle Parachess: the chosen arrangement or one at
-        // random); the game file's [Variant] tag keeps it.
-        let start = choice.variant().map(|v| Box::new(v.start()));
-        world.write_message(GameCommand::NewTimed {
-            start,
-            players: choice.players(),
-            time,
-        });
-        set_modal(world, Modal::None);
-        return;
-    }
-    let Some(mut c) = world.get_resource_mut::<NewGameChoice>() else {
-        return;
-    };
-    match action {
-        NewGameAction::Start => {}
-        NewGameAction::Mode(mode) => c.mode = mode,
-        NewGameAction::Level(level) => c.level = level,
-        NewGameAction::Variant(pick) => c.variant = pick,
-        NewGameAction::ShuffleStep(by) => c.step_shuffle(by),
-    }
+fn start_game(world: &mut World, _: StartGame) {
+    let choice = world
+        .get_resource::<NewGameChoice>()
+        .copied()
+        .unwrap_or_default();
+    let time = world
+        .get_resource::<crate::game::versus::clock::TimeChoice>()
+        .and_then(|c| c.control());
+    // The chosen variant's start (Shuffle Parachess: the chosen arrangement or one at random);
+    // the game file's [Variant] tag keeps it.
+    let start = choice.variant().map(|v| Box::new(v.start()));
+    world.write_message(GameCommand::NewTimed {
+        start,
+        players: choice.players(),
+        time,
+    });
+    set_modal(world, Modal::None);
 }
 
 /// The dialogs' keys and answers: part of the core, so headless games use them too.
@@ -186,13 +55,8 @@ pub(super) fn core_plugin(app: &mut App) {
     use GameAction as G;
     use KeyCode as K;
     let dialog = Context::Dialog;
-    app.answer(new_game_action).bind_keys(vec![
-        key(
-            K::Enter,
-            NewGameAction::Start,
-            dialog(Modal::NewGame),
-            "start",
-        ),
+    app.answer(start_game).bind_keys(vec![
+        key(K::Enter, StartGame, dialog(Modal::NewGame), "start"),
         key(K::Escape, G::CloseDialog, dialog(Modal::NewGame), "cancel"),
         key(K::Escape, G::CloseDialog, dialog(Modal::Load), "cancel"),
         key(
@@ -230,8 +94,7 @@ pub(super) fn core_plugin(app: &mut App) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<NewGameChoice>()
-        .add_systems(OnEnter(Modal::NewGame), spawn_new_game)
+    app.add_systems(OnEnter(Modal::NewGame), spawn_new_game)
         .add_systems(OnEnter(Modal::Load), spawn_load)
         .add_systems(OnEnter(Modal::Promotion), spawn_promotion)
         .add_systems(OnEnter(Modal::GameOver), spawn_game_over)
@@ -262,7 +125,7 @@ pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
                 Children::spawn(SpawnIter(
                     GameMode::ALL
                         .into_iter()
-                        .map(|m| button(m.label(), NewGameAction::Mode(m)))
+                        .map(|m| button(m.label(), ChoiceAction::Mode(m)))
                 )),
             ),
             text(tr!("new-game-level"), 14.0, theme::TEXT_DIM),
@@ -271,18 +134,18 @@ pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
                 Children::spawn(SpawnIter(
                     Level::ALL
                         .into_iter()
-                        .map(|l| button(level_name(l), NewGameAction::Level(l)))
+                        .map(|l| button(level_name(l), ChoiceAction::Level(l)))
                 )),
             ),
             text(tr!("new-game-clock"), 14.0, theme::TEXT_DIM),
             crate::game::versus::clock::time_choice(),
             text(tr!("new-game-variant"), 14.0, theme::TEXT_DIM),
-            super::variant_picker::variant_picker(),
+            crate::game::ui::variant_picker::variant_picker(),
             text(keep_note, 12.0, theme::TEXT_DIM),
             (
                 row(),
                 children![
-                    keyed_button(tr!("dialog-start"), NewGameAction::Start),
+                    keyed_button(tr!("dialog-start"), StartGame),
                     keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
                 ]
             ),
@@ -292,11 +155,11 @@ pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
 
 /// Outlines the chosen mode, level and variant.
 fn mark_choices(choice: Res<NewGameChoice>, mut buttons: Query<(&ActionButton, &mut Outline)>) {
-    mark_chosen(&mut buttons, |a: NewGameAction| match a {
-        NewGameAction::Mode(m) => m == choice.mode,
-        NewGameAction::Level(l) => l == choice.level,
-        NewGameAction::Variant(v) => v == choice.variant,
-        NewGameAction::Start | NewGameAction::ShuffleStep(_) => false,
+    mark_chosen(&mut buttons, |a: ChoiceAction| match a {
+        ChoiceAction::Mode(m) => m == choice.mode,
+        ChoiceAction::Level(l) => l == choice.level,
+        ChoiceAction::Variant(v) => v == choice.variant,
+        ChoiceAction::ShuffleStep(_) => false,
     });
 }
 
