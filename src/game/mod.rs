@@ -1,7 +1,12 @@
 //! The Bevy desktop game: one plugin per concern, all mirroring the rules `Game` resource.
 //!
-//! Data flows one way: input asks, the rules answer, the view follows. Only [`state`] changes
-//! the game (play, undo, redo, new game); every other plugin reads it or sends it requests.
+//! Data flows one way: input asks, the rules answer, the view follows. [`core`] is the floor:
+//! only its `state` changes the game, through one command API (`GameCommand`); it also holds
+//! what a key or a button may ask for (`core::actions`) and the one table of keys
+//! (`core::keys`). Each screen is a folder named after its `Screen` (`title`, `play`, `learn`,
+//! `editor`, `puzzles`, `online`, `lobby`, `settings`; analysis in `study`) that registers its
+//! keys and answers its actions; `board` and `ui` are kits every screen uses. A screen using
+//! another directly is a debt that `scripts/check-imports.py` counts down.
 
 pub mod aids;
 pub mod audio;
