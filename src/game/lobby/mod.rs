@@ -133,8 +133,6 @@ pub enum LobbyAction {
     Register,
     /// Forget the session: the next connection is a new guest.
     SignOut,
-    /// The next field of the open dialog takes the keyboard.
-    NextField,
     /// Open the find-a-game dialog.
     SeekDialog,
     /// Choose a clock (index into [`CLOCKS`]).
@@ -189,12 +187,6 @@ fn act(world: &mut World, action: LobbyAction) {
             LobbyAction::SignOut => {
                 world.resource_mut::<ServerSession>().sign_out();
                 status(world, false, tr!("lobby-signed-out"));
-                Ok(())
-            }
-            LobbyAction::NextField => {
-                if let Some(mut f) = world.get_resource_mut::<Fields>() {
-                    f.next_field();
-                }
                 Ok(())
             }
             LobbyAction::SeekDialog => {
@@ -519,7 +511,7 @@ fn keys() -> Vec<Binding> {
     keys.extend(move_keys(Screen::Server, "back to the game"));
     keys.extend([
         key(K::Enter, L::Connect, sign_in, "connect"),
-        key(K::Tab, L::NextField, sign_in, "next field"),
+        key(K::Tab, FieldAction::Next, sign_in, "next field"),
         ctrl(K::KeyV, FieldAction::Paste, sign_in, "paste"),
         key(K::Escape, close, sign_in, "cancel"),
         key(K::Enter, L::Quick, seek, "quick pairing"),

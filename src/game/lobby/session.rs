@@ -164,12 +164,6 @@ impl ServerSession {
         }
     }
 
-    /// Whether the game with this [`ChessGame`] identity is the server's (its clocks and
-    /// result are the server's).
-    pub fn owns_game(&self, id: u64) -> bool {
-        self.game.as_ref().is_some_and(|(_, g)| *g == id)
-    }
-
     /// The game on the board, if the server's.
     pub fn current(&self) -> Option<&ServerGame> {
         self.game.as_ref().map(|(g, _)| g)

@@ -141,11 +141,6 @@ impl Online {
     pub fn session(&self) -> Option<&Session> {
         self.session.as_ref()
     }
-
-    /// Whether the game with this identity is this session's (its clocks are the host's).
-    pub fn owns_game(&self, id: u64) -> bool {
-        self.session.as_ref().is_some_and(|s| s.game_id == Some(id))
-    }
 }
 
 /// The host dialog's choices (the port is a text field, the time the shared [`TimeChoice`]).

@@ -53,12 +53,19 @@ pub fn button(label: impl Into<String>, action: impl Action) -> impl Bundle {
     button_with(
         label,
         ActionButton(AnyAction::new(action)),
-        move |press: On<Pointer<Press>>, mut commands: Commands| {
-            if press.button == PointerButton::Primary {
-                commands.queue(move |world: &mut World| action.run(world));
-            }
-        },
+        run_on_press(action),
     )
+}
+
+/// The observer of a button that runs `action` on a primary press.
+fn run_on_press(
+    action: impl Action,
+) -> impl Fn(On<Pointer<Press>>, Commands) + Send + Sync + 'static {
+    move |press: On<Pointer<Press>>, mut commands: Commands| {
+        if press.button == PointerButton::Primary {
+            commands.queue(move |world: &mut World| action.run(world));
+        }
+    }
 }
 
 /// A button whose label ends with the key that does the same where it is shown ("Start
@@ -81,11 +88,7 @@ pub fn keyed_button_as(
             ActionButton(AnyAction::new(action)),
             ShowKey(AnyAction::new(key_of)),
         ),
-        move |press: On<Pointer<Press>>, mut commands: Commands| {
-            if press.button == PointerButton::Primary {
-                commands.queue(move |world: &mut World| action.run(world));
-            }
-        },
+        run_on_press(action),
     )
 }
 
