@@ -13,7 +13,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::{Antialias, ViewMode};
-use parachess::game::{bare_scene, parse_size};
+use parachess::game::offscreen::bare_scene;
+use parachess::game::parse_size;
 
 /// Times the bare scene offscreen and prints its frame times.
 #[derive(Parser, Debug)]

@@ -352,7 +352,8 @@ fn parse_camera(text: &str) -> Option<(f32, f32)> {
 fn window(args: WindowArgs) -> Result<(), String> {
     use parachess::game::core::ViewMode;
     use parachess::game::core::launch::LaunchOptions;
-    use parachess::game::{bare_scene, parse_size, run};
+    use parachess::game::offscreen::bare_scene;
+    use parachess::game::{parse_size, run};
     let mut options = LaunchOptions::default();
     let variant = commands::variant_arg(args.window_variant.as_deref())
         .map_err(|e| format!("--variant: {e}"))?;

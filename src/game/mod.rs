@@ -4,13 +4,14 @@
 //! only its `state` changes the game, through one command API (`GameCommand`); it also holds
 //! what a key or a button may ask for (`core::actions`) and the one table of keys
 //! (`core::keys`). Each screen is a folder named after its `Screen` (`title`, `play`, `learn`,
-//! `editor`, `puzzles`, `online`, `lobby`, `settings`; analysis in `study`) that registers its
-//! keys and answers its actions; `board` and `ui` are kits every screen uses. A screen using
-//! another directly is a debt that `scripts/check-imports.py` counts down.
+//! `analysis`, `editor`, `puzzles`, `online`, `lobby`, `settings`) that registers its keys and
+//! answers its actions; `board` and `ui` are kits every screen uses, and `aids`, `audio` and
+//! `offscreen` serve every screen. No screen imports another: `scripts/check-imports.py` fails
+//! if one does.
 
 pub mod aids;
+pub mod analysis;
 pub mod audio;
-pub mod bare_scene;
 pub mod board;
 pub mod core;
 pub mod editor;
@@ -21,11 +22,9 @@ pub mod online;
 pub mod play;
 pub mod puzzles;
 pub mod settings;
-pub mod study;
 pub mod text;
 pub mod title;
 pub mod ui;
-pub mod versus;
 
 use bevy::prelude::*;
 
@@ -56,18 +55,18 @@ impl Plugin for CorePlugin {
             self::core::actions::plugin,
             self::core::keys::plugin,
             self::core::prefs::plugin,
+            self::core::clock::plugin,
         ))
         .add_systems(Startup, start_position);
         app.add_plugins((
             ui::core_plugin,
             title::core_plugin,
             play::plugin,
-            play::persistence::plugin,
+            self::core::saves::plugin,
             board::core_plugin,
             aids::core_plugin,
             learn::core_plugin,
-            study::core_plugin,
-            versus::core_plugin,
+            analysis::core_plugin,
             online::core_plugin,
             editor::core_plugin,
             puzzles::core_plugin,
@@ -95,8 +94,7 @@ impl Plugin for GamePlugin {
         // Each screen's look.
         .add_plugins((
             learn::view_plugin,
-            study::view_plugin,
-            versus::view_plugin,
+            analysis::view_plugin,
             online::view_plugin,
             editor::view_plugin,
             puzzles::view_plugin,
@@ -144,7 +142,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
     let mut app = App::new();
     let title = "Parachess".to_string();
     if options.offscreen() {
-        add_offscreen_plugins(&mut app);
+        offscreen::add_offscreen_plugins(&mut app);
     } else {
         app.add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
@@ -160,30 +158,6 @@ pub fn run(options: LaunchOptions) -> AppExit {
         .insert_resource(options)
         .add_plugins(GamePlugin);
     app.run()
-}
-
-/// Bevy's default plugins for rendering into an image as fast as frames come: no window, no
-/// display, no sound. The bare scene uses the same, so the two are timed on equal terms.
-pub fn add_offscreen_plugins(app: &mut App) {
-    app.add_plugins(
-        DefaultPlugins
-            .build()
-            .disable::<bevy::winit::WinitPlugin>()
-            .disable::<bevy::audio::AudioPlugin>()
-            .set(WindowPlugin {
-                primary_window: None,
-                exit_condition: bevy::window::ExitCondition::DontExit,
-                ..default()
-            }),
-    )
-    .add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(
-        std::time::Duration::ZERO,
-    ));
-    // Where a frame goes, pass by pass (GPU time, primitives, shader invocations): printed
-    // after the frame times when set (`scripts/frame-ratio.sh` passes it on).
-    if std::env::var_os("PARACHESS_RENDER_DIAGNOSTICS").is_some() {
-        app.add_plugins(bevy::render::diagnostic::RenderDiagnosticsPlugin);
-    }
 }
 
 /// Reads a window or image size `WxH` (each side 64 to 8192 pixels).

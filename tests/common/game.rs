@@ -18,9 +18,9 @@ use parachess::game::core::DataDir;
 use parachess::game::core::board::Animating;
 use parachess::game::core::board::{CellTile, PieceView};
 use parachess::game::core::launch::LaunchOptions;
+use parachess::game::core::saves::Saves;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::ChessGame;
-use parachess::game::play::persistence::Saves;
 use parachess::rules::Cell;
 
 /// A fresh, empty data folder for one test app (under Cargo's temporary folder for tests).
@@ -354,7 +354,7 @@ pub fn flush_puzzles(app: &mut App) {
 #[allow(dead_code)]
 pub fn until_saved_game_read(app: &mut App) {
     let read = run_until(app, Duration::from_secs(10), |app| {
-        !parachess::game::play::persistence::opening_saved(app.world())
+        !parachess::game::core::saves::opening_saved(app.world())
     });
     assert!(read.is_some(), "the saved game was never read");
     app.update();

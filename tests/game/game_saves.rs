@@ -435,7 +435,7 @@ fn loading_or_analysing_a_saved_game_keeps_the_unfinished_one() {
     // Nor does analysing the saved one (read in the background).
     let analyse = path.clone();
     app.world_mut().commands().queue(move |world: &mut World| {
-        parachess::game::study::analysis::analyse_file(world, analyse)
+        parachess::game::analysis::session::analyse_file(world, analyse)
     });
     app.update();
     until_saved_game_read(&mut app);
@@ -446,7 +446,7 @@ fn loading_or_analysing_a_saved_game_keeps_the_unfinished_one() {
     assert!(kept_unfinished(&dir).is_empty());
     tap(&mut app, KeyCode::Escape);
     // Loading it to play: once a move is played there, the first game is kept aside.
-    parachess::game::play::persistence::load_file(app.world_mut(), path);
+    parachess::game::core::saves::load_file(app.world_mut(), path);
     until_saved_game_read(&mut app);
     assert_eq!(where_(&app).0, Screen::Play);
     assert!(same_game(game(&app), &other));

@@ -14,15 +14,15 @@ use bevy::prelude::*;
 use common::game::*;
 use parachess::engine::Level;
 use parachess::game::aids::threats::ThreatMark;
+use parachess::game::analysis::review::{GraphColumn, ReviewState, WorstEntry};
+use parachess::game::analysis::session::{Analyser, analyse_file};
+use parachess::game::analysis::{StudySettings, open_analysis};
 use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::core::DataDir;
 use parachess::game::core::board::Animating;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, GameCommand, Player, StatusLine};
-use parachess::game::study::analysis::{Analyser, analyse_file};
-use parachess::game::study::navigation::{MoveEntry, move_list};
-use parachess::game::study::review::{GraphColumn, ReviewState, WorstEntry};
-use parachess::game::study::{StudySettings, open_analysis};
+use parachess::game::ui::move_list::{MoveEntry, move_list};
 use parachess::rules::{Cell, Game, Position};
 use parachess::store::Store;
 use parachess::study::{Label, ReviewSettings};
@@ -367,7 +367,7 @@ fn the_analysis_follows_the_board_off_the_frame_thread_and_stops_on_leaving() {
     // The panel shows the lines.
     let lines: Vec<String> = app
         .world_mut()
-        .query::<(&Text, &parachess::game::study::panel::EngineLine)>()
+        .query::<(&Text, &parachess::game::analysis::panel::EngineLine)>()
         .iter(app.world())
         .map(|(t, _)| t.0.clone())
         .collect();
@@ -375,7 +375,7 @@ fn the_analysis_follows_the_board_off_the_frame_thread_and_stops_on_leaving() {
 
     // Threads (the panel's button): one more, or back to one after the most; the search
     // starts again with them and its lines stay legal.
-    use parachess::game::study::analysis::{StudySettings, max_threads};
+    use parachess::game::analysis::session::{StudySettings, max_threads};
     let before = app.world().resource::<StudySettings>().threads;
     use parachess::game::core::actions::{Action, StudyAction};
     StudyAction::Threads.run(app.world_mut());
@@ -446,7 +446,7 @@ fn the_analysis_opens_on_any_game_and_says_when_it_is_over() {
     assert!(!analyser.wanted() && analyser.latest().is_none());
     let info: Vec<String> = app
         .world_mut()
-        .query::<(&Text, &parachess::game::study::panel::EngineInfo)>()
+        .query::<(&Text, &parachess::game::analysis::panel::EngineInfo)>()
         .iter(app.world())
         .map(|(t, _)| t.0.clone())
         .collect();

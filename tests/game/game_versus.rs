@@ -21,14 +21,14 @@ use parachess::game::core::actions::Action;
 use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::prefs::ChoiceAction;
 use parachess::game::core::prefs::{NewGameChoice, VariantPick};
+use parachess::game::core::saves::load_file;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, GameCommand, Player, StatusLine};
 use parachess::game::online::OnlineAction;
 use parachess::game::online::{Link, Online};
 use parachess::game::play::ai::ComputerPlayer;
-use parachess::game::play::persistence::load_file;
+use parachess::game::play::external::{EngineState, ExternalEngine};
 use parachess::game::ui::text_field::Fields;
-use parachess::game::versus::external::{EngineState, ExternalEngine};
 use parachess::net::{NetCommand, Timing};
 use parachess::rules::clock::{TimeControl, format_clock};
 use parachess::rules::record::{PlyNote, Tags, write_record};
@@ -445,8 +445,8 @@ fn hosting_in(variant: Option<&'static Variant>) -> (App, SocketAddr, String) {
         let world = host.world_mut();
         world.resource_mut::<Fields>().port = "0".into();
         // 5+3 is the fourth preset.
-        let mut choice = world.resource_mut::<parachess::game::versus::clock::TimeChoice>();
-        choice.option = parachess::game::versus::clock::TimeOption::Preset(3);
+        let mut choice = world.resource_mut::<parachess::game::core::clock::TimeChoice>();
+        choice.option = parachess::game::core::clock::TimeOption::Preset(3);
     }
     tap(&mut host, KeyCode::Enter);
     assert_eq!(where_(&host).1, Modal::None);

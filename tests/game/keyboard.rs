@@ -398,7 +398,7 @@ fn tab_moves_the_focus_in_the_new_game_dialog_and_enter_presses() {
     use parachess::game::play::dialogs::spawn_new_game;
     let mut app = headless_app();
     app.init_resource::<NewGameChoice>()
-        .init_resource::<parachess::game::versus::clock::TimeChoice>()
+        .init_resource::<parachess::game::core::clock::TimeChoice>()
         .add_plugins(parachess::game::ui::focus::plugin)
         .add_systems(OnEnter(Modal::NewGame), spawn_new_game);
     tap(&mut app, KeyCode::KeyN);

@@ -17,10 +17,11 @@ use bevy::window::PrimaryWindow;
 use super::guide_text::guide_text;
 use super::pieces::{Demo, PanelPiece, demo, panel_order};
 use super::view::MarkArt;
+use crate::game::board::camera::sun_over;
 use crate::game::board::lines::draw_piece_lines;
 use crate::game::board::meshes::{MeshBuilder, board_corners, convex_hull, offset_polygon};
 use crate::game::board::piece_art::{ArtAssetsParam, PieceArt, symbol_transform};
-use crate::game::board::tiles::tile_mesh;
+use crate::game::board::tiles::{TileMaterials, tile_mesh};
 use crate::game::core::GameSet;
 use crate::game::core::actions::{Action, AidAction, GameAction};
 use crate::game::core::board::BoardCamera;
@@ -29,7 +30,7 @@ use crate::game::core::board::cell_world;
 use crate::game::core::screens::Modal;
 use crate::game::core::state::ChessGame;
 use crate::game::ui::theme;
-use crate::game::ui::widgets::{UiButton, keyed_button, text};
+use crate::game::ui::widgets::{UiButton, backdrop, keyed_button, text};
 use crate::rules::{Cell, LeapKind, LineKind, Movement, PieceKind, Variant, board};
 
 /// The render layer only the panel's board camera sees.
@@ -118,6 +119,7 @@ fn spawn_panel(
     mut images: ResMut<Assets<Image>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut tile_materials: ResMut<TileMaterials>,
     board_camera: Query<&Msaa, With<BoardCamera>>,
     game: Option<Res<ChessGame>>,
     mut panel: ResMut<PanelPiece>,
@@ -173,35 +175,20 @@ fn spawn_panel(
         msaa,
         layer.clone(),
     ));
-    // Lit like the board in the 2D view, by a light of its own (lights shine on the views
-    // whose layers they share).
+    // Lit like the board in the 2D view, by the board's sun over the panel's board (lights
+    // shine on the views whose layers they share).
     commands.spawn((
         DespawnOnExit(Modal::Pieces),
-        DirectionalLight {
-            illuminance: 9_000.0,
-            shadow_maps_enabled: false,
-            color: Color::srgb(1.0, 0.96, 0.9),
-            ..default()
-        },
-        Transform::from_translation(MINI_ORIGIN + Vec3::new(-4.0, 12.0, 6.0))
-            .looking_at(MINI_ORIGIN, Vec3::Y),
+        sun_over(MINI_ORIGIN, false),
         layer.clone(),
     ));
-    let mut flat = |colour: Color| {
-        materials.add(StandardMaterial {
-            base_color: colour,
-            perceptual_roughness: 0.62,
-            reflectance: 0.35,
-            ..default()
-        })
-    };
     let hull = convex_hull(&board_corners());
     let mut frame = MeshBuilder::default();
     frame.prism(&offset_polygon(&hull, -0.45), -0.02, 0.0);
     commands.spawn((
         part.clone(),
         Mesh3d(meshes.add(frame.build())),
-        MeshMaterial3d(flat(theme::FRAME)),
+        MeshMaterial3d(tile_materials.get(theme::FRAME, &mut materials)),
         Transform::from_translation(MINI_ORIGIN),
     ));
     for cell in Cell::all() {
@@ -210,24 +197,15 @@ fn spawn_panel(
             part.clone(),
             MiniTile(cell),
             Mesh3d(meshes.add(tile_mesh(cell))),
-            MeshMaterial3d(flat(theme::shape_colour(board().cell(cell).shape))),
+            MeshMaterial3d(tile_materials.get(
+                theme::shape_colour(board().cell(cell).shape),
+                &mut materials,
+            )),
             Transform::from_translation(MINI_ORIGIN + centre),
         ));
     }
-    commands.spawn((
-        DespawnOnExit(Modal::Pieces),
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(0),
-            top: px(0),
-            bottom: px(0),
-            right: px(0),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        BackgroundColor(theme::BACKDROP),
-        GlobalZIndex(10),
+    commands.spawn(backdrop(
+        Modal::Pieces,
         children![(
             Node {
                 flex_direction: FlexDirection::Column,
@@ -322,12 +300,7 @@ fn spawn_panel(
                         ..default()
                     },
                     children![
-                        text(
-                            "Click a card or use the arrow keys. In a game, right-click any piece \
-                             (or hold Shift over it) to see what it can do there.",
-                            12.0,
-                            theme::TEXT_DIM,
-                        ),
+                        text(tr!("pieces-help"), 12.0, theme::TEXT_DIM),
                         (
                             Node {
                                 flex_shrink: 0.0,
@@ -417,8 +390,9 @@ fn show_kind(
     game: Option<Res<ChessGame>>,
     mut art_assets: ArtAssetsParam,
     content: Query<Entity, With<MiniContent>>,
-    tiles: Query<(&MiniTile, &MeshMaterial3d<StandardMaterial>)>,
+    mut tiles: Query<(&MiniTile, &mut MeshMaterial3d<StandardMaterial>)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut tile_materials: ResMut<TileMaterials>,
     mut cards: Query<(&PieceCard, &mut BorderColor)>,
     mut captions: Query<&mut Text, With<Caption>>,
     legends: Query<Entity, With<LegendBox>>,
@@ -451,15 +425,17 @@ fn show_kind(
         return;
     };
     let pos = &demo.position;
-    for (tile, material) in &tiles {
+    // Tiles of a colour share its material with the board's ([`TileMaterials`]).
+    for (tile, mut material) in &mut tiles {
         let base = theme::shape_colour(board().cell(tile.0).shape);
         let colour = if demo.shown.contains(&tile.0) {
             base.mix(&theme::SELECTED, 0.55)
         } else {
             base
         };
-        if let Some(mut m) = materials.get_mut(&material.0) {
-            m.base_color = colour;
+        let want = tile_materials.get(colour, &mut materials);
+        if material.0 != want {
+            material.0 = want;
         }
     }
     let layer = RenderLayers::layer(MINI_LAYER);

@@ -101,11 +101,17 @@ pub fn software_renderer(adapter: Option<&RenderAdapterInfo>) -> bool {
 /// The light that casts the pieces' shadows, public so the bare scene (the frame-time
 /// yardstick) is lit exactly like the game.
 pub fn sun(shadows: bool) -> impl Bundle {
+    sun_over(Vec3::ZERO, shadows)
+}
+
+/// The same light over a board lying at `origin` (the Pieces panel's board is lit like the
+/// real one).
+pub fn sun_over(origin: Vec3, shadows: bool) -> impl Bundle {
     (
         DirectionalLight {
             illuminance: 9_000.0,
             shadow_maps_enabled: shadows,
-            color: Color::srgb(1.0, 0.96, 0.9),
+            color: crate::game::ui::theme::SUNLIGHT,
             ..default()
         },
         // The whole scene lies 8 to 30 units from the camera at any zoom: one shadow cascade
@@ -117,14 +123,15 @@ pub fn sun(shadows: bool) -> impl Bundle {
             ..default()
         }
         .build(),
-        Transform::from_xyz(-4.0, 12.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
+        Transform::from_translation(origin + Vec3::new(-4.0, 12.0, 6.0))
+            .looking_at(origin, Vec3::Y),
     )
 }
 
 /// The soft light everywhere, beside the sun.
 pub fn ambient_light() -> GlobalAmbientLight {
     GlobalAmbientLight {
-        color: Color::srgb(0.9, 0.92, 1.0),
+        color: crate::game::ui::theme::SKYLIGHT,
         brightness: 350.0,
         ..default()
     }

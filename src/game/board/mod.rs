@@ -1,10 +1,13 @@
-//! The board and what stands on it: tiles and their frame, pieces and their models, animation, cameras, and
-//! the show-lines aid. Everything here mirrors the rules `Game`; nothing here changes it.
+//! The board and what stands on it: tiles and their frame, pieces and their models, animation,
+//! stepping back through the game's positions ([`history`]), cameras, and the show-lines aid.
+//! Everything here mirrors the rules `Game`; nothing here changes it (history only asks the
+//! core to show an earlier position).
 
 pub mod animation;
 pub mod arrows;
 pub mod camera;
 mod frame;
+pub mod history;
 pub mod lines;
 pub mod meshes;
 pub mod models;
@@ -18,7 +21,7 @@ use bevy::prelude::*;
 
 /// What tests need without a renderer: piece entities and their animation.
 pub(super) fn core_plugin(app: &mut App) {
-    app.add_plugins((pieces::plugin, animation::plugin));
+    app.add_plugins((pieces::plugin, animation::plugin, history::plugin));
 }
 
 /// What draws: tiles, frame, models, cameras and lines.

@@ -278,7 +278,7 @@ fn spawn_labels(mut commands: Commands) {
                 font_size: FontSize::Px(10.0),
                 ..default()
             },
-            TextColor(Color::srgba(0.1, 0.07, 0.05, 0.75)),
+            TextColor(theme::CELL_NAME_INK),
             TextLayout::justify(Justify::Center),
             Node {
                 position_type: PositionType::Absolute,

@@ -2,9 +2,10 @@
 //!
 //! An [`Action`] is a plain value. Each feature answers its own kinds ([`ActionsExt::answer`]),
 //! so a button or a key on one screen can ask for something another part does without
-//! importing it: the title screen names [`StudyAction::Analyse`], the study part answers it.
+//! importing it: the title screen names [`StudyAction::Analyse`], the analysis screen answers it.
 //! The kinds several parts ask for are named here; a kind only its own screen uses lives with
-//! that screen.
+//! that screen. A [`Request`] is the same for what no key can hold (a game, a file): the editor
+//! asks for [`AnalyseGame`] and the analysis screen answers.
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -76,6 +77,8 @@ pub trait ActionsExt {
     fn on_back(&mut self, order: BackOrder, step: BackStep) -> &mut Self;
     /// [`GameAction::Open`] of `screen` runs `open` instead of just switching to it.
     fn opens(&mut self, screen: Screen, open: fn(&mut World)) -> &mut Self;
+    /// `answer` does what each request `R` asks.
+    fn answer_request<R: Request>(&mut self, answer: fn(&mut World, R)) -> &mut Self;
 }
 
 impl ActionsExt for App {
@@ -104,7 +107,45 @@ impl ActionsExt for App {
             .insert(screen, open);
         self
     }
+
+    fn answer_request<R: Request>(&mut self, answer: fn(&mut World, R)) -> &mut Self {
+        self.init_resource::<Answers>();
+        self.world_mut()
+            .resource_mut::<Answers>()
+            .0
+            .insert(TypeId::of::<R>(), Box::new(answer));
+        self
+    }
 }
+
+/// Something one part asks another to do that carries data no key could hold.
+pub trait Request: Debug + Send + Sync + 'static {}
+
+/// Has `request` done now by the part that answers it (nothing happens in an app without
+/// that part).
+pub fn ask<R: Request>(world: &mut World, request: R) {
+    let answer = world
+        .get_resource::<Answers>()
+        .and_then(|a| a.0.get(&TypeId::of::<R>()))
+        .and_then(|f| f.downcast_ref::<fn(&mut World, R)>())
+        .copied();
+    match answer {
+        Some(answer) => answer(world, request),
+        None => debug!("nobody answers {request:?}"),
+    }
+}
+
+/// Open the analysis screen on this game (the editor's position; Esc comes back).
+#[derive(Debug)]
+pub struct AnalyseGame(pub crate::rules::Game);
+
+impl Request for AnalyseGame {}
+
+/// Open the analysis screen on the game saved in this file (the Load dialog).
+#[derive(Debug)]
+pub struct AnalyseFile(pub std::path::PathBuf);
+
+impl Request for AnalyseFile {}
 
 /// An action of any kind, as a key binding or a button holds it.
 #[derive(Clone)]
@@ -212,7 +253,7 @@ pub enum GameAction {
 
 impl Action for GameAction {}
 
-/// Requests that the persistence part carries out (it owns the store and the clipboard).
+/// Requests that `saves` carries out (it owns the store and the clipboard).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SaveRequest {
     /// Save the game under a new name.
@@ -229,9 +270,9 @@ pub enum SaveRequest {
 
 impl Action for SaveRequest {}
 
-/// Moving through a game and asking the engine about it (the study part answers).
+/// Moving through a game's moves on the board (the board's history answers).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum StudyAction {
+pub enum HistoryAction {
     /// Show the position one move earlier.
     PreviousMove,
     /// Show the position one move later.
@@ -242,6 +283,17 @@ pub enum StudyAction {
     LastMove,
     /// Show the position after this many half-moves (a move of the move list).
     ShowPly(usize),
+}
+
+impl Action for HistoryAction {
+    fn repeats(self) -> bool {
+        matches!(self, HistoryAction::PreviousMove | HistoryAction::NextMove)
+    }
+}
+
+/// Asking the engine about a game (the analysis screen answers).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum StudyAction {
     /// Open the analysis screen on the play game (at the position shown).
     Analyse,
     /// Review a game: the play game, or on the analysis screen the game there.
@@ -256,11 +308,7 @@ pub enum StudyAction {
     SelectWorst(usize),
 }
 
-impl Action for StudyAction {
-    fn repeats(self) -> bool {
-        matches!(self, StudyAction::PreviousMove | StudyAction::NextMove)
-    }
-}
+impl Action for StudyAction {}
 
 /// The aids (the aids part answers).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -425,15 +473,32 @@ mod tests {
         GameAction::Flip.run(app.world_mut());
     }
 
+    #[derive(Debug)]
+    struct Named(String);
+    impl Request for Named {}
+
+    #[test]
+    fn a_request_reaches_its_answer_with_its_data() {
+        let mut app = App::new();
+        app.init_resource::<Total>()
+            .answer_request(|world: &mut World, Named(name)| {
+                world.resource_mut::<Total>().0 += name.len() as u32;
+            });
+        ask(app.world_mut(), Named("four".into()));
+        assert_eq!(app.world().resource::<Total>().0, 4);
+        // Nobody answers AnalyseFile here: nothing happens, nothing panics.
+        ask(app.world_mut(), AnalyseFile("x.pgn".into()));
+    }
+
     #[test]
     fn any_action_knows_what_it_holds() {
-        let a = AnyAction::new(StudyAction::ShowPly(3));
-        assert!(a.is(StudyAction::ShowPly(3)));
-        assert!(!a.is(StudyAction::ShowPly(4)));
+        let a = AnyAction::new(HistoryAction::ShowPly(3));
+        assert!(a.is(HistoryAction::ShowPly(3)));
+        assert!(!a.is(HistoryAction::ShowPly(4)));
         assert_eq!(a.get::<GameAction>(), None);
-        assert_eq!(a, AnyAction::new(StudyAction::ShowPly(3)));
+        assert_eq!(a, AnyAction::new(HistoryAction::ShowPly(3)));
         assert_ne!(a, AnyAction::new(GameAction::Flip));
-        assert!(AnyAction::new(StudyAction::NextMove).repeats());
+        assert!(AnyAction::new(HistoryAction::NextMove).repeats());
         assert!(!AnyAction::new(GameAction::Flip).repeats());
     }
 

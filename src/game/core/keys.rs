@@ -237,7 +237,7 @@ impl KeysExt for App {
 /// The keys that step through a game's moves, for a screen that shows one (`last` is what
 /// End says: "back to the game" where a game goes on).
 pub fn move_keys(screen: Screen, last: &'static str) -> Vec<Binding> {
-    use super::actions::StudyAction as S;
+    use super::actions::HistoryAction as S;
     use KeyCode as K;
     let here = Context::On(screen);
     vec![

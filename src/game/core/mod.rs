@@ -3,17 +3,21 @@
 //! and hovered ([`selection`]), the board's switches and geometry ([`board`], [`camera`]), the
 //! player's choices that several parts read ([`prefs`]), what the command line asked
 //! ([`launch`]), the screens and dialogs ([`screens`]), the frame's phases, the view mode and
-//! the data folder, what a person can ask for ([`actions`]) and the one table of keys
-//! ([`keys`]). It imports no part of the game but the catalogue of words, so any part may
+//! the data folder, the game kept on disk ([`saves`]), the clocks and the time control chosen
+//! ([`clock`]), the marks given to moves ([`marks`]), what a person can ask for ([`actions`])
+//! and the one table of keys ([`keys`]). It imports no part of the game but the catalogue of words, so any part may
 //! use it without pulling in another feature.
 
 pub mod actions;
 pub mod board;
 pub mod camera;
+pub mod clock;
 pub mod follow;
 pub mod keys;
 pub mod launch;
+pub mod marks;
 pub mod prefs;
+pub mod saves;
 pub mod screens;
 pub mod selection;
 pub mod state;

@@ -62,7 +62,7 @@ pub struct ChessGame {
     /// note of the move to come (a hint was shown for it). Moves taken back lose their notes.
     notes: Vec<PlyNote>,
     /// The clocks of a timed game (`None` untimed). A move charges the mover's clock and
-    /// notes its `[%clk]`; `crate::game::versus::clock` starts, stops and reads them.
+    /// notes its `[%clk]`; `crate::game::core::clock` starts, stops and reads them.
     clocks: Option<Clocks>,
     /// The time the clocks were last told (`Time<Real>` since the start): moves are charged
     /// at it.
@@ -579,7 +579,7 @@ impl ChessGame {
     }
 }
 
-/// Whether a saved unfinished game waits to be continued (the persistence part keeps it up to
+/// Whether a saved unfinished game waits to be continued (`saves` keeps it up to
 /// date; the title screen offers Continue while it does).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct ResumableSave(pub bool);
@@ -1053,20 +1053,15 @@ fn apply_moves(mut requests: MessageReader<MoveRequest>, mut control: GameContro
         match control.apply(GameCommand::Play(mv)) {
             Applied::Played(move_played) => {
                 let text = &move_played.text;
-                let status = match move_played.outcome {
-                    Some(o) => tr!(
-                        "status-move-ends",
-                        move = text.as_str(),
-                        outcome = crate::game::text::outcome_text(o)
-                    ),
-                    None if control.game().kept_lines() > lines => {
-                        tr!("status-new-line", move = text.as_str())
-                    }
-                    None => tr!(
-                        "status-played",
-                        side = crate::game::text::side_name(move_played.piece.side),
-                        move = text.as_str()
-                    ),
+                let status = if move_played.outcome.is_none() && control.game().kept_lines() > lines
+                {
+                    tr!("status-new-line", move = text.as_str())
+                } else {
+                    crate::game::text::move_played_text(
+                        &crate::game::text::side_name(move_played.piece.side),
+                        text,
+                        move_played.outcome,
+                    )
                 };
                 control.status.info(status);
             }

@@ -730,7 +730,10 @@ pub fn analyse_position(world: &mut World) {
     if let Some(mut editor) = world.get_resource_mut::<Editor>() {
         editor.resume = true;
     }
-    crate::game::study::analysis::open_analysis(world, Game::from_position(pos));
+    crate::game::core::actions::ask(
+        world,
+        crate::game::core::actions::AnalyseGame(Game::from_position(pos)),
+    );
 }
 
 /// The position text to the clipboard (an unfinished setup too: it reads back with Paste).

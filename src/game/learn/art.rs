@@ -196,11 +196,7 @@ fn make_art(
     };
     commands.insert_resource(LearnArt {
         star: images.add(star_image(64, theme::STAR_GOLD, theme::STAR_RIM)),
-        no_star: images.add(star_image(
-            64,
-            Color::srgb(0.30, 0.31, 0.34),
-            Color::srgb(0.42, 0.43, 0.46),
-        )),
+        no_star: images.add(star_image(64, theme::STAR_EMPTY, theme::STAR_EMPTY_RIM)),
         star_mesh: meshes.add(star_token(0.30, 0.13, 0.07)),
         star_rim_mesh: meshes.add(star_token(0.36, 0.165, 0.02)),
         target_ring: meshes.add(crate::game::board::meshes::ring(0.36, 0.42, 40)),

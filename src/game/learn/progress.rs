@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 
 use crate::game::core::GameSet;
+use crate::game::core::saves::Saves;
 use crate::game::core::state::StatusLine;
-use crate::game::play::persistence::Saves;
 use crate::store::{LessonProgress, LoadedProgress, Store, StoreError};
 
 /// The progress, and the reads and writes under way.

@@ -334,7 +334,7 @@ fn lesson_tile(
 /// The colour of a stage's mark: grey until done, gold with three stars.
 fn pip_colour(stars: u8) -> Color {
     match stars {
-        0 => Color::srgb(0.36, 0.37, 0.40),
+        0 => theme::PIP_UNDONE,
         3 => theme::ACCENT,
         _ => theme::ACCENT.darker(0.25),
     }

@@ -375,11 +375,7 @@ fn seek(world: &mut World, verb: &str, to: Option<String>) -> Result<(), String>
     let name = match variant {
         VariantPick::Fixed(v) if !v.is_builtin() => {
             if verb == "quick" {
-                return Err(
-                    "Quick pairing is for the built-in variants: post a seek or challenge \
-                     someone to play your own"
-                        .into(),
-                );
+                return Err(tr!("lobby-quick-builtin-only"));
             }
             m["variant_def"] = json!(v.to_inline_toml());
             v.name().to_string()

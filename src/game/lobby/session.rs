@@ -236,7 +236,7 @@ struct Remembered {
 const REMEMBERED_FILE: &str = "server.ron";
 
 fn remembered_path(world: &World) -> Option<PathBuf> {
-    crate::game::play::persistence::data_folder(world).map(|d| d.join(REMEMBERED_FILE))
+    crate::game::core::saves::data_folder(world).map(|d| d.join(REMEMBERED_FILE))
 }
 
 /// Reads the remembered server when the server screen first opens (a tiny file); a damaged
@@ -551,18 +551,11 @@ fn words(game: &ServerGame, event: &NetEvent) -> Option<(bool, String)> {
         String::new()
     };
     let text = match event {
-        NetEvent::Moved { text, side, .. } => match game.net.game.outcome() {
-            Some(o) => tr!(
-                "status-move-ends",
-                move = text.as_str(),
-                outcome = crate::game::text::outcome_text(o)
-            ),
-            None => tr!(
-                "status-played",
-                side = game.names[side.index()].as_str(),
-                move = text.as_str()
-            ),
-        },
+        NetEvent::Moved { text, side, .. } => crate::game::text::move_played_text(
+            &game.names[side.index()],
+            text,
+            game.net.game.outcome(),
+        ),
         NetEvent::GameOver(o) => crate::game::text::outcome_text(*o),
         NetEvent::DrawOffered { by } if Some(*by) != me => {
             tr!("server-offers-draw", name = game.names[by.index()].as_str())
@@ -684,7 +677,7 @@ fn keep_finished(world: &mut World) {
         .current()
         .map(|g| g.id.clone())
         .unwrap_or_default();
-    if crate::game::play::persistence::save_named(world, name, text) {
+    if crate::game::core::saves::save_named(world, name, text) {
         world.resource_mut::<ServerSession>().kept.insert(id);
     }
 }

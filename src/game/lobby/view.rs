@@ -8,10 +8,9 @@ use bevy::prelude::*;
 use super::session::LinkState;
 use super::{GameRequest, LobbyAction, ServerSession, ServerView};
 use crate::game::core::GameSet;
+use crate::game::ui::StatusText;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{button, card, keyed_button, keyed_button_as, offer_row, row, text};
-use crate::game::ui::{Panel, StatusText, button_row};
-use crate::game::versus::clock::clock_row;
 use crate::rules::Side;
 
 use super::session::ROWS;
@@ -311,58 +310,37 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
         )
     };
     let ask = |label: String, r: GameRequest| button(label, lobby(LobbyAction::Game(r)));
-    commands.spawn((
-        Panel,
-        DespawnOnExit(ServerView::Playing),
-        crate::game::ui::panel_node(),
-        BackgroundColor(theme::PANEL),
+    commands.spawn(crate::game::ui::network_game_panel(
+        ServerView::Playing,
+        tr!("lobby-heading"),
+        GameWho,
+        GameLink,
+        answer(
+            tr!("online-opponent-offers-draw"),
+            true,
+            GameRequest::Draw,
+            GameRequest::DrawNo,
+        ),
+        answer(
+            tr!("online-opponent-asks-takeback"),
+            false,
+            GameRequest::Takeback,
+            GameRequest::TakebackNo,
+        ),
         children![
-            text(tr!("lobby-heading"), 24.0, theme::ACCENT),
-            crate::game::ui::turn_row(px(0)),
-            (GameWho, text("", 13.0, theme::TEXT_DIM)),
-            clock_row(),
-            (GameLink, text("", 13.0, theme::TEXT_DIM)),
-            answer(
-                tr!("online-opponent-offers-draw"),
-                true,
-                GameRequest::Draw,
-                GameRequest::DrawNo
-            ),
-            answer(
-                tr!("online-opponent-asks-takeback"),
-                false,
-                GameRequest::Takeback,
-                GameRequest::TakebackNo
-            ),
-            (StatusText, text("", 14.0, theme::TEXT)),
-            text(tr!("panel-moves"), 13.0, theme::TEXT_DIM),
-            crate::game::study::navigation::move_list(),
-            (
-                button_row(),
-                children![
-                    ask(tr!("online-offer-draw"), GameRequest::Draw),
-                    ask(tr!("online-takeback"), GameRequest::Takeback),
-                    ask(tr!("panel-resign"), GameRequest::Resign),
-                    ask(tr!("lobby-abort"), GameRequest::Abort),
-                    ask(tr!("lobby-rematch"), GameRequest::Rematch),
-                    keyed_button_as(tr!("lobby-lobby"), LobbyAction::ToLobby, GameAction::Back),
-                    button(tr!("panel-flip"), GameAction::Flip),
-                    button(tr!("panel-2d-3d"), GameAction::ToggleView),
-                    button(tr!("panel-view"), GameAction::ResetView),
-                    button(tr!("panel-names"), GameAction::ToggleNames),
-                    button(tr!("panel-sound"), GameAction::ToggleMute),
-                ],
-            ),
-            text(
-                format!(
-                    "Move by clicking or dragging a piece when it is your turn; the server \
-                     checks it and your opponent's moves arrive by themselves. {}",
-                    map.help(&[Context::Board])
-                ),
-                11.0,
-                theme::TEXT_DIM,
-            ),
+            ask(tr!("online-offer-draw"), GameRequest::Draw),
+            ask(tr!("online-takeback"), GameRequest::Takeback),
+            ask(tr!("panel-resign"), GameRequest::Resign),
+            ask(tr!("lobby-abort"), GameRequest::Abort),
+            ask(tr!("lobby-rematch"), GameRequest::Rematch),
+            keyed_button_as(tr!("lobby-lobby"), LobbyAction::ToLobby, GameAction::Back),
+            button(tr!("panel-flip"), GameAction::Flip),
+            button(tr!("panel-2d-3d"), GameAction::ToggleView),
+            button(tr!("panel-view"), GameAction::ResetView),
+            button(tr!("panel-names"), GameAction::ToggleNames),
+            button(tr!("panel-sound"), GameAction::ToggleMute),
         ],
+        tr!("lobby-game-help", keys = map.help(&[Context::Board])),
     ));
 }
 

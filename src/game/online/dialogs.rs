@@ -37,7 +37,7 @@ fn spawn_host_dialog(mut commands: Commands) {
                 ],
             ),
             text(tr!("new-game-clock"), 14.0, theme::TEXT_DIM),
-            crate::game::versus::clock::time_choice(),
+            crate::game::ui::clock::time_choice(),
             text(tr!("online-variant-label"), 14.0, theme::TEXT_DIM),
             variant_picker(),
             (

@@ -28,6 +28,7 @@ use bevy::prelude::*;
 
 use crate::game::core::GameSet;
 use crate::game::core::actions::{Action, ActionsExt, BackOrder, GameAction};
+use crate::game::core::clock::TimeChoice;
 use crate::game::core::follow::FollowBoard;
 use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, key_in, move_keys};
 use crate::game::core::prefs::NewGameChoice;
@@ -35,7 +36,6 @@ use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::core::state::{ChessGame, MoveRequest, Origin, Player, StatusLine, capitalise};
 use crate::game::text::time_control_label as label;
 use crate::game::ui::text_field::{FieldAction, FieldId, Fields};
-use crate::game::versus::clock::TimeChoice;
 use crate::net::{
     DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetEvent, NetGame, NetHandle, Timing,
     local_addresses,
@@ -648,18 +648,11 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
                 if ours {
                     board.mirror(&session.net);
                 }
-                board.status.info(match session.net.game.outcome() {
-                    Some(o) => tr!(
-                        "status-move-ends",
-                        move = text.as_str(),
-                        outcome = crate::game::text::outcome_text(o)
-                    ),
-                    None => tr!(
-                        "status-played",
-                        side = crate::game::text::side_name(side),
-                        move = text.as_str()
-                    ),
-                });
+                board.status.info(crate::game::text::move_played_text(
+                    &crate::game::text::side_name(side),
+                    &text,
+                    session.net.game.outcome(),
+                ));
             }
             NetEvent::Clock(_) => {
                 if ours {

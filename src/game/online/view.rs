@@ -10,10 +10,9 @@ use crate::game::core::actions::GameAction;
 use crate::game::core::keys::{Context, KeyMap};
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::text::time_control_label as label;
+use crate::game::ui::StatusText;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{button, keyed_button, row, text};
-use crate::game::ui::{Panel, StatusText, button_row};
-use crate::game::versus::clock::clock_row;
 use crate::net::NetCommand;
 use crate::rules::Side;
 
@@ -175,58 +174,41 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
             OnlineAction::Net(no),
         )
     };
-    commands.spawn((
-        Panel,
-        DespawnOnExit(OnlineView::Playing),
-        crate::game::ui::panel_node(),
-        BackgroundColor(theme::PANEL),
+    commands.spawn(crate::game::ui::network_game_panel(
+        OnlineView::Playing,
+        tr!("online-heading"),
+        WhoText,
+        LinkText,
+        answer(
+            tr!("online-opponent-offers-draw"),
+            NetCommand::OfferDraw,
+            NetCommand::AcceptDraw,
+            NetCommand::DeclineDraw,
+        ),
+        answer(
+            tr!("online-opponent-asks-takeback"),
+            NetCommand::AskTakeback,
+            NetCommand::AcceptTakeback,
+            NetCommand::DeclineTakeback,
+        ),
         children![
-            text(tr!("online-heading"), 24.0, theme::ACCENT),
-            crate::game::ui::turn_row(px(0)),
-            (WhoText, text("", 13.0, theme::TEXT_DIM)),
-            clock_row(),
-            (LinkText, text("", 13.0, theme::TEXT_DIM)),
-            answer(
-                tr!("online-opponent-offers-draw"),
-                NetCommand::OfferDraw,
-                NetCommand::AcceptDraw,
-                NetCommand::DeclineDraw
+            button(
+                tr!("online-offer-draw"),
+                OnlineAction::Net(NetCommand::OfferDraw)
             ),
-            answer(
-                tr!("online-opponent-asks-takeback"),
-                NetCommand::AskTakeback,
-                NetCommand::AcceptTakeback,
-                NetCommand::DeclineTakeback
+            button(
+                tr!("online-takeback"),
+                OnlineAction::Net(NetCommand::AskTakeback)
             ),
-            (StatusText, text("", 14.0, theme::TEXT)),
-            text(tr!("panel-moves"), 13.0, theme::TEXT_DIM),
-            crate::game::study::navigation::move_list(),
-            (
-                button_row(),
-                children![
-                    button(
-                        tr!("online-offer-draw"),
-                        OnlineAction::Net(NetCommand::OfferDraw)
-                    ),
-                    button(
-                        tr!("online-takeback"),
-                        OnlineAction::Net(NetCommand::AskTakeback)
-                    ),
-                    button(tr!("panel-resign"), OnlineAction::Net(NetCommand::Resign)),
-                    button(tr!("panel-flip"), GameAction::Flip),
-                    button(tr!("panel-2d-3d"), GameAction::ToggleView),
-                    button(tr!("panel-names"), GameAction::ToggleNames),
-                    button(tr!("panel-lines"), GameAction::ToggleLines),
-                    button(tr!("panel-sound"), GameAction::ToggleMute),
-                    button(tr!("online-leave"), OnlineAction::Leave),
-                ],
-            ),
-            text(
-                tr!("online-help", keys = map.help(&[Context::Board])),
-                11.0,
-                theme::TEXT_DIM,
-            ),
+            button(tr!("panel-resign"), OnlineAction::Net(NetCommand::Resign)),
+            button(tr!("panel-flip"), GameAction::Flip),
+            button(tr!("panel-2d-3d"), GameAction::ToggleView),
+            button(tr!("panel-names"), GameAction::ToggleNames),
+            button(tr!("panel-lines"), GameAction::ToggleLines),
+            button(tr!("panel-sound"), GameAction::ToggleMute),
+            button(tr!("online-leave"), OnlineAction::Leave),
         ],
+        tr!("online-help", keys = map.help(&[Context::Board])),
     ));
 }
 

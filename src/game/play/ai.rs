@@ -6,11 +6,11 @@ use crate::tr;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
+use super::external::ExternalEngine;
 use crate::engine::{Engine, SearchResult, StopFlag};
 use crate::game::core::GameSet;
 use crate::game::core::board::Animating;
 use crate::game::core::state::{ChessGame, MoveRequest, Player, StatusLine};
-use crate::game::versus::external::ExternalEngine;
 use crate::rules::Move;
 
 /// A search in progress for the game at `revision`.

@@ -9,11 +9,11 @@ use bevy::picking::events::{Pointer, Press};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::persistence::{SaveList, load_file};
 use crate::engine::Level;
 use crate::game::core::actions::{Action, ActionsExt, GameAction, Promote, StudyAction};
 use crate::game::core::keys::{Context, KeysExt, key};
 use crate::game::core::prefs::{ChoiceAction, GameMode, NewGameChoice, level_name};
+use crate::game::core::saves::{SaveList, load_file};
 use crate::game::core::screens::Modal;
 use crate::game::core::screens::set_modal;
 use crate::game::core::state::ChessGame;
@@ -37,7 +37,7 @@ fn start_game(world: &mut World, _: StartGame) {
         .copied()
         .unwrap_or_default();
     let time = world
-        .get_resource::<crate::game::versus::clock::TimeChoice>()
+        .get_resource::<crate::game::core::clock::TimeChoice>()
         .and_then(|c| c.control());
     // The chosen variant's start (Shuffle Parachess: the chosen arrangement or one at random);
     // the game file's [Variant] tag keeps it.
@@ -138,7 +138,7 @@ pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
                 )),
             ),
             text(tr!("new-game-clock"), 14.0, theme::TEXT_DIM),
-            crate::game::versus::clock::time_choice(),
+            crate::game::ui::clock::time_choice(),
             text(tr!("new-game-variant"), 14.0, theme::TEXT_DIM),
             crate::game::ui::variant_picker::variant_picker(),
             text(keep_note, 12.0, theme::TEXT_DIM),
@@ -234,11 +234,12 @@ fn save_row(label: &str, path: PathBuf) -> impl Bundle {
                 },
                 children![file_button(label, path.clone(), load_file)],
             ),
-            file_button(
-                tr!("load-analyse"),
-                path,
-                crate::game::study::analysis::analyse_file
-            ),
+            file_button(tr!("load-analyse"), path, |world, path| {
+                crate::game::core::actions::ask(
+                    world,
+                    crate::game::core::actions::AnalyseFile(path),
+                )
+            }),
         ],
     )
 }

@@ -246,7 +246,7 @@ impl Act<'_> {
             self.selection.clear();
             self.status.warn(tr!(
                 "input-browsing",
-                shown = crate::game::study::navigation::shown_text(&self.game)
+                shown = crate::game::board::history::shown_text(&self.game)
             ));
             return false;
         }

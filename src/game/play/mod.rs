@@ -1,12 +1,13 @@
-//! Playing a game: pointer and key input that asks the rules, the computer player, and saving.
+//! Playing a game: pointer and key input that asks the rules, the computer player (built in or
+//! another program), the panel and the new-game dialogs.
 //! The game itself, and the board following another authority, are in [`crate::game::core`].
 
 pub mod ai;
 pub mod dialogs;
+pub mod external;
 pub mod input;
 mod keys;
 mod panel;
-pub mod persistence;
 
 use bevy::prelude::*;
 
@@ -17,10 +18,16 @@ pub(super) fn plugin(app: &mut App) {
         ai::plugin,
         keys::plugin,
         dialogs::core_plugin,
+        external::core_plugin,
     ));
 }
 
 /// What draws: the panel, the dialogs, the keyboard's marks on the board.
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_plugins((panel::plugin, dialogs::plugin, input::view_plugin));
+    app.add_plugins((
+        panel::plugin,
+        dialogs::plugin,
+        input::view_plugin,
+        external::view_plugin,
+    ));
 }

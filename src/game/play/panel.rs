@@ -24,12 +24,12 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
             text(tr!("panel-subtitle"), 12.0, theme::TEXT_DIM),
             turn_row(px(8)),
             (PlayersText, text("", 13.0, theme::TEXT_DIM)),
-            crate::game::versus::external::engine_line(),
-            crate::game::versus::clock::clock_row(),
+            super::external::engine_line(),
+            crate::game::ui::clock::clock_row(),
             (ThinkingText, text("", 14.0, theme::ACCENT)),
             (StatusText, text("", 14.0, theme::TEXT)),
             text(tr!("panel-moves"), 13.0, theme::TEXT_DIM),
-            crate::game::study::navigation::move_list(),
+            crate::game::ui::move_list::move_list(),
             (
                 button_row(),
                 children![

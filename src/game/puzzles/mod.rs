@@ -17,13 +17,13 @@ use crate::game::core::GameSet;
 use crate::game::core::actions::{Action, ActionsExt};
 use crate::game::core::board::Animating;
 use crate::game::core::keys::{Binding, Context, KeysExt, key};
+use crate::game::core::saves::Saves;
 use crate::game::core::screens::{Modal, Screen, set_modal};
 use crate::game::core::selection::{CellPicking, Selection};
 use crate::game::core::state::{
     Applied, BoardReset, ChessGame, GameCommand, GameControl, MoveRequest, PlayStash, Player,
     StatusLine,
 };
-use crate::game::play::persistence::Saves;
 use crate::rules::{Game, Move};
 use crate::store::puzzles::{PuzzleStoreError, load_progress, save_progress};
 use crate::study::{Puzzle, PuzzleProgress, PuzzleRun, PuzzleStep, RatingChange, Wrong};
@@ -249,10 +249,7 @@ fn pump_record(mut screen: ResMut<PuzzleScreen>) {
             Err(e) => {
                 // Never overwrite a record that could not be read: it may hold more.
                 record.dir = None;
-                screen.notice = Some(format!(
-                    "Your puzzle record could not be read ({e}); this session's results \
-                     will not be saved"
-                ));
+                screen.notice = Some(tr!("puzzles-record-unsaved", error = e.to_string()));
             }
         }
     }

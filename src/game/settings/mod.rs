@@ -26,6 +26,7 @@ use crate::game::core::board::ShowLines;
 use crate::game::core::board::ShowNames;
 use crate::game::core::board::ShowThreats;
 use crate::game::core::camera::CameraRig;
+use crate::game::core::clock::{TimeChoice, TimeOption};
 use crate::game::core::keys::{Context, KeysExt, key};
 use crate::game::core::launch::CommandLine;
 use crate::game::core::launch::LaunchOptions;
@@ -35,7 +36,6 @@ use crate::game::core::prefs::{Muted, SoundVolume};
 use crate::game::core::screens::Screen;
 use crate::game::core::state::StatusLine;
 use crate::game::text::{Language, language, set_language};
-use crate::game::versus::clock::{TimeChoice, TimeOption};
 use crate::rules::Variant;
 
 /// Whether the interface scale follows the window's size (the Settings screen's "Auto").
@@ -172,7 +172,7 @@ fn early_language(world: &World) -> Language {
 /// Reads the file (once) and applies it, except what the command line chose.
 fn load(world: &mut World) {
     let options = world.get_resource::<LaunchOptions>().cloned();
-    let Some(dir) = crate::game::play::persistence::data_folder(world) else {
+    let Some(dir) = crate::game::core::saves::data_folder(world) else {
         // No settings file (screenshots, benchmarks): the command line's language or English,
         // never the system's, so pictures do not depend on the machine that made them.
         set_language(

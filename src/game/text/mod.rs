@@ -294,6 +294,15 @@ pub fn variant_name(english: &str) -> String {
     }
 }
 
+/// The status line after a move: "White played c4-d3." or the move and how it ended the game.
+/// `mover` is the side's name or, on a server, the player's.
+pub fn move_played_text(mover: &str, mv: &str, outcome: Option<crate::rules::Outcome>) -> String {
+    match outcome {
+        Some(o) => crate::tr!("status-move-ends", move = mv, outcome = outcome_text(o)),
+        None => crate::tr!("status-played", side = mover, move = mv),
+    }
+}
+
 /// How a game ended, in words ("White wins by stalemate", "Draw by agreement").
 pub fn outcome_text(outcome: crate::rules::Outcome) -> String {
     let cause = cause_text(outcome);

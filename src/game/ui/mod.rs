@@ -1,7 +1,7 @@
 //! The kit every screen is built from: the palette ([`theme`]), widgets (buttons, dialogs,
-//! text fields, the variant picker), the keyboard focus, and the side panel's parts that every
-//! panel shares (whose turn, the players, the status line, thinking), kept up to date here. It
-//! imports no screen.
+//! text fields, the variant picker, the clocks and the time choice, the move list), the
+//! keyboard focus, and the side panel's parts that every panel shares (whose turn, the
+//! players, the status line, thinking), kept up to date here. It imports no screen.
 
 use crate::tr;
 use bevy::prelude::*;
@@ -14,7 +14,9 @@ use crate::game::core::state::Thinking;
 use crate::game::core::state::{ChessGame, Player, StatusLine, turn_text};
 use crate::rules::Side;
 
+pub mod clock;
 pub mod focus;
+pub mod move_list;
 pub mod text_field;
 pub mod theme;
 pub mod variant_picker;
@@ -48,7 +50,7 @@ pub struct ThinkingText;
 
 /// The keys and answers of the title screen and the dialogs (headless games use them too).
 pub(super) fn core_plugin(app: &mut App) {
-    app.add_plugins(text_field::core_plugin);
+    app.add_plugins((text_field::core_plugin, move_list::plugin));
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -57,6 +59,7 @@ pub(super) fn plugin(app: &mut App) {
         focus::plugin,
         variant_picker::plugin,
         text_field::view_plugin,
+        clock::plugin,
     ))
     .add_systems(
         Update,
@@ -71,6 +74,44 @@ pub fn side_panel(screen: Screen) -> impl Bundle {
         DespawnOnExit(screen),
         panel_node(),
         BackgroundColor(theme::PANEL),
+    )
+}
+
+/// The side panel of a game played with someone over a network (directly or on a server):
+/// the heading, whose turn, who plays whom (`who`), the clocks, the connection (`link`), the
+/// opponent's draw offer and takeback request with their answers, the status line, the move
+/// list, the `buttons` (a `children!` list) and the `help`. The two screens fill in their own
+/// markers and actions; the order and the look are one.
+#[allow(clippy::too_many_arguments)]
+pub fn network_game_panel<S: States>(
+    gone_with: S,
+    heading: String,
+    who: impl Component,
+    link: impl Component,
+    draw_offer: impl Bundle,
+    takeback_request: impl Bundle,
+    buttons: impl Bundle,
+    help: String,
+) -> impl Bundle {
+    (
+        Panel,
+        DespawnOnExit(gone_with),
+        panel_node(),
+        BackgroundColor(theme::PANEL),
+        children![
+            text(heading, 24.0, theme::ACCENT),
+            turn_row(px(0)),
+            (who, text("", 13.0, theme::TEXT_DIM)),
+            clock::clock_row(),
+            (link, text("", 13.0, theme::TEXT_DIM)),
+            draw_offer,
+            takeback_request,
+            (StatusText, text("", 14.0, theme::TEXT)),
+            text(tr!("panel-moves"), 13.0, theme::TEXT_DIM),
+            move_list::move_list(),
+            (button_row(), buttons),
+            text(help, 11.0, theme::TEXT_DIM),
+        ],
     )
 }
 
@@ -310,8 +351,8 @@ fn update_panel(
         .unwrap_or(g.position().turn());
     for mut s in &mut swatch {
         s.0 = match side {
-            Side::White => Color::srgb(0.95, 0.93, 0.88),
-            Side::Black => Color::srgb(0.12, 0.11, 0.11),
+            Side::White => theme::SWATCH_WHITE,
+            Side::Black => theme::SWATCH_BLACK,
         };
     }
 }

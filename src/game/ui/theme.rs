@@ -121,3 +121,45 @@ pub const MINI_BOARD: Color = Color::srgb(0.14, 0.15, 0.18);
 pub const GRAPH_BLACK: Color = Color::srgb(0.16, 0.16, 0.18);
 /// The light part of a column, from below (White's share).
 pub const GRAPH_WHITE: Color = Color::srgb(0.86, 0.85, 0.82);
+
+// The review's verdicts on moves.
+/// The colour a move's label is shown in (move lists, the worst moves).
+pub fn label_colour(label: crate::study::Label) -> Color {
+    use crate::study::Label;
+    match label {
+        Label::Best => Color::srgb(0.55, 0.85, 0.50),
+        Label::Good => TEXT,
+        Label::Inaccuracy => Color::srgb(0.95, 0.85, 0.35),
+        Label::Mistake => Color::srgb(0.98, 0.58, 0.22),
+        Label::Blunder => Color::srgb(0.95, 0.28, 0.28),
+    }
+}
+
+// Lessons.
+/// A lesson stage's mark before it is done.
+pub const PIP_UNDONE: Color = Color::srgb(0.36, 0.37, 0.40);
+/// A star not yet earned, and its rim.
+pub const STAR_EMPTY: Color = Color::srgb(0.30, 0.31, 0.34);
+pub const STAR_EMPTY_RIM: Color = Color::srgb(0.42, 0.43, 0.46);
+
+// The board.
+/// The cell names printed on the tiles.
+pub const CELL_NAME_INK: Color = Color::srgba(0.1, 0.07, 0.05, 0.75);
+/// The sun's colour, and the soft light from everywhere.
+pub const SUNLIGHT: Color = Color::srgb(1.0, 0.96, 0.9);
+pub const SKYLIGHT: Color = Color::srgb(0.9, 0.92, 1.0);
+
+// Panels.
+/// The swatch of the side to move.
+pub const SWATCH_WHITE: Color = Color::srgb(0.95, 0.93, 0.88);
+pub const SWATCH_BLACK: Color = Color::srgb(0.12, 0.11, 0.11);
+/// The last move in a move list while the board shows the game's end.
+pub const MOVE_AT_END: Color = Color::srgba(1.0, 1.0, 1.0, 0.10);
+
+// The analysis screen.
+/// The evaluation bar: Black's part, its edge, White's part.
+pub const EVAL_BAR_BLACK: Color = Color::srgb(0.10, 0.10, 0.11);
+pub const EVAL_BAR_EDGE: Color = Color::srgb(0.35, 0.35, 0.38);
+pub const EVAL_BAR_WHITE: Color = Color::srgb(0.94, 0.93, 0.90);
+/// The banner over an earlier position.
+pub const BANNER: Color = Color::srgba(0.10, 0.09, 0.05, 0.88);

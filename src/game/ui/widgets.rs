@@ -202,15 +202,20 @@ pub fn offer_row(
     )
 }
 
-/// A dialog: a card in the middle of a dimmed screen, gone when `modal` closes. The backdrop
-/// takes the pointer, so the board beneath cannot be clicked while the dialog is open.
+/// A dialog: a card in the middle of a dimmed screen, gone when `modal` closes.
 pub fn dialog(modal: Modal, children: impl Bundle) -> impl Bundle {
+    backdrop(modal, children![card(children)])
+}
+
+/// The dimmed screen behind a dialog, centring what it holds, gone when `modal` closes. It
+/// takes the pointer, so the board beneath cannot be clicked while the dialog is open.
+pub fn backdrop(modal: Modal, children: impl Bundle) -> impl Bundle {
     (
         DespawnOnExit(modal),
         full_screen_centre(),
         BackgroundColor(theme::BACKDROP),
         GlobalZIndex(10),
-        children![card(children)],
+        children,
     )
 }
 

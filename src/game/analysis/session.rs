@@ -372,7 +372,7 @@ fn open(world: &mut World, game: Game, notes: Vec<PlyNote>, shown: Option<usize>
 /// The Load dialog's Analyse: a saved game on the analysis screen, at its end (the play game
 /// waits untouched). A file that cannot be read changes nothing; the status line says why.
 pub fn analyse_file(world: &mut World, path: std::path::PathBuf) {
-    crate::game::play::persistence::open_saved(world, path, |world, record| {
+    crate::game::core::saves::open_saved(world, path, |world, record| {
         crate::game::core::screens::set_modal(world, crate::game::core::screens::Modal::None);
         open(world, record.game, record.notes, None);
     });

@@ -191,7 +191,7 @@ pub(super) fn core_plugin(app: &mut App) {
         (read_reports, ask)
             .chain()
             .in_set(GameSet::Input)
-            .after(crate::game::play::ai::ComputerMoves),
+            .after(super::ai::ComputerMoves),
     );
 }
 

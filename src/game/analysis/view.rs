@@ -14,9 +14,9 @@ use crate::game::core::state::ChessGame;
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
 
-use super::analysis::{Analyser, white_share};
-use super::navigation::banner_text;
 use super::review::ReviewState;
+use super::session::{Analyser, white_share};
+use crate::game::board::history::banner_text;
 
 #[derive(Component)]
 struct EvalBar;
@@ -41,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 update_banner,
                 (update_bar, draw_arrows)
-                    .after(super::analysis::Following)
+                    .after(super::session::Following)
                     .run_if(in_state(Screen::Analysis)),
                 hold_capture,
             )
@@ -77,8 +77,8 @@ fn spawn_bar(mut commands: Commands) {
                     overflow: Overflow::clip(),
                     ..default()
                 },
-                BackgroundColor(Color::srgb(0.10, 0.10, 0.11)),
-                BorderColor::all(Color::srgb(0.35, 0.35, 0.38)),
+                BackgroundColor(theme::EVAL_BAR_BLACK),
+                BorderColor::all(theme::EVAL_BAR_EDGE),
                 children![(
                     EvalFill,
                     Node {
@@ -86,7 +86,7 @@ fn spawn_bar(mut commands: Commands) {
                         height: percent(50),
                         ..default()
                     },
-                    BackgroundColor(Color::srgb(0.94, 0.93, 0.90)),
+                    BackgroundColor(theme::EVAL_BAR_WHITE),
                 )],
             ),
         ],
@@ -166,7 +166,7 @@ fn spawn_banner(mut commands: Commands) {
                 max_width: percent(92),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.10, 0.09, 0.05, 0.88)),
+            BackgroundColor(theme::BANNER),
             BorderColor::all(theme::ACCENT),
             Pickable::IGNORE,
             children![(BannerText, text("", 15.0, theme::ACCENT), Pickable::IGNORE)],

@@ -15,6 +15,7 @@ use bevy::prelude::*;
 
 use crate::engine::StopFlag;
 use crate::game::core::GameSet;
+use crate::game::core::marks::MoveMarks;
 use crate::game::core::screens::Screen;
 use crate::game::core::state::{ChessGame, StatusLine};
 use crate::game::ui::theme;
@@ -22,7 +23,7 @@ use crate::game::ui::widgets::text;
 use crate::rules::{Game, Move, Position, Side};
 use crate::study::{Label, Review, ReviewError, ReviewSettings};
 
-use super::navigation::{go_to, move_number};
+use crate::game::board::history::{go_to, move_number};
 use crate::game::core::actions::{Action, StudyAction};
 
 /// A review running on its thread.
@@ -123,17 +124,6 @@ impl ReviewState {
     }
 }
 
-/// The colour a label is shown in.
-pub fn label_colour(label: Label) -> Color {
-    match label {
-        Label::Best => Color::srgb(0.55, 0.85, 0.50),
-        Label::Good => theme::TEXT,
-        Label::Inaccuracy => Color::srgb(0.95, 0.85, 0.35),
-        Label::Mistake => Color::srgb(0.98, 0.58, 0.22),
-        Label::Blunder => Color::srgb(0.95, 0.28, 0.28),
-    }
-}
-
 /// The evaluation graph: a column per position, White's winning chance in white from below.
 #[derive(Component, Debug)]
 pub struct EvalGraph;
@@ -153,7 +143,13 @@ pub struct WorstEntry(pub usize);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReviewState>()
         .add_systems(OnExit(Screen::Analysis), leave)
-        .add_systems(Update, collect.in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            (
+                collect.in_set(GameSet::Input),
+                publish_marks.in_set(GameSet::Rules),
+            ),
+        )
         .add_systems(
             Update,
             (drop_selection, fill_graphs, fill_worst, mark_graph)
@@ -162,13 +158,31 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// Every move list shows the review's labels ([`MoveMarks`]): set when a review is done,
+/// cleared when it is forgotten.
+fn publish_marks(review: Res<ReviewState>, mut marks: ResMut<MoveMarks>) {
+    if !review.is_changed() {
+        return;
+    }
+    match &review.done {
+        Some(done) => {
+            let labels = done.review.moves.iter().map(|m| m.label);
+            marks.set(
+                done.start.clone(),
+                done.moves.iter().copied().zip(labels).collect(),
+            );
+        }
+        None => marks.clear(),
+    }
+}
+
 /// Starts reviewing the game on the board (the analysis screen's copy).
 pub(crate) fn start(world: &mut World) {
     let Some(game) = world.get_resource::<ChessGame>().map(|g| g.game().clone()) else {
         return;
     };
     let settings = world
-        .get_resource::<super::analysis::StudySettings>()
+        .get_resource::<super::session::StudySettings>()
         .map_or_else(ReviewSettings::default, |s| s.review);
     let mut state = world.get_resource_or_insert_with(ReviewState::default);
     state.clear();
@@ -319,7 +333,7 @@ pub fn graph() -> impl Bundle {
             display: Display::None,
             ..default()
         },
-        BackgroundColor(Color::srgb(0.16, 0.16, 0.18)),
+        BackgroundColor(theme::GRAPH_BLACK),
     )
 }
 
@@ -507,7 +521,7 @@ fn fill_worst(
                                 text(
                                     format!("{} {}{mark}", move_number(&done.start, index), m.text),
                                     12.0,
-                                    label_colour(m.label),
+                                    theme::label_colour(m.label),
                                 ),
                                 Pickable::IGNORE,
                             )],

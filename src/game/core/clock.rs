@@ -1,26 +1,47 @@
-//! Chess clocks in the window: the time control chosen in the new-game and host dialogs, the
-//! clocks of the game on the board run (on the play screen, while the game is on) and read, a
-//! flag fall ending the game, and the two clock faces in the panel.
+//! The game's clocks: the time control chosen in the new-game and host dialogs (kept between
+//! them and in the settings), the clocks of the game on the board run (on the play screen,
+//! while the game is on) and read, and a flag fall ending the game. The faces and the dialogs'
+//! choice are [`crate::game::ui::clock`].
 //!
-//! The clocks live in [`ChessGame`] (pure arithmetic, [`crate::rules::clock::Clocks`]); this
-//! plugin only tells them the time (`Time<Real>`: a chess clock follows the wall clock, not the
+//! The clocks live in [`ChessGame`](super::state::ChessGame) (pure arithmetic, [`crate::rules::clock::Clocks`]); this
+//! only tells them the time (`Time<Real>`: a chess clock follows the wall clock, not the
 //! game's paced time), starts and stops them, and ends the game when a flag falls. A network
 //! game's clocks are the host's: they are shown, never started, stopped or judged here.
 
-use crate::game::core::state::ClockLow;
-use crate::tr;
 use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::ClockAction;
-use crate::game::core::GameSet;
-use crate::game::core::screens::Screen;
-use crate::game::core::state::{ChessGame, GameCommand, GameControl};
-use crate::game::ui::theme;
-use crate::game::ui::widgets::{button, row, text};
+use super::GameSet;
+use super::actions::{Action, ActionsExt};
+use super::screens::Screen;
+use super::state::{ClockLow, GameCommand, GameControl};
 use crate::rules::Side;
 use crate::rules::clock::{PRESETS, TimeControl};
+
+/// The clock choices of the new-game and host dialogs.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ClockAction {
+    /// Choose a time control.
+    ChooseTime(TimeOption),
+    /// Custom time control: minutes up or down.
+    CustomMinutes(i32),
+    /// Custom time control: increment up or down (seconds).
+    CustomIncrement(i32),
+}
+
+impl Action for ClockAction {}
+
+fn act(world: &mut World, action: ClockAction) {
+    let Some(mut c) = world.get_resource_mut::<TimeChoice>() else {
+        return;
+    };
+    match action {
+        ClockAction::ChooseTime(option) => c.option = option,
+        ClockAction::CustomMinutes(by) => c.step_minutes(by),
+        ClockAction::CustomIncrement(by) => c.step_increment(by),
+    }
+}
 
 /// A time control the dialogs offer: one of [`PRESETS`] (by index) or the custom one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -124,7 +145,7 @@ pub fn face(d: Duration) -> String {
 fn run_clocks(
     time: Res<Time<Real>>,
     screen: Option<Res<State<Screen>>>,
-    options: Option<Res<crate::game::core::launch::LaunchOptions>>,
+    options: Option<Res<super::launch::LaunchOptions>>,
     mut board: GameControl,
     mut low: MessageWriter<ClockLow>,
     mut was_low: Local<(u64, [bool; 2])>,
@@ -136,7 +157,7 @@ fn run_clocks(
     }
     let shown = screen.as_ref().map(|s| *s.get());
     // A followed game's clocks are its authority's: this end only shows them.
-    if !crate::game::core::follow::followed(board.game(), shown) {
+    if !super::follow::followed(board.game(), shown) {
         // Screenshots and benchmarks show the clocks as they are.
         let offscreen = options.is_some_and(|o| o.offscreen());
         let on_board = shown == Some(Screen::Play);
@@ -160,208 +181,18 @@ fn run_clocks(
     }
 }
 
-pub(super) fn core_plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     let launch = app
         .world()
-        .get_resource::<crate::game::core::launch::LaunchOptions>()
+        .get_resource::<super::launch::LaunchOptions>()
         .and_then(|o| o.time);
     app.insert_resource(match launch {
         Some(tc) => TimeChoice::of(Some(tc)),
         None => TimeChoice::default(),
     })
     .add_message::<ClockLow>()
-    .add_systems(Update, run_clocks.in_set(GameSet::Input));
-}
-
-pub(super) fn view_plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (show_clocks, show_custom_time).in_set(GameSet::View),
-    );
-}
-
-/// The clocks' row in a panel (hidden in untimed games).
-#[derive(Component)]
-struct ClockRow;
-
-/// One side's clock face.
-#[derive(Component)]
-struct ClockFace(Side);
-
-/// Both clocks, White's then Black's, for a side panel.
-pub fn clock_row() -> impl Bundle {
-    (
-        ClockRow,
-        Node {
-            flex_direction: FlexDirection::Row,
-            column_gap: px(8),
-            display: Display::None,
-            ..default()
-        },
-        children![clock_face(Side::White), clock_face(Side::Black)],
-    )
-}
-
-fn clock_face(side: Side) -> impl Bundle {
-    (
-        ClockFace(side),
-        Node {
-            flex_grow: 1.0,
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::axes(px(10), px(4)),
-            border: UiRect::all(px(2)),
-            border_radius: BorderRadius::all(px(6)),
-            ..default()
-        },
-        BackgroundColor(theme::BUTTON),
-        BorderColor::all(Color::NONE),
-        children![
-            text(side.to_string(), 11.0, theme::TEXT_DIM),
-            text("", 24.0, theme::TEXT),
-        ],
-    )
-}
-
-/// The running clock highlighted, a clock under ten seconds in the warning colour.
-#[allow(clippy::type_complexity)]
-fn show_clocks(
-    game: Res<ChessGame>,
-    mut rows: Query<&mut Node, With<ClockRow>>,
-    mut faces: Query<(
-        &ClockFace,
-        &Children,
-        &mut BackgroundColor,
-        &mut BorderColor,
-    )>,
-    mut texts: Query<(&mut Text, &mut TextColor)>,
-) {
-    let clocks = game.clocks();
-    let want = if clocks.is_some() {
-        Display::Flex
-    } else {
-        Display::None
-    };
-    for mut node in &mut rows {
-        if node.display != want {
-            node.display = want;
-        }
-    }
-    let Some(clocks) = clocks else {
-        return;
-    };
-    let now = game.clock_now();
-    let over = game.game().is_over();
-    for (face_of, children, mut bg, mut border) in &mut faces {
-        let side = face_of.0;
-        let left = clocks.remaining(side, now);
-        let low = clocks.is_low(side, now);
-        let running = clocks.is_running() && clocks.turn() == side && !over;
-        let to_move = clocks.turn() == side && !over;
-        let (back, edge, ink) = match (low, running || to_move) {
-            (true, true) => (theme::WARNING, theme::WARNING, theme::CLOCK_INK),
-            (true, false) => (theme::BUTTON, theme::WARNING, theme::WARNING),
-            (false, true) => (theme::ACCENT, theme::ACCENT, theme::CLOCK_INK),
-            (false, false) => (theme::BUTTON, Color::NONE, theme::TEXT),
-        };
-        if bg.0 != back {
-            bg.0 = back;
-        }
-        let edge = BorderColor::all(edge);
-        if *border != edge {
-            *border = edge;
-        }
-        let shown = face(left);
-        for (i, child) in children.iter().enumerate() {
-            if let Ok((mut t, mut colour)) = texts.get_mut(child) {
-                let want_colour = if i == 0 && ink == theme::TEXT {
-                    theme::TEXT_DIM
-                } else {
-                    ink
-                };
-                if colour.0 != want_colour {
-                    colour.0 = want_colour;
-                }
-                if i == 1 && t.0 != shown {
-                    t.0.clone_from(&shown);
-                }
-            }
-        }
-    }
-}
-
-/// The custom control's two numbers in a dialog.
-#[derive(Component, Clone, Copy)]
-enum CustomValue {
-    Minutes,
-    Increment,
-}
-
-/// The dialogs' clock choice: the presets and a custom control with +/− buttons.
-pub fn time_choice() -> impl Bundle {
-    (
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            row_gap: px(8),
-            ..default()
-        },
-        children![
-            (
-                row(),
-                Children::spawn(SpawnIter(
-                    PRESETS
-                        .iter()
-                        .enumerate()
-                        .map(|(i, (name, _))| {
-                            let name = if i == 0 {
-                                tr!("clock-untimed")
-                            } else {
-                                name.to_string()
-                            };
-                            choose(name, TimeOption::Preset(i))
-                        })
-                        .chain(std::iter::once(choose(
-                            tr!("clock-custom"),
-                            TimeOption::Custom
-                        )))
-                )),
-            ),
-            (
-                Node {
-                    flex_direction: FlexDirection::Row,
-                    align_items: AlignItems::Center,
-                    column_gap: px(6),
-                    ..default()
-                },
-                children![
-                    text(tr!("clock-custom-label"), 13.0, theme::TEXT_DIM),
-                    button("-", ClockAction::CustomMinutes(-1)),
-                    (CustomValue::Minutes, text("", 14.0, theme::TEXT)),
-                    button("+", ClockAction::CustomMinutes(1)),
-                    text("  ", 13.0, theme::TEXT_DIM),
-                    button("-", ClockAction::CustomIncrement(-1)),
-                    (CustomValue::Increment, text("", 14.0, theme::TEXT)),
-                    button("+", ClockAction::CustomIncrement(1)),
-                ],
-            ),
-        ],
-    )
-}
-
-fn choose(name: String, option: TimeOption) -> impl Bundle {
-    button(name, ClockAction::ChooseTime(option))
-}
-
-fn show_custom_time(choice: Res<TimeChoice>, mut values: Query<(&CustomValue, &mut Text)>) {
-    for (which, mut t) in &mut values {
-        let want = match which {
-            CustomValue::Minutes => format!("{} min", choice.minutes),
-            CustomValue::Increment => format!("+{} s a move", choice.increment),
-        };
-        if t.0 != want {
-            t.0 = want;
-        }
-    }
+    .add_systems(Update, run_clocks.in_set(GameSet::Input))
+    .answer(act);
 }
 
 #[cfg(test)]

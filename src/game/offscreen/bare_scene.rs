@@ -14,6 +14,7 @@ use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
+use super::{FrameBench, add_frame_bench, offscreen_image, time_frames};
 use crate::game::board::camera::{ambient_light, board_viewport, software_renderer, sun};
 use crate::game::board::meshes::MeshBuilder;
 use crate::game::board::pieces::piece_home;
@@ -23,7 +24,6 @@ use crate::game::core::board::OffscreenTarget;
 use crate::game::core::board::cell_world;
 use crate::game::core::camera::CameraRig;
 use crate::game::core::launch::LaunchOptions;
-use crate::game::offscreen::{FrameBench, add_frame_bench, offscreen_image, time_frames};
 use crate::game::ui::theme;
 use crate::rules::{Cell, PieceKind, Position, Side, board};
 
@@ -53,7 +53,7 @@ struct Finish {
 /// last frame, to see what was timed) and exits.
 pub fn run(options: LaunchOptions) -> AppExit {
     let mut app = App::new();
-    crate::game::add_offscreen_plugins(&mut app);
+    super::add_offscreen_plugins(&mut app);
     let frames = options.bench_frames.unwrap_or(1).max(1);
     add_frame_bench(&mut app, frames, options.size, options.launched);
     app.insert_resource(ClearColor(theme::BACKGROUND))
@@ -240,7 +240,7 @@ fn finish(
             state.requested = true;
             commands.spawn(Screenshot::image(target.0.clone())).observe(
                 move |captured: On<ScreenshotCaptured>, mut state: ResMut<Finish>| {
-                    state.saved = Some(crate::game::offscreen::save_png(&captured.image, &path));
+                    state.saved = Some(super::save_png(&captured.image, &path));
                 },
             );
         }

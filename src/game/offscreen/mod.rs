@@ -1,5 +1,8 @@
 //! Headless rendering: `--screenshot` saves one frame of a position, `--bench-frames` times an
 //! animated sequence. Both render offscreen into an image, so they need no window or display.
+//! [`bare_scene`] renders the board alone the same way, to time the game against it.
+
+pub mod bare_scene;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -226,6 +229,30 @@ pub fn offscreen_image(size: UVec2) -> Image {
     )
 }
 
+/// Bevy's default plugins for rendering into an image as fast as frames come: no window, no
+/// display, no sound. The bare scene uses the same, so the two are timed on equal terms.
+pub fn add_offscreen_plugins(app: &mut App) {
+    app.add_plugins(
+        DefaultPlugins
+            .build()
+            .disable::<bevy::winit::WinitPlugin>()
+            .disable::<bevy::audio::AudioPlugin>()
+            .set(WindowPlugin {
+                primary_window: None,
+                exit_condition: bevy::window::ExitCondition::DontExit,
+                ..default()
+            }),
+    )
+    .add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(
+        std::time::Duration::ZERO,
+    ));
+    // Where a frame goes, pass by pass (GPU time, primitives, shader invocations): printed
+    // after the frame times when set (`scripts/frame-ratio.sh` passes it on).
+    if std::env::var_os("PARACHESS_RENDER_DIAGNOSTICS").is_some() {
+        app.add_plugins(bevy::render::diagnostic::RenderDiagnosticsPlugin);
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     let Some(options) = app.world().get_resource::<LaunchOptions>().cloned() else {
         return;
@@ -362,7 +389,7 @@ fn drive(
     }
 }
 
-pub(super) fn save_png(image: &Image, path: &std::path::Path) -> Result<PathBuf, String> {
+pub(crate) fn save_png(image: &Image, path: &std::path::Path) -> Result<PathBuf, String> {
     let dynamic = image
         .clone()
         .try_into_dynamic()

@@ -10,11 +10,11 @@ use crate::game::core::state::{ChessGame, turn_text};
 use crate::game::ui::widgets::{button, text};
 use crate::game::ui::{StatusText, button_row, side_panel, theme};
 
-use super::analysis::{Analyser, line_text, white_view};
-use super::navigation::move_list;
 use super::review::{ReviewState, graph, worst_moves};
-use crate::game::core::actions::{GameAction, StudyAction};
+use super::session::{Analyser, line_text, white_view};
+use crate::game::core::actions::{GameAction, HistoryAction, StudyAction};
 use crate::game::core::keys::{Context, KeyMap};
+use crate::game::ui::move_list::move_list;
 
 /// Half-moves of each line shown.
 const LINE_PLIES: usize = 6;
@@ -82,7 +82,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             update_panel
                 .in_set(GameSet::View)
-                .after(super::analysis::Following)
+                .after(super::session::Following)
                 .run_if(in_state(Screen::Analysis)),
         );
 }
@@ -142,10 +142,10 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
             (
                 button_row(),
                 children![
-                    button("|<", StudyAction::FirstMove),
-                    button("<", StudyAction::PreviousMove),
-                    button(">", StudyAction::NextMove),
-                    button(">|", StudyAction::LastMove),
+                    button("|<", HistoryAction::FirstMove),
+                    button("<", HistoryAction::PreviousMove),
+                    button(">", HistoryAction::NextMove),
+                    button(">|", HistoryAction::LastMove),
                     button(tr!("panel-undo"), GameAction::Undo),
                     button(tr!("panel-flip"), GameAction::Flip),
                     button(tr!("panel-review"), StudyAction::Review),
@@ -246,7 +246,7 @@ fn update_panel(
     )>,
     mut bar: Query<&mut Node, (With<ReviewBar>, Without<ReviewFill>)>,
     mut fill: Query<&mut Node, (With<ReviewFill>, Without<ReviewBar>)>,
-    settings: Res<super::analysis::StudySettings>,
+    settings: Res<super::session::StudySettings>,
 ) {
     let reviewing = review.running() || review.review().is_some();
     for mut t in &mut texts.p0() {

@@ -1,25 +1,27 @@
-//! Study: stepping through a game's moves ([`navigation`]), the analysis screen with the
-//! engine's lines ([`analysis`]) and game review ([`review`]). The engine always searches off
-//! the frame thread; the board shows copies of the play game, which waits untouched.
+//! The analysis screen: the engine's lines on the game shown ([`session`]) and game review
+//! ([`review`]). The engine always searches off the frame thread; the board shows copies of
+//! the play game, which waits untouched. Stepping through the moves is the board's
+//! ([`crate::game::board::history`]), the move list the kit's ([`crate::game::ui::move_list`]).
 //!
-//! * [`core_plugin`] (no renderer): navigation, the analysis and review searches and their
-//!   results, and the analysis panel with its move list, graph and lists (plain UI entities
-//!   that headless tests can press).
+//! * [`core_plugin`] (no renderer): the analysis and review searches and their results, and
+//!   the panel with its move list, graph and lists (plain UI entities that headless tests can
+//!   press).
 //! * [`view_plugin`]: the evaluation bar, the banner over an earlier position, and the arrows.
 
-pub mod analysis;
-pub mod navigation;
 pub mod panel;
 pub mod review;
+pub mod session;
 mod view;
 
 use bevy::prelude::*;
 
-use crate::game::core::actions::{ActionsExt, BackOrder, GameAction, SaveRequest, StudyAction};
+use crate::game::core::actions::{
+    ActionsExt, AnalyseFile, AnalyseGame, BackOrder, GameAction, SaveRequest, StudyAction,
+};
 use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, move_keys};
 use crate::game::core::screens::Screen;
 
-pub use analysis::{StudySettings, open_analysis};
+pub use session::{StudySettings, open_analysis};
 
 /// The logic tests drive.
 pub(super) fn core_plugin(app: &mut App) {
@@ -34,28 +36,20 @@ pub(super) fn core_plugin(app: &mut App) {
             StudySettings::default()
         });
     }
-    app.add_plugins((
-        navigation::plugin,
-        analysis::plugin,
-        review::plugin,
-        panel::plugin,
-    ))
-    .answer(act)
-    .on_back(BackOrder::Screen, analysis::back)
-    .bind_keys(keys());
+    app.add_plugins((session::plugin, review::plugin, panel::plugin))
+        .answer(act)
+        .answer_request(|world, AnalyseGame(game)| open_analysis(world, game))
+        .answer_request(|world, AnalyseFile(path)| session::analyse_file(world, path))
+        .on_back(BackOrder::Screen, session::back)
+        .bind_keys(keys());
 }
 
 fn act(world: &mut World, action: StudyAction) {
     match action {
-        StudyAction::PreviousMove => navigation::step(world, -1),
-        StudyAction::NextMove => navigation::step(world, 1),
-        StudyAction::FirstMove => navigation::go_to(world, 0),
-        StudyAction::LastMove => navigation::go_to(world, usize::MAX),
-        StudyAction::ShowPly(ply) => navigation::go_to(world, ply),
-        StudyAction::Analyse => analysis::analyse_play_game(world),
-        StudyAction::Review => analysis::review_game(world),
-        StudyAction::AnalysePaste => analysis::paste(world),
-        StudyAction::Threads => analysis::step_threads(world),
+        StudyAction::Analyse => session::analyse_play_game(world),
+        StudyAction::Review => session::review_game(world),
+        StudyAction::AnalysePaste => session::paste(world),
+        StudyAction::Threads => session::step_threads(world),
         StudyAction::ShowReviewed(ply) => review::show_reviewed(world, ply),
         StudyAction::SelectWorst(index) => review::select(world, index),
     }
