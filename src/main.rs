@@ -420,7 +420,7 @@ fn window(args: WindowArgs) -> Result<(), String> {
     } else if options.online.is_some() {
         options.screen = parachess::game::core::screens::Screen::Online;
     } else if options.server.is_some() {
-        options.screen = parachess::game::core::screens::Screen::Server;
+        options.screen = parachess::game::core::screens::Screen::Lobby;
     } else if options.puzzle.is_some() {
         options.screen = parachess::game::core::screens::Screen::Puzzles;
     } else if args.editor {

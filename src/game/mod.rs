@@ -204,7 +204,7 @@ mod tests {
             Screen::Learn,
             Screen::Analysis,
             Screen::Online,
-            Screen::Server,
+            Screen::Lobby,
             Screen::Editor,
             Screen::Puzzles,
             Screen::Settings,
@@ -353,7 +353,7 @@ mod tests {
             assert_eq!(
                 map.name(
                     crate::game::lobby::LobbyAction::SignInDialog,
-                    on(Screen::Server)
+                    on(Screen::Lobby)
                 ),
                 "S"
             );

@@ -130,9 +130,9 @@ fn guest_app(data: PathBuf, server: Option<&str>) -> App {
     tap(&mut app, KeyCode::KeyS);
     // The screen opens, then (a frame later) its sign-in dialog.
     app.update();
-    assert_eq!(where_(&app), (Screen::Server, Modal::ServerSignIn));
+    assert_eq!(where_(&app), (Screen::Lobby, Modal::ServerSignIn));
     tap(&mut app, KeyCode::Enter);
-    assert_eq!(where_(&app), (Screen::Server, Modal::None));
+    assert_eq!(where_(&app), (Screen::Lobby, Modal::None));
     until(&mut app, "welcome", |a| {
         session(a).state == LinkState::Up && session(a).identity.is_some()
     });

@@ -15,7 +15,7 @@ use crate::rules::Side;
 /// elsewhere, on a screen that follows one (the online screen, a game server's). Its clocks
 /// are the authority's (this end only shows them), and it is kept like a play game.
 pub fn followed(game: &ChessGame, screen: Option<Screen>) -> bool {
-    matches!(screen, Some(Screen::Online | Screen::Server))
+    matches!(screen, Some(Screen::Online | Screen::Lobby))
         && game.players().contains(&Player::Elsewhere)
 }
 

@@ -26,7 +26,7 @@ pub enum Screen {
     /// Hosting or joining a game over the network.
     Online,
     /// A game server: its lobby, and games played or watched there.
-    Server,
+    Lobby,
     /// The remembered choices: sound, view, aids, theme, interface size.
     Settings,
 }
@@ -42,7 +42,7 @@ impl Screen {
             Screen::Editor => "board editor",
             Screen::Puzzles => "puzzles",
             Screen::Online => "online game",
-            Screen::Server => "server lobby",
+            Screen::Lobby => "server lobby",
             Screen::Settings => "settings",
         }
     }

@@ -859,7 +859,7 @@ pub fn plugin(app: &mut App) {
             return_play_game,
         )
         .add_systems(
-            OnEnter(crate::game::core::screens::Screen::Server),
+            OnEnter(crate::game::core::screens::Screen::Lobby),
             return_play_game,
         )
         .add_message::<MoveRequest>()
@@ -1169,7 +1169,7 @@ fn watch_game_end(
     let now = (game.id(), over);
     let before = seen.replace(now);
     use crate::game::core::screens::Screen;
-    if !matches!(screen.get(), Screen::Play | Screen::Online | Screen::Server) {
+    if !matches!(screen.get(), Screen::Play | Screen::Online | Screen::Lobby) {
         return;
     }
     let newly_over = over && before != Some(now);

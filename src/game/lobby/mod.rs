@@ -29,7 +29,7 @@ use session::Intent;
 
 /// Which part of the server screen shows.
 #[derive(SubStates, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[source(Screen = Screen::Server)]
+#[source(Screen = Screen::Lobby)]
 pub enum ServerView {
     /// The lobby.
     #[default]
@@ -175,7 +175,7 @@ fn act(world: &mut World, action: LobbyAction) {
     {
         let said = match action {
             LobbyAction::Open => {
-                set_screen(world, Screen::Server);
+                set_screen(world, Screen::Lobby);
                 Ok(())
             }
             LobbyAction::SignInDialog => {
@@ -492,7 +492,7 @@ pub fn back(world: &mut World) -> bool {
 fn keys() -> Vec<Binding> {
     use KeyCode as K;
     use LobbyAction as L;
-    let here = Context::On(Screen::Server);
+    let here = Context::On(Screen::Lobby);
     let sign_in = Context::Dialog(Modal::ServerSignIn);
     let seek = Context::Dialog(Modal::SeekGame);
     let challenge = Context::Dialog(Modal::Challenge);
@@ -504,7 +504,7 @@ fn keys() -> Vec<Binding> {
         key(K::KeyR, L::Refresh, here, "refresh the lobby"),
         key(K::KeyS, L::SignInDialog, here, "sign in"),
     ];
-    keys.extend(move_keys(Screen::Server, "back to the game"));
+    keys.extend(move_keys(Screen::Lobby, "back to the game"));
     keys.extend([
         key(K::Enter, L::Connect, sign_in, "connect"),
         key(K::Tab, FieldAction::Next, sign_in, "next field"),
@@ -539,14 +539,14 @@ pub(super) fn core_plugin(app: &mut App) {
         .init_resource::<ServerSession>()
         .init_resource::<SeekForm>()
         .add_sub_state::<ServerView>()
-        .add_systems(OnEnter(Screen::Server), session::enter)
-        .add_systems(OnExit(Screen::Server), session::leave)
+        .add_systems(OnEnter(Screen::Lobby), session::enter)
+        .add_systems(OnExit(Screen::Lobby), session::leave)
         .add_systems(Update, session::poll_link.in_set(GameSet::Input))
         .add_systems(
             Update,
             session::forward_moves
                 .in_set(GameSet::Rules)
-                .run_if(in_state(Screen::Server)),
+                .run_if(in_state(Screen::Lobby)),
         );
 }
 

@@ -491,7 +491,7 @@ fn game_message(world: &mut World, v: &Value) {
     if v["t"] == "game" && session.awaited.as_deref() == Some(id.as_str()) {
         let here = world
             .get_resource::<State<Screen>>()
-            .is_some_and(|s| *s.get() == Screen::Server);
+            .is_some_and(|s| *s.get() == Screen::Lobby);
         if !here {
             // Another screen has the board: the game waits until the server screen opens.
             return status(world, false, tr!("server-game-begun-elsewhere"));

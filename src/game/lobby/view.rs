@@ -251,7 +251,7 @@ fn show_who(
 ) {
     let sign_in = map.name(
         LobbyAction::SignInDialog,
-        Context::On(crate::game::core::screens::Screen::Server),
+        Context::On(crate::game::core::screens::Screen::Lobby),
     );
     let who = match (&session.state, &session.identity) {
         (LinkState::Up, Some(i)) if i.guest => tr!(

@@ -208,7 +208,7 @@ fn keys() -> Vec<Binding> {
         key(K::KeyJ, O::JoinSetup, here, "join a game"),
         key(
             K::KeyS,
-            GameAction::Open(Screen::Server),
+            GameAction::Open(Screen::Lobby),
             here,
             "play on a server",
         ),

@@ -76,10 +76,7 @@ fn spawn_menu(mut commands: Commands) {
                 children![
                     keyed_button(tr!("online-host-button"), OnlineAction::HostSetup),
                     keyed_button(tr!("online-join-button"), OnlineAction::JoinSetup),
-                    keyed_button(
-                        tr!("online-server-button"),
-                        GameAction::Open(Screen::Server)
-                    ),
+                    keyed_button(tr!("online-server-button"), GameAction::Open(Screen::Lobby)),
                     keyed_button(tr!("settings-back"), GameAction::Back),
                 ],
             ),

@@ -73,7 +73,7 @@ pub fn allowed(game: &ChessGame, screen: Option<Screen>) -> bool {
     }
     match game.players().iter().find(|&&p| p != Player::Human) {
         Some(Player::Computer(_)) => game.clocks().is_some(),
-        Some(Player::Elsewhere) => matches!(screen, Some(Screen::Online | Screen::Server)),
+        Some(Player::Elsewhere) => matches!(screen, Some(Screen::Online | Screen::Lobby)),
         _ => false,
     }
 }
