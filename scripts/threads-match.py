@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Threads 2 against Threads 1 with `parachess match`, in chunks of games, on a machine other
 programs share: before each chunk it waits (a while) for the other programs' CPU use to drop,
-takes /work/measure.lock for the chunk only, and records how much CPU the other programs used
-during it, so chunks played while the second core was taken can be told apart.
+takes /work/measure.lock for the chunk only (builds run with `flock /work/measure.lock …` then
+never overlap a game), and records how much CPU the other programs used during it, so chunks
+played while the second core was taken can be told apart.
 
 Usage: scripts/threads-match.py ENGINE CHUNKS GAMES_PER_CHUNK MOVETIME_MS [FIRST_SEED [MAX_WAIT_S]]
 Prints one line per chunk (with running totals of the clean chunks: the others used under 0.2 of
 a core on average) and the totals: all chunks, and the clean ones.
 """
-import math, os, re, resource, subprocess, sys, time
+import fcntl, math, os, re, resource, subprocess, sys, time
 
 
 def busy_jiffies():
@@ -45,11 +46,16 @@ def main():
         waited = 0
         while waited < max_wait and others_load(2) > 0.3:
             waited += 2
-        cmd = ["flock", "/work/measure.lock", engine, "match",
+        cmd = [engine, "match",
                "--engine1", f"{engine} uci", "--engine2", f"{engine} uci",
                "--option1", "Threads=2", "--games", str(games), "--concurrency", "1",
                "--movetime", movetime, "--openings", "random-plies", "8",
                "--seed", str(first + c)]
+        # The lock is held for the chunk only, and taken before the clocks start, so a build
+        # that takes it too (`flock /work/measure.lock cargo …`) waits for the games and a
+        # chunk waiting for the build is not counted as played beside it.
+        lock = open("/work/measure.lock", "a")
+        fcntl.flock(lock, fcntl.LOCK_EX)
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         b0, t0 = busy_jiffies()
         start = time.time()
@@ -57,6 +63,7 @@ def main():
         wall = time.time() - start
         b1, t1 = busy_jiffies()
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        lock.close()
         mine = (r1.ru_utime + r1.ru_stime) - (r0.ru_utime + r0.ru_stime)
         busy = (b1 - b0) / hz
         others = max(0.0, (busy - mine) / wall)
