@@ -25,12 +25,7 @@ pub trait Action: Copy + PartialEq + Debug + Send + Sync + 'static {
     /// Does what the action means, now. An action no part answers (a headless app without
     /// that part) does nothing.
     fn run(self, world: &mut World) {
-        let answer = world
-            .get_resource::<Answers>()
-            .and_then(|a| a.0.get(&TypeId::of::<Self>()))
-            .and_then(|f| f.downcast_ref::<fn(&mut World, Self)>())
-            .copied();
-        match answer {
+        match answer_to::<Self>(world) {
             Some(answer) => answer(world, self),
             None => debug!("nobody answers {self:?}"),
         }
@@ -40,6 +35,15 @@ pub trait Action: Copy + PartialEq + Debug + Send + Sync + 'static {
     fn repeats(self) -> bool {
         false
     }
+}
+
+/// The function that answers `T` (an action or a request), if a part registered one.
+fn answer_to<T: 'static>(world: &World) -> Option<fn(&mut World, T)> {
+    world
+        .get_resource::<Answers>()
+        .and_then(|a| a.0.get(&TypeId::of::<T>()))
+        .and_then(|f| f.downcast_ref::<fn(&mut World, T)>())
+        .copied()
 }
 
 /// Who answers each kind of action: one function per kind.
@@ -83,12 +87,7 @@ pub trait ActionsExt {
 
 impl ActionsExt for App {
     fn answer<A: Action>(&mut self, answer: fn(&mut World, A)) -> &mut Self {
-        self.init_resource::<Answers>();
-        self.world_mut()
-            .resource_mut::<Answers>()
-            .0
-            .insert(TypeId::of::<A>(), Box::new(answer));
-        self
+        register_answer(self, answer)
     }
 
     fn on_back(&mut self, order: BackOrder, step: BackStep) -> &mut Self {
@@ -109,13 +108,17 @@ impl ActionsExt for App {
     }
 
     fn answer_request<R: Request>(&mut self, answer: fn(&mut World, R)) -> &mut Self {
-        self.init_resource::<Answers>();
-        self.world_mut()
-            .resource_mut::<Answers>()
-            .0
-            .insert(TypeId::of::<R>(), Box::new(answer));
-        self
+        register_answer(self, answer)
     }
+}
+
+fn register_answer<T: 'static>(app: &mut App, answer: fn(&mut World, T)) -> &mut App {
+    app.init_resource::<Answers>();
+    app.world_mut()
+        .resource_mut::<Answers>()
+        .0
+        .insert(TypeId::of::<T>(), Box::new(answer));
+    app
 }
 
 /// Something one part asks another to do that carries data no key could hold.
@@ -124,12 +127,7 @@ pub trait Request: Debug + Send + Sync + 'static {}
 /// Has `request` done now by the part that answers it (nothing happens in an app without
 /// that part).
 pub fn ask<R: Request>(world: &mut World, request: R) {
-    let answer = world
-        .get_resource::<Answers>()
-        .and_then(|a| a.0.get(&TypeId::of::<R>()))
-        .and_then(|f| f.downcast_ref::<fn(&mut World, R)>())
-        .copied();
-    match answer {
+    match answer_to::<R>(world) {
         Some(answer) => answer(world, request),
         None => debug!("nobody answers {request:?}"),
     }

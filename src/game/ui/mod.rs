@@ -9,7 +9,6 @@ use bevy::window::PrimaryWindow;
 
 use crate::game::core::GameSet;
 use crate::game::core::board::{OffscreenTarget, panel_width};
-use crate::game::core::screens::Screen;
 use crate::game::core::state::Thinking;
 use crate::game::core::state::{ChessGame, Player, StatusLine, turn_text};
 use crate::rules::Side;
@@ -67,11 +66,12 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A side panel of `width` on the right, gone when `screen` is left.
-pub fn side_panel(screen: Screen) -> impl Bundle {
+/// A side panel on the right, gone when the screen (or a part of one: any state) `gone_with`
+/// is left.
+pub fn side_panel<S: States>(gone_with: S) -> impl Bundle {
     (
         Panel,
-        DespawnOnExit(screen),
+        DespawnOnExit(gone_with),
         panel_node(),
         BackgroundColor(theme::PANEL),
     )
@@ -94,10 +94,7 @@ pub fn network_game_panel<S: States>(
     help: String,
 ) -> impl Bundle {
     (
-        Panel,
-        DespawnOnExit(gone_with),
-        panel_node(),
-        BackgroundColor(theme::PANEL),
+        side_panel(gone_with),
         children![
             text(heading, 24.0, theme::ACCENT),
             turn_row(px(0)),
@@ -118,7 +115,7 @@ pub fn network_game_panel<S: States>(
 /// The side panel's place and layout (a screen part that is a sub-state despawns its own).
 /// On a low window (1024×600, or a large interface scale) its buttons and key help do not
 /// fit: the panel scrolls with the wheel, once the move list inside it is at its end.
-pub fn panel_node() -> Node {
+fn panel_node() -> Node {
     Node {
         position_type: PositionType::Absolute,
         right: px(0),
