@@ -1,5 +1,5 @@
-//! The board editor (`Screen::Editor`): a [`Setup`] edited with the pointer — pieces dragged from the palette
-//! onto cells (or a palette piece clicked, then cells), pieces dragged between cells or off the
+//! The board editor (`Screen::Editor`): a [`Setup`] edited with the pointer — pieces dragged
+//! from the palette onto cells (or a palette piece clicked, then cells), pieces dragged between cells or off the
 //! board, right-clicked away — the side to move chosen, and the rules' verdict on it after
 //! every change ([`Setup::check`]). Play from here and Analyse take the position only once the
 //! rules call it playable.

@@ -1,4 +1,5 @@
-//! Play on a game server (`parachess-server`): the server screen's lobby and its games.
+//! Play on a game server (`parachess-server`): the lobby screen (`Screen::Lobby`) and the games
+//! played or watched there.
 //!
 //! * [`session`]: the connection (a [`crate::client::Link`] on its own thread, polled each
 //!   frame), who the player is, the lobby's lists, and the game on the board, every server

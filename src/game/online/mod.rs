@@ -1,4 +1,4 @@
-//! The online screen (`Screen::Online`), its logic: network play in the window: the online screen hosts or joins a game through
+//! The online screen (`Screen::Online`), its logic: it hosts or joins a game through
 //! [`crate::net`] (the same sessions the headless `parachess host` and `join` use) and plays it
 //! on the board.
 //!
