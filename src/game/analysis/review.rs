@@ -20,8 +20,8 @@ use crate::game::core::screens::Screen;
 use crate::game::core::state::{ChessGame, StatusLine};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
-use crate::rules::{Game, Move, Position, Side};
-use crate::study::{Label, Review, ReviewError, ReviewSettings};
+use crate::rules::{Move, Position, Side};
+use crate::study::{Review, ReviewError, ReviewSettings};
 
 use crate::game::board::history::{go_to, move_number};
 use crate::game::core::actions::{Action, StudyAction};
@@ -88,30 +88,6 @@ impl ReviewState {
     /// The worst move picked from the lists, if any (its half-move index).
     pub fn selected(&self) -> Option<usize> {
         self.selected
-    }
-
-    /// How many of `game`'s first half-moves are those of the reviewed game (moves played on
-    /// the analysis screen after the review start a line it did not see).
-    pub fn common(&self, game: &Game) -> usize {
-        let Some(done) = &self.done else {
-            return 0;
-        };
-        if *game.start_position() != done.start {
-            return 0;
-        }
-        game.plies()
-            .iter()
-            .zip(&done.moves)
-            .take_while(|(p, m)| p.mv == **m)
-            .count()
-    }
-
-    /// The label of `game`'s half-move `index`, when the review saw it.
-    pub fn label(&self, game: &Game, index: usize) -> Option<Label> {
-        let done = self.done.as_ref()?;
-        (index < self.common(game))
-            .then(|| done.review.moves.get(index).map(|m| m.label))
-            .flatten()
     }
 
     /// Stops a running review and forgets everything.
@@ -264,9 +240,10 @@ pub(crate) fn show_reviewed(world: &mut World, ply: usize) {
     let Some(game) = world.get_resource::<ChessGame>() else {
         return;
     };
+    // The review's moves are published as the marks the move lists show.
     let common = world
-        .get_resource::<ReviewState>()
-        .map_or(0, |s| s.common(game.game()));
+        .get_resource::<MoveMarks>()
+        .map_or(0, |m| m.judged(game.game()).len());
     if ply > common {
         if let Some(mut status) = world.get_resource_mut::<StatusLine>() {
             status.warn(tr!("review-not-in-line"));

@@ -39,18 +39,24 @@ impl MoveMarks {
         self.version
     }
 
+    /// The judged moves `game` begins with, with their labels: its moves after these start a
+    /// line the judge did not see.
+    pub fn judged(&self, game: &Game) -> &[(Move, Label)] {
+        if self.start.as_ref() != Some(game.start_position()) {
+            return &[];
+        }
+        let common = game
+            .plies()
+            .iter()
+            .zip(&self.moves)
+            .take_while(|(p, (m, _))| p.mv == *m)
+            .count();
+        &self.moves[..common]
+    }
+
     /// The label of `game`'s half-move `index`, when it is a move of the judged game.
     pub fn label(&self, game: &Game, index: usize) -> Option<Label> {
-        if self.start.as_ref() != Some(game.start_position()) {
-            return None;
-        }
-        let plies = game.plies().get(..=index)?;
-        let judged = self.moves.get(..=index)?;
-        plies
-            .iter()
-            .zip(judged)
-            .all(|(p, (m, _))| p.mv == *m)
-            .then(|| judged[index].1)
+        self.judged(game).get(index).map(|&(_, label)| label)
     }
 }
 

@@ -76,6 +76,7 @@ fn fill_move_lists(
     let notes = game.notes();
     let hinted = |i: usize| notes.get(i).is_some_and(|n| n.hint);
     let any_hint = (0..g.plies().len()).any(hinted);
+    let judged = marks.judged(g);
     let start = g.start_position();
     let black_first = start.turn() == Side::Black;
     for (list, _) in &lists {
@@ -104,7 +105,7 @@ fn fill_move_lists(
                     for index in [first, Some(second)] {
                         match index.filter(|&i| i < g.plies().len()) {
                             Some(i) => {
-                                let mark = marks.label(g, i);
+                                let mark = judged.get(i).map(|&(_, label)| label);
                                 let mut label = g.plies()[i].text.clone();
                                 if let Some(m) = mark.and_then(|l| l.mark()) {
                                     label.push_str(m.text());
