@@ -15,7 +15,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::db::Db;
 use super::game::Cmd;
-use super::hub::{Hub, Player};
+use super::hub::{Hub, Identity};
 use super::protocol::ServerMsg;
 
 /// The one channel every instance listens on.
@@ -338,7 +338,7 @@ impl Bus {
                 let hub = hub.clone();
                 let me = self.clone();
                 tokio::spawn(async move {
-                    let p = Player {
+                    let p = Identity {
                         key: player.0,
                         name: player.1,
                         guest: player.2,

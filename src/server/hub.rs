@@ -70,9 +70,9 @@ pub enum Out {
 /// A connection's mailbox.
 pub type ConnTx = mpsc::Sender<Out>;
 
-/// A player as a connection knows it.
+/// Who a connection is signed in as (an account or a guest).
 #[derive(Clone, Debug)]
-pub struct Player {
+pub struct Identity {
     /// Lower-case key.
     pub key: String,
     /// Name as written.
@@ -81,9 +81,9 @@ pub struct Player {
     pub guest: bool,
 }
 
-impl From<PlayerRow> for Player {
-    fn from(p: PlayerRow) -> Player {
-        Player {
+impl From<PlayerRow> for Identity {
+    fn from(p: PlayerRow) -> Identity {
+        Identity {
             key: p.key,
             name: p.name,
             guest: p.guest,
@@ -95,7 +95,7 @@ impl From<PlayerRow> for Player {
 #[derive(Clone, Debug)]
 struct Seek {
     id: String,
-    owner: Player,
+    owner: Identity,
     conn: u64,
     rating: i32,
     tc: Option<TimeControl>,
@@ -265,7 +265,7 @@ impl Hub {
     }
 
     /// A connection closed: its seeks vanish, it is no longer online.
-    pub fn close_conn(&self, conn: u64, addr: IpAddr, player: Option<&Player>) {
+    pub fn close_conn(&self, conn: u64, addr: IpAddr, player: Option<&Identity>) {
         {
             let mut addrs = lock(&self.addrs);
             if let Some(n) = addrs.get_mut(&addr) {
@@ -562,7 +562,7 @@ impl Hub {
     /// Posts a seek or a challenge (`to`: key and name); returns its view.
     pub async fn post_seek(
         &self,
-        owner: &Player,
+        owner: &Identity,
         conn: u64,
         spec: &SeekSpec,
         to: Option<(String, String)>,
@@ -653,7 +653,7 @@ impl Hub {
     }
 
     /// Withdraws one's seek.
-    pub fn cancel_seek(&self, owner: &Player, id: &str) -> Result<(), ServerMsg> {
+    pub fn cancel_seek(&self, owner: &Identity, id: &str) -> Result<(), ServerMsg> {
         let (None, seq) = self.seek_number(id)? else {
             return Err(ServerMsg::error("no_seek", "no such seek of yours here"));
         };
@@ -670,7 +670,7 @@ impl Hub {
     }
 
     /// Declines a challenge addressed to `me`.
-    pub fn decline(&self, me: &Player, id: &str) -> Result<(), ServerMsg> {
+    pub fn decline(&self, me: &Identity, id: &str) -> Result<(), ServerMsg> {
         let (None, seq) = self.seek_number(id)? else {
             return Err(ServerMsg::error(
                 "no_seek",
@@ -691,7 +691,7 @@ impl Hub {
     }
 
     /// Accepts a seek or a challenge: the game starts. Returns its id.
-    pub async fn accept(self: &Arc<Hub>, me: &Player, id: &str) -> Result<String, ServerMsg> {
+    pub async fn accept(self: &Arc<Hub>, me: &Identity, id: &str) -> Result<String, ServerMsg> {
         let (remote, seq) = self.seek_number(id)?;
         if let (Some(instance), Some(bus)) = (remote, &self.bus) {
             // Posted on another instance: that one starts (and plays) the game.
@@ -765,7 +765,7 @@ impl Hub {
     /// `me` may accept (`None`: the game started); else a new seek (its view).
     pub async fn quick(
         self: &Arc<Hub>,
-        me: &Player,
+        me: &Identity,
         conn: u64,
         tc: &str,
         rated: bool,
@@ -803,8 +803,8 @@ impl Hub {
     /// Creates a game between two players, tells both, and returns its id.
     pub async fn create_game(
         self: &Arc<Hub>,
-        white: &Player,
-        black: &Player,
+        white: &Identity,
+        black: &Identity,
         variant: &str,
         rated: bool,
         tc: Option<TimeControl>,
@@ -853,7 +853,7 @@ impl Hub {
     /// A rematch of a finished game: a challenge to the opponent with colours swapped.
     pub async fn rematch(
         &self,
-        me: &Player,
+        me: &Identity,
         conn: u64,
         game_id: &str,
     ) -> Result<SeekView, ServerMsg> {
@@ -889,7 +889,7 @@ impl Hub {
     }
 
     /// The player's unfinished games, with whether it is their move.
-    pub async fn my_games(&self, me: &Player) -> Result<Vec<GameSummary>, ServerMsg> {
+    pub async fn my_games(&self, me: &Identity) -> Result<Vec<GameSummary>, ServerMsg> {
         let rows = self
             .db
             .player_games(&me.key, 200)

@@ -16,7 +16,7 @@ use tokio::task::AbortHandle;
 use super::auth;
 use super::db::{PlayerRow, now_ms};
 use super::game::{Cmd, GameHandle};
-use super::hub::{Hub, Out, Player};
+use super::hub::{Hub, Out, Identity};
 use super::limit::Bucket;
 use super::protocol::{ClientMsg, MAX_MESSAGE, ServerMsg, VERSION, side_name};
 use super::web::geometry::{RouteState, moved_ply};
@@ -44,7 +44,7 @@ struct Conn {
     addr: IpAddr,
     tx: mpsc::Sender<Out>,
     kill: Arc<Notify>,
-    player: Option<Player>,
+    player: Option<Identity>,
     follows: HashMap<String, AbortHandle>,
     /// Asked for routes in its hello (the web page): game messages carry them.
     routes: bool,
@@ -217,7 +217,7 @@ impl Conn {
         }
     }
 
-    fn me(&self) -> Result<&Player, ServerMsg> {
+    fn me(&self) -> Result<&Identity, ServerMsg> {
         self.player
             .as_ref()
             .ok_or_else(|| ServerMsg::error("hello_first", "say hello first"))
@@ -451,7 +451,7 @@ impl Conn {
     }
 
     /// Signed in (after hello): welcome, then the unfinished games.
-    async fn sign_in(&mut self, player: Player, token: String) {
+    async fn sign_in(&mut self, player: Identity, token: String) {
         self.hub.set_online(&player.key, self.id, self.tx.clone());
         self.send(ServerMsg::Welcome {
             v: VERSION,
@@ -469,7 +469,7 @@ impl Conn {
     }
 
     /// Register or login on a connection that was somebody (a guest) before.
-    async fn switch_player(&mut self, player: Player, token: String) {
+    async fn switch_player(&mut self, player: Identity, token: String) {
         if let Some(old) = self.player.take() {
             self.hub.set_offline(&old.key, self.id);
         }
