@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::engine::{Engine, EngineError, Player, StopFlag};
+use crate::engine::{Engine, EngineError, Mover, StopFlag};
 use crate::net::{
     DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetError, NetEvent, NetGame, NetHandle, host,
     join, local_addresses, normalize_code,
@@ -53,7 +53,7 @@ pub struct HostArgs {
     pub side: SideArg,
     /// Who plays the host's side: random, easy, normal or hard.
     #[arg(long)]
-    pub player: Player,
+    pub player: Mover,
     /// Seed of the random choices (the random mover, Easy's noise).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -82,7 +82,7 @@ pub struct JoinArgs {
     pub code: String,
     /// Who plays this side: random, easy, normal or hard.
     #[arg(long)]
-    pub player: Player,
+    pub player: Mover,
     /// Seed of the random choices.
     #[arg(long, default_value_t = 2)]
     pub seed: u64,
@@ -192,7 +192,7 @@ struct Session {
     /// Whether this end hosts (it can play once the joiner is connected; the joiner once the
     /// host's state has arrived).
     hosting: bool,
-    player: Player,
+    player: Mover,
     seed: u64,
     name: String,
     save: Option<PathBuf>,
@@ -306,8 +306,8 @@ impl Session {
         stop: &StopFlag,
     ) -> Result<Move, EngineError> {
         let level = match self.player {
-            Player::Random => return engine.random(net.game.position()),
-            Player::Engine(level) => level,
+            Mover::Random => return engine.random(net.game.position()),
+            Mover::Engine(level) => level,
         };
         let mut settings = level.settings();
         if let Some(clocks) = &net.clocks {

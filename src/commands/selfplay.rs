@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::engine::{Engine, EngineError, Player, StopFlag};
+use crate::engine::{Engine, EngineError, Mover, StopFlag};
 use crate::rules::record::{Tags, write_game};
 use crate::rules::{Game, Move, Outcome, PlayError, SHUFFLE_COUNT, Side, Variant};
 use crate::store::write_atomic;
@@ -25,10 +25,10 @@ pub struct SelfplayArgs {
     pub games: u32,
     /// Who plays White (in the first game when alternating): random, easy, normal or hard.
     #[arg(long, default_value = "normal")]
-    pub white: Player,
+    pub white: Mover,
     /// Who plays Black (in the first game when alternating).
     #[arg(long, default_value = "random")]
-    pub black: Player,
+    pub black: Mover,
     /// Thinking time per move in milliseconds, instead of the levels' own.
     #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
@@ -56,7 +56,7 @@ pub enum SelfplayError {
         /// 1-based game number.
         game: u32,
         /// Who played it.
-        player: Player,
+        player: Mover,
         /// The move.
         mv: Move,
         /// What the rules said.
@@ -68,7 +68,7 @@ pub enum SelfplayError {
         /// 1-based game number.
         game: u32,
         /// Who failed.
-        player: Player,
+        player: Mover,
         /// The engine's complaint.
         source: EngineError,
     },
@@ -241,13 +241,13 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> Result<SelfplayTotals, 
 fn choose(
     engine: &mut Engine,
     game: &Game,
-    player: Player,
+    player: Mover,
     movetime: Option<u64>,
     stop: &StopFlag,
 ) -> Result<Move, EngineError> {
     match player {
-        Player::Random => engine.random(game.position()),
-        Player::Engine(level) => {
+        Mover::Random => engine.random(game.position()),
+        Mover::Engine(level) => {
             let mut settings = level.settings();
             if let Some(ms) = movetime {
                 settings.limits.movetime = Some(Duration::from_millis(ms));
@@ -265,8 +265,8 @@ mod tests {
     fn random_games_end_with_the_totals_line() {
         let args = SelfplayArgs {
             games: 2,
-            white: Player::Random,
-            black: Player::Random,
+            white: Mover::Random,
+            black: Mover::Random,
             movetime: None,
             seed: 5,
             alternate: true,
@@ -295,8 +295,8 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let args = SelfplayArgs {
             games: 2,
-            white: Player::Random,
-            black: Player::Random,
+            white: Mover::Random,
+            black: Mover::Random,
             movetime: None,
             seed: 9,
             alternate: true,

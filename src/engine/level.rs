@@ -176,32 +176,32 @@ impl FromStr for Level {
 /// Who makes the moves for one side in self-play: the engine at a level, or a random mover (the
 /// weakest possible opponent, a yardstick for the levels).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Player {
+pub enum Mover {
     /// Any legal move, uniformly at random.
     Random,
     /// The engine at a level.
     Engine(Level),
 }
 
-impl fmt::Display for Player {
+impl fmt::Display for Mover {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Player::Random => f.write_str("random"),
-            Player::Engine(level) => level.fmt(f),
+            Mover::Random => f.write_str("random"),
+            Mover::Engine(level) => level.fmt(f),
         }
     }
 }
 
-impl FromStr for Player {
+impl FromStr for Mover {
     type Err = ParseLevelError;
 
     /// `random`, `easy`, `normal` or `hard`.
-    fn from_str(s: &str) -> Result<Player, ParseLevelError> {
+    fn from_str(s: &str) -> Result<Mover, ParseLevelError> {
         if s.trim().eq_ignore_ascii_case("random") {
-            return Ok(Player::Random);
+            return Ok(Mover::Random);
         }
         s.parse::<Level>()
-            .map(Player::Engine)
+            .map(Mover::Engine)
             .map_err(|_| ParseLevelError {
                 what: "player",
                 name: s.to_string(),
@@ -246,15 +246,12 @@ mod tests {
     fn names_round_trip() {
         for level in Level::ALL {
             assert_eq!(level.name().parse::<Level>(), Ok(level));
-            assert_eq!(
-                level.to_string().parse::<Player>(),
-                Ok(Player::Engine(level))
-            );
+            assert_eq!(level.to_string().parse::<Mover>(), Ok(Mover::Engine(level)));
         }
         assert_eq!("Hard".parse::<Level>(), Ok(Level::Hard));
-        assert_eq!("random".parse::<Player>(), Ok(Player::Random));
+        assert_eq!("random".parse::<Mover>(), Ok(Mover::Random));
         assert!("random".parse::<Level>().is_err());
-        let err = "expert".parse::<Player>().unwrap_err().to_string();
+        let err = "expert".parse::<Mover>().unwrap_err().to_string();
         assert!(err.contains("expert") && err.contains("random"), "{err}");
     }
 

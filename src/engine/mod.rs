@@ -34,7 +34,7 @@ pub mod tune;
 mod weights;
 
 pub use eval::{VALUE, evaluate, evaluate_with};
-pub use level::{Level, LevelSettings, MAX_SKILL, ParseLevelError, Player, random_move};
+pub use level::{Level, LevelSettings, MAX_SKILL, Mover, ParseLevelError, random_move};
 pub use limits::{EngineError, Limits, SearchResult, StopFlag};
 pub use rng::Rng;
 pub use root::MAX_DEPTH;
