@@ -30,7 +30,7 @@ use bevy::prelude::*;
 
 use self::core::GameSet;
 use self::core::launch::LaunchOptions;
-use self::core::state::{GameCommand, GameControl, Player};
+use self::core::state::{GameCommand, GameControl, SeatKind};
 use crate::rules::Game;
 use crate::rules::clock::Clocks;
 use crate::tr;
@@ -111,7 +111,7 @@ fn start_position(options: Option<Res<LaunchOptions>>, mut board: GameControl) {
     if let Some(start) = options.and_then(|o| o.position.clone()) {
         board.apply(GameCommand::Replace {
             game: Box::new(Game::from_position(start)),
-            players: [Player::Human; 2],
+            players: [SeatKind::Human; 2],
             notes: Vec::new(),
             clocks: None,
         });

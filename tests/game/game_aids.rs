@@ -19,7 +19,7 @@ use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::selection::PieceGuide;
 use parachess::game::core::selection::Selection;
 use parachess::game::core::state::Thinking;
-use parachess::game::core::state::{ChessGame, GameCommand, MoveRequest, Player, StatusLine};
+use parachess::game::core::state::{ChessGame, GameCommand, MoveRequest, SeatKind, StatusLine};
 use parachess::game::ui::move_list_text_with_notes;
 use parachess::rules::{Cell, CellSet, Position, Reach, Side, board};
 use parachess::store::Store;
@@ -121,7 +121,7 @@ fn the_guide_works_while_a_move_glides_and_the_computer_thinks() {
     let mut app = headless_app();
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,
-        players: [Player::Human, Player::Computer(Level::Hard)],
+        players: [SeatKind::Human, SeatKind::Computer(Level::Hard)],
     });
     settle(&mut app, 10);
     click_cell(&mut app, c("c4"));
@@ -204,7 +204,7 @@ fn threat_marks_are_the_rules_attacks_as_moves_are_played_and_undone() {
     for game_number in 0..3 {
         app.world_mut().write_message(GameCommand::NewGame {
             start: None,
-            players: [Player::Human; 2],
+            players: [SeatKind::Human; 2],
         });
         settle(&mut app, 10);
         for ply in 0..60 {
@@ -319,7 +319,7 @@ fn a_hint_is_only_for_a_person_to_move_and_lapses_when_the_game_changes() {
     // The computer plays White and is to move: no hint.
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,
-        players: [Player::Computer(Level::Hard), Player::Human],
+        players: [SeatKind::Computer(Level::Hard), SeatKind::Human],
     });
     settle(&mut app, 10);
     tap(&mut app, KeyCode::KeyH);
@@ -330,7 +330,7 @@ fn a_hint_is_only_for_a_person_to_move_and_lapses_when_the_game_changes() {
     let start: Position = Position::start();
     app.world_mut().write_message(GameCommand::NewGame {
         start: Some(Box::new(start)),
-        players: [Player::Human; 2],
+        players: [SeatKind::Human; 2],
     });
     settle(&mut app, 10);
     tap(&mut app, KeyCode::KeyH);

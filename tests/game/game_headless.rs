@@ -233,11 +233,11 @@ fn undo_and_new_game_resync_the_entities() {
 /// A new game of a human (White) against the computer at `level`, after the human's c4-d3
 /// was clicked in: the computer is to move.
 fn first_move_against_the_computer(level: parachess::engine::Level) -> bevy::app::App {
-    use parachess::game::core::state::Player;
+    use parachess::game::core::state::SeatKind;
     let mut app = headless_app();
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,
-        players: [Player::Human, Player::Computer(level)],
+        players: [SeatKind::Human, SeatKind::Computer(level)],
     });
     settle(&mut app, 10);
     click_cell(&mut app, c("c4"));

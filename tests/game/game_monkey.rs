@@ -17,7 +17,7 @@ use parachess::game::core::board::NeedsSync;
 use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::Screen;
 use parachess::game::core::selection::Selection;
-use parachess::game::core::state::{GameCommand, Player};
+use parachess::game::core::state::{GameCommand, SeatKind};
 use parachess::rules::{Cell, Game, Position};
 use parachess::store::Store;
 
@@ -155,9 +155,12 @@ fn random_input_never_breaks_the_game() {
             }
             15 if rng.below(10) == 0 => {
                 let players = match rng.below(3) {
-                    0 => [Player::Human, Player::Human],
-                    1 => [Player::Human, Player::Computer(Level::Easy)],
-                    _ => [Player::Computer(Level::Easy), Player::Computer(Level::Easy)],
+                    0 => [SeatKind::Human, SeatKind::Human],
+                    1 => [SeatKind::Human, SeatKind::Computer(Level::Easy)],
+                    _ => [
+                        SeatKind::Computer(Level::Easy),
+                        SeatKind::Computer(Level::Easy),
+                    ],
                 };
                 app.world_mut().write_message(GameCommand::NewGame {
                     start: None,

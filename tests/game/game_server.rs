@@ -20,7 +20,7 @@ use parachess::client::{Link, LinkConfig, LinkEvent};
 use parachess::game::core::actions::Action;
 use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
-use parachess::game::core::state::{ChessGame, Player, StatusLine};
+use parachess::game::core::state::{ChessGame, SeatKind, StatusLine};
 use parachess::game::lobby::session::LinkState;
 use parachess::game::lobby::{GameRequest, LobbyAction, ServerSession, ServerView};
 use parachess::rules::Game;
@@ -186,7 +186,7 @@ fn a_guest_finds_a_game_plays_it_on_the_board_and_keeps_it() {
     let id = session(&app).current().expect("a game").id.clone();
     {
         let chess = app.world().resource::<ChessGame>();
-        assert_eq!(chess.players(), [Player::Human, Player::Elsewhere]);
+        assert_eq!(chess.players(), [SeatKind::Human, SeatKind::Elsewhere]);
         assert_eq!(chess.origin().names[1].as_deref(), Some(bot_name.as_str()));
         assert!(chess.clocks().is_some(), "a live game shows its clocks");
     }
@@ -315,7 +315,7 @@ fn the_next_run_comes_back_as_the_same_player_and_watches_a_game() {
     assert_eq!(session(&app).current().expect("watched").seat, None);
     assert_eq!(
         app.world().resource::<ChessGame>().players(),
-        [Player::Elsewhere; 2]
+        [SeatKind::Elsewhere; 2]
     );
 
     // A spectator's click is refused; the bots' next move arrives.

@@ -265,10 +265,10 @@ fn the_name_typed_on_the_settings_screen_stays_and_names_the_players_seat() {
     // The next run knows it, and a game against the computer is saved under it.
     let mut app = headless_app_with(dir.clone(), on_board());
     assert_eq!(app.world().resource::<PlayerName>().0, "Ada Lovelace");
-    use parachess::game::core::state::{GameCommand, Player};
+    use parachess::game::core::state::{GameCommand, SeatKind};
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,
-        players: [Player::Human, Player::Computer(Level::Easy)],
+        players: [SeatKind::Human, SeatKind::Computer(Level::Easy)],
     });
     settle(&mut app, 10);
     click_cell(&mut app, "c4".parse().unwrap());

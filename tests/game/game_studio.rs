@@ -16,7 +16,7 @@ use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::core::DataDir;
 use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
-use parachess::game::core::state::{ChessGame, Player, StatusLine};
+use parachess::game::core::state::{ChessGame, SeatKind, StatusLine};
 use parachess::game::editor::Editor;
 use parachess::game::puzzles::PuzzleScreen;
 use parachess::rules::{
@@ -222,7 +222,7 @@ fn the_editor_is_driven_with_the_pointer_and_the_rules_judge_every_change() {
     let board = app.world().resource::<ChessGame>();
     assert_eq!(board.game().position(), &setup.board());
     assert!(board.game().plies().is_empty());
-    assert_eq!(board.players(), [Player::Human; 2]);
+    assert_eq!(board.players(), [SeatKind::Human; 2]);
     tap(&mut app, KeyCode::Escape);
     assert_eq!(where_(&app).0, Screen::Editor);
     assert_eq!(editor(&app).setup(), &setup);
@@ -308,7 +308,7 @@ fn play_from_here_starts_that_game_and_keeps_the_unfinished_one() {
     let g = app.world().resource::<ChessGame>().clone();
     assert_eq!(g.game().start_position(), &set_up);
     assert!(g.game().plies().is_empty());
-    assert_eq!(g.players(), [Player::Human; 2]);
+    assert_eq!(g.players(), [SeatKind::Human; 2]);
     flush_saves(&app);
     // The first game stays in the autosave until the new one has a move...
     let on_disk = autosaved(&dir);
@@ -334,10 +334,10 @@ fn play_the_computer_from_here_gives_the_side_to_move_to_the_player() {
     assert_eq!(where_(&app).0, Screen::Play);
     let g = app.world().resource::<ChessGame>();
     assert_eq!(g.game().start_position().turn(), Side::Black);
-    assert_eq!(g.players()[Side::Black.index()], Player::Human);
+    assert_eq!(g.players()[Side::Black.index()], SeatKind::Human);
     assert!(matches!(
         g.players()[Side::White.index()],
-        Player::Computer(_)
+        SeatKind::Computer(_)
     ));
 }
 

@@ -21,7 +21,7 @@ use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::core::DataDir;
 use parachess::game::core::board::Animating;
 use parachess::game::core::screens::{Modal, Screen};
-use parachess::game::core::state::{ChessGame, GameCommand, Player, StatusLine};
+use parachess::game::core::state::{ChessGame, GameCommand, SeatKind, StatusLine};
 use parachess::game::ui::move_list::{MoveEntry, move_list};
 use parachess::rules::{Cell, Game, Position};
 use parachess::store::Store;
@@ -250,7 +250,7 @@ fn against_the_computer_an_earlier_position_is_only_looked_at() {
     let mut app = study_app();
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,
-        players: [Player::Human, Player::Computer(Level::Easy)],
+        players: [SeatKind::Human, SeatKind::Computer(Level::Easy)],
     });
     app.update();
     click_move(&mut app, "c4-d3");
@@ -419,7 +419,7 @@ fn the_analysis_follows_the_board_off_the_frame_thread_and_stops_on_leaving() {
     }
     let now: Vec<_> = game(&app).plies().iter().map(|p| p.mv).collect();
     assert_eq!(now, play_game);
-    assert_eq!(chess(&app).players(), [Player::Human; 2]);
+    assert_eq!(chess(&app).players(), [SeatKind::Human; 2]);
     agree(&mut app);
 }
 
@@ -577,7 +577,7 @@ fn a_saved_game_opens_on_the_analysis_screen_and_a_bad_one_changes_nothing() {
     analyse(&mut app, path);
     assert_eq!(where_(&app), (Screen::Analysis, Modal::None));
     assert_eq!(moves(game(&app)), moves(&saved));
-    assert_eq!(chess(&app).players(), [Player::Human; 2]);
+    assert_eq!(chess(&app).players(), [SeatKind::Human; 2]);
     assert!(!chess(&app).browsing());
     // The play game waits untouched: Esc, then Continue (Enter), finds it.
     tap(&mut app, KeyCode::Escape);

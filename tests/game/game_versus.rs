@@ -23,7 +23,7 @@ use parachess::game::core::prefs::ChoiceAction;
 use parachess::game::core::prefs::{NewGameChoice, VariantPick};
 use parachess::game::core::saves::load_file;
 use parachess::game::core::screens::{Modal, Screen};
-use parachess::game::core::state::{ChessGame, GameCommand, Player, StatusLine};
+use parachess::game::core::state::{ChessGame, GameCommand, SeatKind, StatusLine};
 use parachess::game::online::OnlineAction;
 use parachess::game::online::{Link, Online};
 use parachess::game::play::ai::ComputerPlayer;
@@ -68,7 +68,7 @@ fn time_step(app: &mut App, step: Duration) {
     app.insert_resource(TimeUpdateStrategy::ManualDuration(step));
 }
 
-fn new_timed_game(app: &mut App, start: Option<&str>, players: [Player; 2], time: &str) {
+fn new_timed_game(app: &mut App, start: Option<&str>, players: [SeatKind; 2], time: &str) {
     app.world_mut().write_message(GameCommand::NewTimed {
         start: start.map(|p| Box::new(p.parse().unwrap())),
         players,
@@ -102,7 +102,7 @@ fn until_over(app: &mut App, max: u32) -> u32 {
 fn a_flag_fall_loses_and_the_game_over_dialog_says_so() {
     let mut app = headless_app();
     time_step(&mut app, ms(500));
-    new_timed_game(&mut app, None, [Player::Human; 2], "60+0");
+    new_timed_game(&mut app, None, [SeatKind::Human; 2], "60+0");
     let started = chess(&app).clock_now();
     until_over(&mut app, 400);
     let over_at = chess(&app).clock_now() - started;
@@ -140,7 +140,7 @@ fn running_out_against_a_lone_king_is_a_draw() {
     time_step(&mut app, ms(500));
     // White, to move, has its Queen; Black only its King, which could never mate.
     let lone_king = "3k2/4/8/5/10/6/10/5/8/4/2QK2 w 0 1";
-    new_timed_game(&mut app, Some(lone_king), [Player::Human; 2], "10+0");
+    new_timed_game(&mut app, Some(lone_king), [SeatKind::Human; 2], "10+0");
     until_over(&mut app, 100);
     assert_eq!(game(&app).outcome(), Some(Outcome::Time { winner: None }));
     app.update();
@@ -151,7 +151,7 @@ fn running_out_against_a_lone_king_is_a_draw() {
 fn a_move_adds_the_increment_and_clocks_wait_off_the_play_screen() {
     let mut app = headless_app();
     time_step(&mut app, ms(500));
-    new_timed_game(&mut app, None, [Player::Human; 2], "60+5");
+    new_timed_game(&mut app, None, [SeatKind::Human; 2], "60+5");
     for _ in 0..10 {
         app.update();
     }
@@ -204,7 +204,7 @@ fn a_move_adds_the_increment_and_clocks_wait_off_the_play_screen() {
 fn takebacks_are_for_two_players_and_give_the_clocks_back() {
     let mut app = headless_app();
     time_step(&mut app, ms(500));
-    new_timed_game(&mut app, None, [Player::Human; 2], "60+2");
+    new_timed_game(&mut app, None, [SeatKind::Human; 2], "60+2");
     for _ in 0..6 {
         app.update();
     }
@@ -231,8 +231,8 @@ fn takebacks_are_for_two_players_and_give_the_clocks_back() {
         &mut app,
         None,
         [
-            Player::Human,
-            Player::Computer(parachess::engine::Level::Easy),
+            SeatKind::Human,
+            SeatKind::Computer(parachess::engine::Level::Easy),
         ],
         "60+0",
     );
@@ -269,7 +269,7 @@ fn clocks_are_saved_and_continue_brings_them_back() {
         },
     );
     time_step(&mut app, ms(300));
-    new_timed_game(&mut app, None, [Player::Human; 2], "300+3");
+    new_timed_game(&mut app, None, [SeatKind::Human; 2], "300+3");
     for round in 0..3 {
         for _ in 0..(5 + round * 3) {
             app.update();
@@ -356,7 +356,7 @@ fn the_computer_takes_its_time_from_its_clock() {
     assert_eq!(where_(&app).0, Screen::Play);
     assert!(matches!(
         chess(&app).players()[1],
-        Player::Computer(parachess::engine::Level::Hard)
+        SeatKind::Computer(parachess::engine::Level::Hard)
     ));
     let left = reading(&app, Side::Black);
     assert!(left <= s(2) && left > s(1), "{left:?}");
@@ -525,7 +525,10 @@ fn two_windows_play_a_network_game_and_agree_a_draw() {
             .expect("[%clk] of the joiner's move");
         assert!(clk > s(300) && clk <= s(303), "{clk:?}");
     }
-    assert_eq!(chess(&joiner).players(), [Player::Elsewhere, Player::Human]);
+    assert_eq!(
+        chess(&joiner).players(),
+        [SeatKind::Elsewhere, SeatKind::Human]
+    );
     // The joiner asks to take its move back; the host allows it.
     act(&mut joiner, OnlineAction::Net(NetCommand::AskTakeback));
     both_until(&mut host, &mut joiner, s(10), |h, _| {
@@ -730,7 +733,7 @@ fn a_cut_connection_comes_back_by_itself_and_the_game_goes_on() {
     app_frames(&mut joiner, 3);
     assert_eq!(where_(&joiner).0, Screen::Title);
     assert!(online(&joiner).session().is_none());
-    assert_eq!(chess(&joiner).players(), [Player::Human; 2]);
+    assert_eq!(chess(&joiner).players(), [SeatKind::Human; 2]);
     assert_eq!(plies(&joiner), 2);
     both_until(&mut host, &mut joiner, s(10), |h, _| {
         matches!(link(h), Link::Lost(_))
@@ -774,8 +777,8 @@ fn engine_app(engine: String) -> App {
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,
         players: [
-            Player::Human,
-            Player::Computer(parachess::engine::Level::Easy),
+            SeatKind::Human,
+            SeatKind::Computer(parachess::engine::Level::Easy),
         ],
     });
     app.update();

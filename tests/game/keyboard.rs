@@ -14,7 +14,7 @@ use parachess::engine::Level;
 use parachess::game::core::camera::CameraRig;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::selection::ViewCommand;
-use parachess::game::core::state::{ChessGame, GameCommand, MoveRequest, Player, StatusLine};
+use parachess::game::core::state::{ChessGame, GameCommand, MoveRequest, SeatKind, StatusLine};
 use parachess::game::play::input::cursor::{CellCursor, neighbour, screen_point};
 use parachess::game::play::input::premove::Premove;
 use parachess::game::play::input::typed::TypedMove;
@@ -266,7 +266,7 @@ fn where_the_player_cannot_move_hotkeys_act_at_once() {
     // The computer against itself: nobody at this board moves.
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,
-        players: [Player::Computer(Level::Hard); 2],
+        players: [SeatKind::Computer(Level::Hard); 2],
     });
     settle(&mut app, 5);
     type_keys(&mut app, "c");
@@ -447,7 +447,7 @@ fn timed_game_against_the_computer() -> App {
     let mut app = headless_app();
     app.world_mut().write_message(GameCommand::NewTimed {
         start: None,
-        players: [Player::Human, Player::Computer(Level::Hard)],
+        players: [SeatKind::Human, SeatKind::Computer(Level::Hard)],
         time: Some(TimeControl {
             base: Duration::from_secs(300),
             increment: Duration::from_secs(2),
@@ -557,7 +557,7 @@ fn an_untimed_game_against_the_computer_keeps_no_premove() {
     let mut app = headless_app();
     app.world_mut().write_message(GameCommand::NewGame {
         start: None,
-        players: [Player::Human, Player::Computer(Level::Hard)],
+        players: [SeatKind::Human, SeatKind::Computer(Level::Hard)],
     });
     settle(&mut app, 5);
     click_cell(&mut app, c("c4"));
@@ -597,7 +597,7 @@ fn a_premove_promotion_asks_which_piece_and_plays_the_choice() {
     let mut app = headless_app();
     app.world_mut().write_message(GameCommand::NewTimed {
         start: Some(Box::new(start.clone())),
-        players: [Player::Human, Player::Computer(Level::Hard)],
+        players: [SeatKind::Human, SeatKind::Computer(Level::Hard)],
         time: Some(TimeControl {
             base: Duration::from_secs(300),
             increment: Duration::from_secs(2),

@@ -10,7 +10,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use crate::engine::{Engine, Limits, SearchResult, StopFlag};
 use crate::game::core::GameSet;
-use crate::game::core::state::{ChessGame, GameCommand, GameControl, Player, StatusLine};
+use crate::game::core::state::{ChessGame, GameCommand, GameControl, SeatKind, StatusLine};
 use crate::rules::Move;
 
 /// How long the engine thinks about a hint.
@@ -56,7 +56,7 @@ pub fn ask(world: &mut World) {
         Some(tr!("hint-browsing"))
     } else if game.game().is_over() {
         Some(tr!("hint-game-over"))
-    } else if game.player_to_move() != Player::Human {
+    } else if game.player_to_move() != SeatKind::Human {
         Some(tr!("hint-not-your-turn"))
     } else {
         None

@@ -17,7 +17,7 @@ use crate::engine::{AnalyseOptions, Engine, Limits, Report, Score, StopFlag};
 use crate::game::core::GameSet;
 use crate::game::core::screens::{Screen, set_screen};
 use crate::game::core::state::{
-    BoardReset, ChessGame, GameCommand, GameControl, PlayStash, Player, StatusLine,
+    BoardReset, ChessGame, GameCommand, GameControl, PlayStash, SeatKind, StatusLine,
 };
 use crate::rules::record::{Eval, PlyNote};
 use crate::rules::{Game, Position, Side};
@@ -354,7 +354,7 @@ fn open(world: &mut World, game: Game, notes: Vec<PlyNote>, shown: Option<usize>
     }
     let replace = GameCommand::Replace {
         game: Box::new(game),
-        players: [Player::Human; 2],
+        players: [SeatKind::Human; 2],
         notes,
         clocks: None,
     };
@@ -474,7 +474,7 @@ pub(crate) fn back(world: &mut World) -> bool {
 /// either side may move.
 fn enter(mut board: GameControl, mut commands: Commands) {
     board.borrow_board();
-    board.apply(GameCommand::SetPlayers([Player::Human; 2]));
+    board.apply(GameCommand::SetPlayers([SeatKind::Human; 2]));
     commands.init_resource::<AnalysisOrigin>();
 }
 

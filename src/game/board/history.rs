@@ -312,13 +312,13 @@ mod tests {
         for m in ["c4-d3", "i5-h3", "c3-d2"] {
             played.play_text(m).unwrap();
         }
-        use crate::game::core::state::{Applied, Player, StatusLine};
+        use crate::game::core::state::{Applied, SeatKind, StatusLine};
         let mut g = ChessGame::default();
         let mut status = StatusLine::default();
         let mut show = |g: &mut ChessGame, ply| g.apply(GameCommand::ShowPly(ply), &mut status);
         let replace = GameCommand::Replace {
             game: Box::new(played),
-            players: [Player::Human; 2],
+            players: [SeatKind::Human; 2],
             notes: Vec::new(),
             clocks: None,
         };

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::game::core::camera::CameraRig;
 use crate::game::core::screens::Screen;
-use crate::game::core::state::{ChessGame, GameCommand, GameControl, Origin, Player};
+use crate::game::core::state::{ChessGame, GameCommand, GameControl, Origin, SeatKind};
 use crate::net::NetGame;
 use crate::rules::Side;
 
@@ -16,7 +16,7 @@ use crate::rules::Side;
 /// are the authority's (this end only shows them), and it is kept like a play game.
 pub fn followed(game: &ChessGame, screen: Option<Screen>) -> bool {
     matches!(screen, Some(Screen::Online | Screen::Lobby))
-        && game.players().contains(&Player::Elsewhere)
+        && game.players().contains(&SeatKind::Elsewhere)
 }
 
 /// [`followed`] as a run condition (the autosave keeps such a game).
@@ -50,9 +50,9 @@ impl FollowBoard<'_> {
     /// Puts `net`'s game on the board as a new game (the autosave keeps the one it replaces
     /// if unfinished), `seat` at the bottom (White for a spectator); returns its identity.
     pub fn bind(&mut self, net: &NetGame, seat: Option<Side>, origin: Origin) -> u64 {
-        let mut players = [Player::Elsewhere; 2];
+        let mut players = [SeatKind::Elsewhere; 2];
         if let Some(side) = seat {
-            players[side.index()] = Player::Human;
+            players[side.index()] = SeatKind::Human;
         }
         self.control.apply(GameCommand::Follow {
             game: Box::new(net.game.clone()),

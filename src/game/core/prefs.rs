@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::actions::{Action, ActionsExt};
-use super::state::Player;
+use super::state::SeatKind;
 use crate::engine::Level;
 use crate::rules::{SHUFFLE_COUNT, Variant};
 use crate::tr;
@@ -130,12 +130,12 @@ impl NewGameChoice {
     }
 
     /// White's and Black's players for this choice.
-    pub fn players(&self) -> [Player; 2] {
-        let c = Player::Computer(self.level);
+    pub fn players(&self) -> [SeatKind; 2] {
+        let c = SeatKind::Computer(self.level);
         match self.mode {
-            GameMode::TwoPlayers => [Player::Human, Player::Human],
-            GameMode::HumanWhite => [Player::Human, c],
-            GameMode::HumanBlack => [c, Player::Human],
+            GameMode::TwoPlayers => [SeatKind::Human, SeatKind::Human],
+            GameMode::HumanWhite => [SeatKind::Human, c],
+            GameMode::HumanBlack => [c, SeatKind::Human],
             GameMode::ComputerOnly => [c, c],
         }
     }

@@ -19,9 +19,9 @@ use crate::rules::clock::{Clocks, TimeControl};
 use crate::rules::record::{GameRecord, PlyNote, clocks_after};
 use crate::rules::{Game, Move, Outcome, Piece, Position, Route, Side};
 
-/// Who plays a side.
+/// Who plays a side of the game on the board: a person here, the engine, or moves from elsewhere.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub enum Player {
+pub enum SeatKind {
     /// A person at this computer.
     #[default]
     Human,
@@ -45,7 +45,7 @@ pub struct ChessGame {
     /// board shows an earlier position. Private: it changes only through the methods here.
     game: Game,
     /// White's player, then Black's.
-    players: [Player; 2],
+    players: [SeatKind; 2],
     /// Where the game is played and by whom, when it is known beyond [`ChessGame::players`]
     /// (a network game: the opponent's name), for the saved game's tags.
     origin: Origin,
@@ -104,7 +104,7 @@ impl Default for ChessGame {
     fn default() -> ChessGame {
         ChessGame {
             game: Game::new(),
-            players: [Player::Human; 2],
+            players: [SeatKind::Human; 2],
             origin: Origin::default(),
             revision: 0,
             game_revision: 0,
@@ -150,7 +150,7 @@ impl ChessGame {
     }
 
     /// White's player, then Black's.
-    pub fn players(&self) -> [Player; 2] {
+    pub fn players(&self) -> [SeatKind; 2] {
         self.players
     }
 
@@ -164,8 +164,8 @@ impl ChessGame {
     /// computer or someone elsewhere): that seat carries the name from Settings.
     pub fn own_seat(&self) -> Option<usize> {
         match self.players {
-            [Player::Human, p] if p != Player::Human => Some(0),
-            [p, Player::Human] if p != Player::Human => Some(1),
+            [SeatKind::Human, p] if p != SeatKind::Human => Some(0),
+            [p, SeatKind::Human] if p != SeatKind::Human => Some(1),
             _ => None,
         }
     }
@@ -209,7 +209,7 @@ impl ChessGame {
     /// Whether someone other than the people at this board plays a side (the computer, a
     /// network opponent): then an earlier position can be looked at but not played from.
     pub fn view_only(&self) -> bool {
-        self.players.iter().any(|&p| p != Player::Human)
+        self.players.iter().any(|&p| p != SeatKind::Human)
     }
 
     /// Shows the position after `ply` half-moves (the end for `ply` at or past it); the game
@@ -246,13 +246,13 @@ impl ChessGame {
     }
 
     /// Puts another game on the board, with an identity no other game of this run has.
-    fn replace(&mut self, game: Game, players: [Player; 2]) {
+    fn replace(&mut self, game: Game, players: [SeatKind; 2]) {
         self.replace_with_notes(game, players, Vec::new());
     }
 
     /// [`ChessGame::replace`] with the notes a game record keeps about its moves. The new game
     /// is untimed until it is given clocks.
-    fn replace_with_notes(&mut self, game: Game, players: [Player; 2], notes: Vec<PlyNote>) {
+    fn replace_with_notes(&mut self, game: Game, players: [SeatKind; 2], notes: Vec<PlyNote>) {
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         self.game = game;
         self.players = players;
@@ -345,7 +345,7 @@ impl ChessGame {
     }
 
     /// The player whose turn it is.
-    pub fn player_to_move(&self) -> Player {
+    pub fn player_to_move(&self) -> SeatKind {
         self.players[self.game.position().turn().index()]
     }
 
@@ -353,20 +353,20 @@ impl ChessGame {
     /// human's turn there).
     pub fn human_to_move(&self) -> bool {
         let board = self.board();
-        !board.is_over() && self.players[board.position().turn().index()] == Player::Human
+        !board.is_over() && self.players[board.position().turn().index()] == SeatKind::Human
     }
 
     /// Whether both sides are played by people.
     pub fn two_humans(&self) -> bool {
-        self.players == [Player::Human; 2]
+        self.players == [SeatKind::Human; 2]
     }
 
     /// Who resigns when the button is pressed: the person playing the computer, or in other
     /// games the side to move.
     pub fn resigning_side(&self) -> Side {
         match self.players {
-            [Player::Human, Player::Computer(_)] => Side::White,
-            [Player::Computer(_), Player::Human] => Side::Black,
+            [SeatKind::Human, SeatKind::Computer(_)] => Side::White,
+            [SeatKind::Computer(_), SeatKind::Human] => Side::Black,
             _ => self.game.position().turn(),
         }
     }
@@ -377,14 +377,14 @@ impl ChessGame {
         let pos = self.game.position();
         let Some(computer) = Side::BOTH
             .into_iter()
-            .find(|&s| matches!(self.players[s.index()], Player::Computer(_)))
+            .find(|&s| matches!(self.players[s.index()], SeatKind::Computer(_)))
         else {
             return false;
         };
         if self
             .players
             .iter()
-            .all(|p| matches!(p, Player::Computer(_)))
+            .all(|p| matches!(p, SeatKind::Computer(_)))
         {
             return false;
         }
@@ -661,22 +661,22 @@ pub enum GameCommand {
         /// Start position (standard when `None`).
         start: Option<Box<Position>>,
         /// White's and Black's players.
-        players: [Player; 2],
+        players: [SeatKind; 2],
     },
     /// Continue a game loaded from a file or an autosave, with the notes on its moves.
-    Load(Box<Game>, [Player; 2], Vec<PlyNote>),
+    Load(Box<Game>, [SeatKind; 2], Vec<PlyNote>),
     /// [`GameCommand::NewGame`] with clocks at `time` (untimed when `None`).
     NewTimed {
         /// Start position (standard when `None`).
         start: Option<Box<Position>>,
         /// White's and Black's players.
-        players: [Player; 2],
+        players: [SeatKind; 2],
         /// The time control.
         time: Option<TimeControl>,
     },
     /// Continue a saved game with its notes and, when it was timed, its clocks as its record
     /// left them ([`GameRecord::clocks`]).
-    Resume(Box<GameRecord>, [Player; 2]),
+    Resume(Box<GameRecord>, [SeatKind; 2]),
     /// Take back a move (two against the computer, so it is the person's turn again).
     Undo,
     /// Replay a move taken back.
@@ -698,7 +698,7 @@ pub enum GameCommand {
         /// The game.
         game: Box<Game>,
         /// White's and Black's players.
-        players: [Player; 2],
+        players: [SeatKind; 2],
         /// The notes on its moves.
         notes: Vec<PlyNote>,
         /// Its clocks (`None` untimed).
@@ -709,8 +709,8 @@ pub enum GameCommand {
     Follow {
         /// The game.
         game: Box<Game>,
-        /// White's and Black's players (the followed side [`Player::Elsewhere`]).
-        players: [Player; 2],
+        /// White's and Black's players (the followed side [`SeatKind::Elsewhere`]).
+        players: [SeatKind; 2],
         /// The notes on its moves.
         notes: Vec<PlyNote>,
         /// Its clocks (`None` untimed).
@@ -733,7 +733,7 @@ pub enum GameCommand {
     /// the game itself does not change.
     ShowPly(usize),
     /// Other players for the same game (the game, its clocks and identity stay).
-    SetPlayers([Player; 2]),
+    SetPlayers([SeatKind; 2]),
     /// Give the game clocks (stopped; they start when the play screen shows the game), or
     /// take them away.
     SetClocks(Option<Clocks>),
@@ -1020,7 +1020,7 @@ fn undo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
         return true;
     }
     g.game.undo();
-    if !declared && !g.two_humans() && g.player_to_move() != Player::Human {
+    if !declared && !g.two_humans() && g.player_to_move() != SeatKind::Human {
         g.game.undo();
     }
     g.rewind_clocks();
@@ -1039,7 +1039,7 @@ fn redo(g: &mut ChessGame, status: &mut StatusLine) -> bool {
     }
     g.game.redo();
     g.clock_the_last_move();
-    if !g.two_humans() && g.player_to_move() != Player::Human && g.game.can_redo() {
+    if !g.two_humans() && g.player_to_move() != SeatKind::Human && g.game.can_redo() {
         g.game.redo();
         g.clock_the_last_move();
     }
@@ -1212,7 +1212,7 @@ mod tests {
         assert!(g.revision() > revision, "the view changed");
         assert_eq!(g.game_revision(), saved, "the game did not");
         assert!(!g.show_ply(1), "already shown");
-        g.replace(Game::new(), [Player::Human; 2]);
+        g.replace(Game::new(), [SeatKind::Human; 2]);
         assert!(!g.browsing());
     }
 
@@ -1239,7 +1239,7 @@ mod tests {
         assert_eq!(g.kept_lines(), 0);
         // Against the computer a move for the game returns to its end first.
         let mut g = played(&["c4-d3", "i4-h3", "c3-d2"]);
-        g.players = [Player::Human, Player::Computer(Level::Easy)];
+        g.players = [SeatKind::Human, SeatKind::Computer(Level::Easy)];
         g.show_ply(1);
         let reply = g.game.position().parse_move("i5-h4").unwrap();
         play_on_board(&mut g, reply).unwrap();
@@ -1251,7 +1251,7 @@ mod tests {
         g.board().position().parse_move(text).unwrap()
     }
 
-    fn replace(game: Game, players: [Player; 2], clocks: Option<Clocks>) -> GameCommand {
+    fn replace(game: Game, players: [SeatKind; 2], clocks: Option<Clocks>) -> GameCommand {
         GameCommand::Replace {
             game: Box::new(game),
             players,
@@ -1275,14 +1275,14 @@ mod tests {
         let clocks = Clocks::new(TimeControl::minutes_plus_seconds(5, 3), Side::Black);
         let command = GameCommand::Replace {
             game: Box::new(other.clone()),
-            players: [Player::Human, Player::Elsewhere],
+            players: [SeatKind::Human, SeatKind::Elsewhere],
             notes: vec![note.clone()],
             clocks: Some(clocks.clone()),
         };
         assert!(g.apply(command, &mut status).changed());
         assert_eq!(g.game().plies().len(), 1);
         assert_eq!(g.game().position(), other.position());
-        assert_eq!(g.players(), [Player::Human, Player::Elsewhere]);
+        assert_eq!(g.players(), [SeatKind::Human, SeatKind::Elsewhere]);
         assert_eq!(g.notes(), &[note]);
         assert_eq!(g.clocks(), Some(&clocks));
         assert!(!g.browsing() && g.id() != id && g.game_revision() > revision);
@@ -1345,7 +1345,7 @@ mod tests {
             !g.apply(GameCommand::SetPlayers(same), &mut status)
                 .changed()
         );
-        let other = [Player::Human, Player::Computer(Level::Easy)];
+        let other = [SeatKind::Human, SeatKind::Computer(Level::Easy)];
         assert!(
             g.apply(GameCommand::SetPlayers(other), &mut status)
                 .changed()
@@ -1422,7 +1422,7 @@ mod tests {
         g.apply(
             GameCommand::Follow {
                 game: Box::new(theirs.clone()),
-                players: [Player::Human, Player::Elsewhere],
+                players: [SeatKind::Human, SeatKind::Elsewhere],
                 notes: Vec::new(),
                 clocks: None,
                 origin: origin.clone(),
@@ -1432,7 +1432,7 @@ mod tests {
         let id = g.id();
         assert_ne!(id, old);
         assert_eq!(g.origin(), &origin);
-        assert_eq!(g.players(), [Player::Human, Player::Elsewhere]);
+        assert_eq!(g.players(), [SeatKind::Human, SeatKind::Elsewhere]);
         // One new move of theirs glides.
         theirs.play_text("i4-h3").unwrap();
         let mirror = |game: &Game| GameCommand::Mirror {
@@ -1475,7 +1475,7 @@ mod tests {
         world.resource_mut::<PlayStash>().borrow_board(&kept);
         let new_game = GameCommand::NewGame {
             start: None,
-            players: [Player::Human; 2],
+            players: [SeatKind::Human; 2],
         };
         assert!(apply(&mut world, new_game).changed());
         assert!(!world.resource::<PlayStash>().board_borrowed());
@@ -1490,7 +1490,7 @@ mod tests {
         assert_eq!((resets(&world), glides(&world)), (1, 1));
         // A lesson's position: the play game kept aside stays, whoever asks redraws.
         world.resource_mut::<PlayStash>().borrow_board(&kept);
-        let lesson = replace(Game::new(), [Player::Human, Player::Elsewhere], None);
+        let lesson = replace(Game::new(), [SeatKind::Human, SeatKind::Elsewhere], None);
         assert!(apply(&mut world, lesson).changed());
         assert!(world.resource::<PlayStash>().board_borrowed());
         assert_eq!((resets(&world), glides(&world)), (1, 1));

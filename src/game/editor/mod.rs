@@ -26,7 +26,7 @@ use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, key_in};
 use crate::game::core::screens::{Screen, set_screen};
 use crate::game::core::selection::{CellPicking, Selection};
 use crate::game::core::state::{
-    BoardReset, ChessGame, GameCommand, PlayStash, Player, StatusLine, capitalise,
+    BoardReset, ChessGame, GameCommand, PlayStash, SeatKind, StatusLine, capitalise,
 };
 use crate::game::text;
 use crate::rules::{Cell, Game, Piece, PieceKind, Position, Setup, SetupCheck, Side, Variant};
@@ -299,7 +299,7 @@ fn replace(world: &mut World, setup: Setup) {
     }
     let replace = GameCommand::Replace {
         game: Box::new(Game::from_position(board)),
-        players: [Player::Elsewhere; 2],
+        players: [SeatKind::Elsewhere; 2],
         notes: Vec::new(),
         clocks: None,
     };
@@ -709,11 +709,11 @@ fn play_from_here(world: &mut World, computer: bool) {
         let level = world
             .get_resource::<crate::game::core::prefs::NewGameChoice>()
             .map_or(Level::Normal, |c| c.level);
-        let mut players = [Player::Computer(level); 2];
-        players[pos.turn().index()] = Player::Human;
+        let mut players = [SeatKind::Computer(level); 2];
+        players[pos.turn().index()] = SeatKind::Human;
         players
     } else {
-        [Player::Human; 2]
+        [SeatKind::Human; 2]
     };
     world.write_message(GameCommand::NewGame {
         start: Some(Box::new(pos)),

@@ -27,7 +27,9 @@ use crate::game::core::GameSet;
 use crate::game::core::board::LinesOverride;
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::core::selection::{CellPicking, Selection};
-use crate::game::core::state::{BoardReset, ChessGame, GameCommand, PlayStash, Player, StatusLine};
+use crate::game::core::state::{
+    BoardReset, ChessGame, GameCommand, PlayStash, SeatKind, StatusLine,
+};
 use crate::game::text::{Language, language};
 use crate::lessons::{Lesson, Stage, StageRun};
 use crate::rules::Game;
@@ -229,9 +231,9 @@ fn open_launch_stage(mut learn: ResMut<Learn>, mut commands: Commands) {
 }
 
 /// White's and Black's players for a stage: the learner here, the opponent elsewhere.
-fn players_for(stage: &Stage) -> [Player; 2] {
-    let mut players = [Player::Elsewhere; 2];
-    players[stage.learner().index()] = Player::Human;
+fn players_for(stage: &Stage) -> [SeatKind; 2] {
+    let mut players = [SeatKind::Elsewhere; 2];
+    players[stage.learner().index()] = SeatKind::Human;
     players
 }
 
@@ -469,8 +471,8 @@ mod tests {
         for lesson in &lessons {
             for stage in &lesson.stages {
                 let players = players_for(stage);
-                assert_eq!(players[stage.learner().index()], Player::Human);
-                assert_eq!(players[(!stage.learner()).index()], Player::Elsewhere);
+                assert_eq!(players[stage.learner().index()], SeatKind::Human);
+                assert_eq!(players[(!stage.learner()).index()], SeatKind::Elsewhere);
             }
         }
     }

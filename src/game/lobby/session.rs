@@ -758,8 +758,8 @@ pub(super) fn leave(world: &mut World) {
     if let Some(id) = watched {
         let _ = session.send(json!({"t": "unwatch", "game": id}));
     }
-    use crate::game::core::state::{GameCommand, Player, apply};
-    apply(world, GameCommand::SetPlayers([Player::Human; 2]));
+    use crate::game::core::state::{GameCommand, SeatKind, apply};
+    apply(world, GameCommand::SetPlayers([SeatKind::Human; 2]));
     apply(world, GameCommand::PauseClocks);
 }
 

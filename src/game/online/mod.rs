@@ -6,7 +6,7 @@
 //!   this machine's addresses and the join code until the other player arrives. Join: a dialog
 //!   takes the host's address and the code ([`crate::game::ui::text_field`]).
 //! * Playing, the board's game is a [`ChessGame`] with the remote side as
-//!   [`Player::Elsewhere`]. A move made on the board goes to the session as a request; what
+//!   [`SeatKind::Elsewhere`]. A move made on the board goes to the session as a request; what
 //!   the host decides comes back as [`NetEvent`]s, polled each frame (never blocking), checked
 //!   by the rules in a [`NetGame`] and only then mirrored into the [`ChessGame`], which the
 //!   autosave keeps like any play game. An event the rules refuse changes nothing and is
@@ -33,7 +33,7 @@ use crate::game::core::follow::FollowBoard;
 use crate::game::core::keys::{Binding, Context, KeysExt, ctrl, key, key_in, move_keys};
 use crate::game::core::prefs::NewGameChoice;
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
-use crate::game::core::state::{ChessGame, MoveRequest, Origin, Player, StatusLine, capitalise};
+use crate::game::core::state::{ChessGame, MoveRequest, Origin, SeatKind, StatusLine, capitalise};
 use crate::game::text::time_control_label as label;
 use crate::game::ui::text_field::{FieldAction, FieldId, Fields};
 use crate::net::{
@@ -790,7 +790,7 @@ fn end_session(mut online: ResMut<Online>, mut board: GameControl) {
         return;
     };
     if session.game_id == Some(board.game().id()) {
-        board.apply(GameCommand::SetPlayers([Player::Human; 2]));
+        board.apply(GameCommand::SetPlayers([SeatKind::Human; 2]));
         board.apply(GameCommand::PauseClocks);
         let game = board.game().game();
         if !game.is_over() && !game.plies().is_empty() {

@@ -10,7 +10,7 @@ use super::external::ExternalEngine;
 use crate::engine::{Engine, SearchResult, StopFlag};
 use crate::game::core::GameSet;
 use crate::game::core::board::Animating;
-use crate::game::core::state::{ChessGame, MoveRequest, Player, StatusLine};
+use crate::game::core::state::{ChessGame, MoveRequest, SeatKind, StatusLine};
 use crate::rules::Move;
 
 /// A search in progress for the game at `revision`.
@@ -80,7 +80,7 @@ fn start_search(
     if busy || waiting || game.game().is_over() || !playing || game.browsing() {
         return;
     }
-    let Player::Computer(level) = game.player_to_move() else {
+    let SeatKind::Computer(level) = game.player_to_move() else {
         return;
     };
     // `--engine`: the other program finds the move, unless it failed at this one.

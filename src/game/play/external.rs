@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use crate::game::core::GameSet;
 use crate::game::core::board::Animating;
 use crate::game::core::screens::Screen;
-use crate::game::core::state::{ChessGame, MoveRequest, Player, StatusLine};
+use crate::game::core::state::{ChessGame, MoveRequest, SeatKind, StatusLine};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::text;
 use crate::rules::{Game, Move, Side};
@@ -230,7 +230,7 @@ fn ask(
     mut engine: ResMut<ExternalEngine>,
 ) {
     let playing = screen.is_none_or(|s| s.get().moves_go_to_game());
-    let Player::Computer(level) = game.player_to_move() else {
+    let SeatKind::Computer(level) = game.player_to_move() else {
         return;
     };
     let revision = game.revision();

@@ -257,9 +257,10 @@ impl Act<'_> {
             return self.press_premove(cell, pos);
         }
         let human = self.game.human_to_move();
-        let elsewhere = self.game.player_to_move() == crate::game::core::state::Player::Elsewhere;
+        let elsewhere = self.game.player_to_move() == crate::game::core::state::SeatKind::Elsewhere;
         if !human && elsewhere && self.selection.cell.is_none() && !self.game.game().is_over() {
-            let watching = self.game.players() == [crate::game::core::state::Player::Elsewhere; 2];
+            let watching =
+                self.game.players() == [crate::game::core::state::SeatKind::Elsewhere; 2];
             self.status.warn(if watching {
                 tr!("input-watching")
             } else {

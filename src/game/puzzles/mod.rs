@@ -21,7 +21,7 @@ use crate::game::core::saves::Saves;
 use crate::game::core::screens::{Modal, Screen, set_modal};
 use crate::game::core::selection::{CellPicking, Selection};
 use crate::game::core::state::{
-    Applied, BoardReset, ChessGame, GameCommand, GameControl, MoveRequest, PlayStash, Player,
+    Applied, BoardReset, ChessGame, GameCommand, GameControl, MoveRequest, PlayStash, SeatKind,
     StatusLine,
 };
 use crate::rules::{Game, Move};
@@ -305,9 +305,9 @@ fn open_first(screen: Res<PuzzleScreen>, mut commands: Commands) {
 }
 
 /// The side to move is the solver, at this board; the defender's moves come from the run.
-fn players_for(puzzle: &Puzzle) -> [Player; 2] {
-    let mut players = [Player::Elsewhere; 2];
-    players[puzzle.solver().index()] = Player::Human;
+fn players_for(puzzle: &Puzzle) -> [SeatKind; 2] {
+    let mut players = [SeatKind::Elsewhere; 2];
+    players[puzzle.solver().index()] = SeatKind::Human;
     players
 }
 

@@ -10,7 +10,7 @@ use bevy::window::PrimaryWindow;
 use crate::game::core::GameSet;
 use crate::game::core::board::{OffscreenTarget, panel_width};
 use crate::game::core::state::Thinking;
-use crate::game::core::state::{ChessGame, Player, StatusLine, turn_text};
+use crate::game::core::state::{ChessGame, SeatKind, StatusLine, turn_text};
 use crate::rules::Side;
 
 pub mod clock;
@@ -291,14 +291,14 @@ fn seat_name(game: &ChessGame, seat: usize, me: &str) -> String {
     player_name(game.players()[seat])
 }
 
-fn player_name(player: Player) -> String {
+fn player_name(player: SeatKind) -> String {
     match player {
-        Player::Human => tr!("player-human"),
-        Player::Computer(level) => tr!(
+        SeatKind::Human => tr!("player-human"),
+        SeatKind::Computer(level) => tr!(
             "player-computer",
             level = crate::game::core::prefs::level_name(level)
         ),
-        Player::Elsewhere => tr!("player-opponent"),
+        SeatKind::Elsewhere => tr!("player-opponent"),
     }
 }
 

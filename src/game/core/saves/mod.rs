@@ -25,7 +25,7 @@ use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 use crate::engine::Level;
 use crate::game::core::actions::{ActionsExt, SaveRequest};
 use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
-use crate::game::core::state::{ChessGame, GameCommand, Player, ResumableSave, StatusLine};
+use crate::game::core::state::{ChessGame, GameCommand, ResumableSave, SeatKind, StatusLine};
 use crate::game::core::{DataDir, GameSet};
 use crate::rules::Position;
 use crate::rules::record::{GameRecord, Tags};
@@ -142,25 +142,25 @@ pub fn save_named(world: &mut World, name: String, text: String) -> bool {
     }
 }
 
-fn player_tag(player: Player) -> String {
+fn player_tag(player: SeatKind) -> String {
     match player {
-        Player::Human => "Human".into(),
-        Player::Computer(level) => format!("Computer ({level})"),
-        Player::Elsewhere => "Opponent".into(),
+        SeatKind::Human => "Human".into(),
+        SeatKind::Computer(level) => format!("Computer ({level})"),
+        SeatKind::Elsewhere => "Opponent".into(),
     }
 }
 
-fn tag_player(tag: Option<&str>) -> Player {
+fn tag_player(tag: Option<&str>) -> SeatKind {
     let Some(text) = tag else {
-        return Player::Human;
+        return SeatKind::Human;
     };
     Level::ALL
         .into_iter()
         .find(|l| text == format!("Computer ({l})"))
-        .map_or(Player::Human, Player::Computer)
+        .map_or(SeatKind::Human, SeatKind::Computer)
 }
 
-fn players_of(record: &GameRecord) -> [Player; 2] {
+fn players_of(record: &GameRecord) -> [SeatKind; 2] {
     [
         tag_player(record.tags.white.as_deref()),
         tag_player(record.tags.black.as_deref()),
@@ -468,7 +468,7 @@ fn handle(world: &mut World, request: SaveRequest) {
                 Ok(pos) => {
                     let players = world
                         .get_resource::<ChessGame>()
-                        .map_or([Player::Human; 2], |g| g.players());
+                        .map_or([SeatKind::Human; 2], |g| g.players());
                     world.write_message(GameCommand::NewGame {
                         start: Some(Box::new(pos)),
                         players,

@@ -66,13 +66,13 @@ fn start_cell(act: &Act) -> Option<Cell> {
     }
     let pos = board.position();
     let side = match act.game.players() {
-        [crate::game::core::state::Player::Human, p]
-            if p != crate::game::core::state::Player::Human =>
+        [crate::game::core::state::SeatKind::Human, p]
+            if p != crate::game::core::state::SeatKind::Human =>
         {
             Side::White
         }
-        [p, crate::game::core::state::Player::Human]
-            if p != crate::game::core::state::Player::Human =>
+        [p, crate::game::core::state::SeatKind::Human]
+            if p != crate::game::core::state::SeatKind::Human =>
         {
             Side::Black
         }

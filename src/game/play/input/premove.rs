@@ -14,7 +14,7 @@ use super::{Act, Intent, decide};
 use crate::game::core::board::Animating;
 use crate::game::core::keys::KeyClaims;
 use crate::game::core::screens::Screen;
-use crate::game::core::state::{ChessGame, MoveRequest, Player, StatusLine};
+use crate::game::core::state::{ChessGame, MoveRequest, SeatKind, StatusLine};
 use crate::rules::{Cell, Game, Move, Position, Side};
 
 /// The words this file shows (kept together for the message catalogue).
@@ -66,21 +66,21 @@ pub fn allowed(game: &ChessGame, screen: Option<Screen>) -> bool {
     let humans = game
         .players()
         .iter()
-        .filter(|&&p| p == Player::Human)
+        .filter(|&&p| p == SeatKind::Human)
         .count();
     if humans != 1 {
         return false;
     }
-    match game.players().iter().find(|&&p| p != Player::Human) {
-        Some(Player::Computer(_)) => game.clocks().is_some(),
-        Some(Player::Elsewhere) => matches!(screen, Some(Screen::Online | Screen::Lobby)),
+    match game.players().iter().find(|&&p| p != SeatKind::Human) {
+        Some(SeatKind::Computer(_)) => game.clocks().is_some(),
+        Some(SeatKind::Elsewhere) => matches!(screen, Some(Screen::Online | Screen::Lobby)),
         _ => false,
     }
 }
 
 /// The side the person at this board plays (in a game where [`allowed`] holds).
 fn own_side(game: &ChessGame) -> Side {
-    if game.players()[0] == Player::Human {
+    if game.players()[0] == SeatKind::Human {
         Side::White
     } else {
         Side::Black
@@ -106,7 +106,7 @@ impl Act<'_> {
                 .game
                 .players()
                 .iter()
-                .any(|p| matches!(p, Player::Computer(_)));
+                .any(|p| matches!(p, SeatKind::Computer(_)));
             self.status.warn(words::wait(computer));
             return false;
         }
