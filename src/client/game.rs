@@ -46,7 +46,7 @@ pub struct ServerGame {
 
 /// Text from a message field, one printable line of bounded length.
 fn text(v: &Value, key: &str) -> String {
-    crate::net::protocol::clip(v[key].as_str().unwrap_or_default())
+    crate::net::wire::clip(v[key].as_str().unwrap_or_default())
         .chars()
         .take(MAX_TEXT)
         .collect()

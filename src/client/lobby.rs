@@ -12,7 +12,7 @@ const MAX_ENTRIES: usize = 200;
 const MAX_TEXT: usize = 64;
 
 fn text(v: &Value, key: &str) -> String {
-    crate::net::protocol::clip(v[key].as_str().unwrap_or_default())
+    crate::net::wire::clip(v[key].as_str().unwrap_or_default())
         .chars()
         .take(MAX_TEXT)
         .collect()

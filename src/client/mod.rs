@@ -5,7 +5,7 @@
 
 /// The protocol's messages: here, below the server, so the game and the bots have them without
 /// the server; the server re-exports them as `server::protocol`.
-pub mod protocol;
+pub mod messages;
 
 mod game;
 mod link;
@@ -91,7 +91,7 @@ impl Client {
     /// Connects and says hello (resuming `token`'s session if given); waits for `welcome`.
     pub async fn hello(server: &str, token: Option<&str>) -> Result<Client, ClientError> {
         let mut c = Client::connect(server).await?;
-        let mut hello = json!({"t": "hello", "v": protocol::VERSION});
+        let mut hello = json!({"t": "hello", "v": messages::VERSION});
         if let Some(t) = token {
             hello["token"] = json!(t);
         }

@@ -16,7 +16,7 @@ use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TrySendError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::protocol::{MAX_LINE, Msg};
+use super::wire::{MAX_LINE, Msg};
 use super::{NetCommand, Timing};
 
 /// Lines queued for a peer before it counts as not reading: room for the longest full state

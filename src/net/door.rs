@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use super::Timing;
 use super::conn::Input;
-use super::protocol::{
+use super::wire::{
     BYE_BUSY, BYE_FULL, BYE_SLOW, BYE_WRONG_CODE, MAX_LINE, Msg, PROTOCOL_VERSION, Token,
 };
 

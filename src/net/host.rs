@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::conn::{Bucket, Conn, Input};
 use super::door::{Door, Seat};
-use super::protocol::{Ask, BYE_BUSY, BYE_REPLACED, Msg, PROTOCOL_VERSION, Token};
+use super::wire::{Ask, BYE_BUSY, BYE_REPLACED, Msg, PROTOCOL_VERSION, Token};
 use super::{
     DEFAULT_PORT, Epoch, NetCommand, NetError, NetEvent, NetHandle, Timing, new_code,
     normalize_code,
@@ -448,7 +448,7 @@ impl Session {
             }
             Msg::Sync => return self.send_state(),
             Msg::Bye(reason) => {
-                let reason = format!("the opponent left: {}", super::protocol::clip(&reason));
+                let reason = format!("the opponent left: {}", super::wire::clip(&reason));
                 return self.drop_peer(&reason, None);
             }
             // The joiner refused something of ours; nothing to do.

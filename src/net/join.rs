@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::conn::{Bucket, Conn, Input};
 use super::mirror::conclude;
-use super::protocol::{
+use super::wire::{
     Ask, BYE_REPLACED, MAX_STATE_PLIES, MAX_VARIANT_DEF, Msg, PROTOCOL_VERSION, Token,
     bye_retryable, clip,
 };
@@ -700,7 +700,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::net::protocol::{BYE_BUSY, BYE_FULL, BYE_WRONG_CODE};
+    use crate::net::wire::{BYE_BUSY, BYE_FULL, BYE_WRONG_CODE};
 
     /// A joiner with no thread and no connection, in `phase`.
     fn client(phase: Phase, attempts: u32) -> (Client, Receiver<NetEvent>) {

@@ -32,7 +32,7 @@ mod door;
 mod host;
 mod join;
 mod mirror;
-pub mod protocol;
+pub mod wire;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

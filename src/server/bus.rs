@@ -16,7 +16,7 @@ use tokio::sync::{mpsc, oneshot};
 use super::db::Db;
 use super::game::Cmd;
 use super::hub::{Hub, Identity};
-use super::protocol::ServerMsg;
+use super::messages::ServerMsg;
 
 /// The one channel every instance listens on.
 const CHANNEL: &str = "parachess";

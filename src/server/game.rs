@@ -10,7 +10,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::bus::Bus;
 use super::db::{GameRow, MoveRow, RatedEnd, Write, Writer, now_ms};
-use super::protocol::{ClockView, GameView, Moved, ServerMsg, side_name};
+use super::messages::{ClockView, GameView, Moved, ServerMsg, side_name};
 use super::variant;
 use crate::rules::clock::{Clocks, TimeControl};
 use crate::rules::record::{PlyNote, Tags, termination_name, write_record};

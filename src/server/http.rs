@@ -15,7 +15,7 @@ use super::auth;
 use super::db::HistoryPoint;
 use super::game::{self, Cmd};
 use super::hub::{Hub, summary};
-use super::protocol::{GameSummary, GameView, MAX_MESSAGE, RatingView, ServerMsg};
+use super::messages::{GameSummary, GameView, MAX_MESSAGE, RatingView, ServerMsg};
 
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {

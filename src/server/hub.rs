@@ -14,7 +14,7 @@ use super::bus::{Bus, BusMsg};
 use super::db::{Db, DbError, GameRow, PlayerRow, Writer, now_ms};
 use super::game::{self, GameHandle};
 use super::limit::Buckets;
-use super::protocol::{GameSummary, SeekSpec, SeekView, ServerMsg, side_name};
+use super::messages::{GameSummary, SeekSpec, SeekView, ServerMsg, side_name};
 use super::rating;
 use super::variant;
 use crate::rules::Side;

@@ -1,6 +1,6 @@
 //! The game server (`parachess-server`, feature `server`): a lobby, live and correspondence
 //! games whose moves are checked by [`crate::rules`], Glicko-2 ratings, and a database (SQLite
-//! or PostgreSQL). One protocol, WebSocket + JSON ([`protocol`], docs/SERVER.md), and a small
+//! or PostgreSQL). One protocol, WebSocket + JSON ([`messages`], docs/SERVER.md), and a small
 //! HTTP API beside it ([`http`]). No Bevy here.
 //!
 //! Shape (after lichess's lila-ws): one task per connection ([`ws`]), one authoritative task
@@ -19,7 +19,7 @@ pub mod http;
 pub mod hub;
 pub mod limit;
 /// The protocol's messages (they live in the client, which the server builds on).
-pub use crate::client::protocol;
+pub use crate::client::messages;
 pub mod rating;
 pub mod variant;
 pub mod web;

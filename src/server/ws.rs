@@ -18,7 +18,7 @@ use super::db::{PlayerRow, now_ms};
 use super::game::{Cmd, GameHandle};
 use super::hub::{Hub, Out, Identity};
 use super::limit::Bucket;
-use super::protocol::{ClientMsg, MAX_MESSAGE, ServerMsg, VERSION, side_name};
+use super::messages::{ClientMsg, MAX_MESSAGE, ServerMsg, VERSION, side_name};
 use super::web::geometry::{RouteState, moved_ply};
 use crate::rules::Side;
 

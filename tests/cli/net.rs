@@ -15,7 +15,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use parachess::engine::{Engine, Level, StopFlag};
-use parachess::net::protocol::PROTOCOL_VERSION;
+use parachess::net::wire::PROTOCOL_VERSION;
 use parachess::net::{
     HostConfig, JoinConfig, NetCommand, NetEvent, NetGame, NetHandle, Timing, host, join,
 };

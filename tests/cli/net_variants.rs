@@ -127,7 +127,7 @@ fn fake_host(lines: Vec<String>) -> std::net::SocketAddr {
         let mut stream = stream;
         let welcome = format!(
             "welcome {} b 0123456789abcdef0123456789abcdef fake\n",
-            parachess::net::protocol::PROTOCOL_VERSION
+            parachess::net::wire::PROTOCOL_VERSION
         );
         let _ = stream.write_all(welcome.as_bytes());
         for line in lines {

@@ -434,7 +434,7 @@ fn message(world: &mut World, v: &Value) {
     let t = v["t"].as_str().unwrap_or_default();
     if t == "error" {
         let code = v["code"].as_str().unwrap_or_default();
-        let msg = crate::net::protocol::clip(v["msg"].as_str().unwrap_or("refused"));
+        let msg = crate::net::wire::clip(v["msg"].as_str().unwrap_or("refused"));
         let said = match code {
             "auth" | "name" | "taken" => tr!("server-sign-in-refused", msg = msg.to_string()),
             _ => capitalise(&msg),

@@ -610,7 +610,7 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
         let you = session.net.you;
         let them = match session.net.opponent.as_str() {
             "" => tr!("online-your-opponent"),
-            name => crate::net::protocol::clip(name),
+            name => crate::net::wire::clip(name),
         };
         match event {
             NetEvent::Connected { .. } => {

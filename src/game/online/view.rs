@@ -225,7 +225,7 @@ fn show_game(
     let net = &s.net;
     let them = match net.opponent.as_str() {
         "" => tr!("online-your-opponent-lower"),
-        name => crate::net::protocol::clip(name),
+        name => crate::net::wire::clip(name),
     };
     let time = net
         .clocks

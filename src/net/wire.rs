@@ -1,4 +1,4 @@
-//! The wire format: one message per line, UTF-8, `\n`-terminated, at most [`MAX_LINE`] bytes,
+//! The direct-play wire format: one message per line, UTF-8, `\n`-terminated, at most [`MAX_LINE`] bytes,
 //! words separated by single spaces (docs/PROTOCOL.md, "Network play").
 
 use std::fmt;
