@@ -16,7 +16,7 @@ use tokio::task::AbortHandle;
 use super::auth;
 use super::db::{PlayerRow, now_ms};
 use super::game::{Cmd, GameHandle};
-use super::hub::{Hub, Out, Identity};
+use super::hub::{Hub, Identity, Out};
 use super::limit::Bucket;
 use super::messages::{ClientMsg, MAX_MESSAGE, ServerMsg, VERSION, side_name};
 use super::web::geometry::{RouteState, moved_ply};
