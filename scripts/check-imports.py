@@ -12,7 +12,9 @@ src/**/*.rs (and `parachess::…` in the binaries), builds the module graph at f
 (c) fails if src/game/core imports any other part of src/game but text, and if a part of
     src/game imports another part that ALLOWED_IN_GAME does not allow and KNOWN_DEBTS does not
     list. KNOWN_DEBTS was the tangle while it was paid off, and has been empty since 2026-12-05:
-    it may only shrink, and an entry no import needs any more fails too.
+    it may only shrink, and an entry no import needs any more fails too;
+(d) fails if, inside src/server or src/rules, a part imports a part on a higher layer (LAYERS
+    below), a part is on no layer, or a circle of files is longer than MAX_CIRCLE.
 
 Python 3.11, standard library only. `--root DIR` checks another tree (a folder with src/);
 `--self-test` runs it on the fixtures in tests/data/imports/, where it must fail;
@@ -68,6 +70,42 @@ GAME_ROOT = "game"
 # Imports between parts of src/game that break ALLOWED_IN_GAME (importer -> imported). The last
 # was paid on 2026-12-05: keep it empty; talk through game/core instead of adding one.
 KNOWN_DEBTS: set[tuple[str, str]] = set()
+
+# Inside a folder outside src/game: its parts (files and sub-folders) in layers, lowest first,
+# each with why it stands there. A part imports parts on its own layer or lower ones, never a
+# higher one; the folder's mod.rs is its door (it declares and re-exports the parts: it may
+# import all, and an import of it, a re-export of a lower folder, counts for no part). Parts on
+# one layer may lean on each other, so a circle of files may only form inside a layer, and
+# MAX_CIRCLE caps it. A folder's tests (`tests.rs`) may import anything in it.
+LAYERS: dict[str, list[tuple[tuple[str, ...], str]]] = {
+    "server": [
+        (("auth", "limit", "rating", "variant", "metrics"),
+         "passwords and tokens, token buckets, Glicko-2, variant names, the vital signs: pure helpers"),
+        (("db",), "the database: pool and migrations, rows, queries, the writer task"),
+        (("game", "bus"),
+         "a live game's task, and the bus that carries its events to the other instances"),
+        (("stored",), "a finished or remote game read back from the database"),
+        (("hub",), "the shared state: live games, seeks, presence, limits, the cross-instance proxy"),
+        (("web",), "the HTML pages, over the hub"),
+        (("ws",), "a WebSocket connection's task"),
+        (("http",), "the routes: the WebSocket endpoint, the API, the pages"),
+        (("bots", "cli"), "the computer players (clients of the protocol); the command line"),
+    ],
+    "rules": [
+        (("piece",), "piece kinds and sides: the words everything else uses"),
+        (("cell", "board", "zobrist"), "the board's geometry (cells and boards know each other), its hash keys"),
+        (("movement", "moves", "position", "text", "variant"),
+         "a position and what defines it: variants, piece movement, moves, position text"),
+        (("movegen", "route", "perft"), "legal moves, a move's route, move counts"),
+        (("notation",), "moves as text"),
+        (("game",), "a game: moves played, its end"),
+        (("clock", "setup"), "clocks; setting up a start position"),
+        (("record",), "game records (PGN-like files)"),
+    ],
+}
+
+# The largest circle of files allowed inside each folder of LAYERS.
+MAX_CIRCLE = 5
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 USE_RE = re.compile(r"\buse\s+([^;]*?);", re.S)
@@ -413,6 +451,7 @@ def check(root: Path, debts: set[tuple[str, str]], out=sys.stdout, print_debts: 
             print(f"  {pa} -> {', '.join(pbs)}", file=out)
     else:
         print("No part of src/game imports another (only core, ui, board and text).", file=out)
+    problems += check_layers(tree, root, out)
     inside = lambda f: f.startswith("src/game/")  # noqa: E731
     for name, keep in (("in src/game", inside), ("outside src/game", lambda f: not inside(f))):
         files = {f: {t for t in ts if keep(t)} for f, ts in file_edges.items() if keep(f)}
@@ -427,6 +466,62 @@ def check(root: Path, debts: set[tuple[str, str]], out=sys.stdout, print_debts: 
         return 1
     print("Import check passed.", file=out)
     return 0
+
+
+def check_layers(tree: Tree, root: Path, out) -> list[str]:
+    """(d) Inside each folder of LAYERS: no part imports a higher layer, every part is on a
+    layer, and no circle of files is longer than MAX_CIRCLE."""
+    problems: list[str] = []
+    for folder, layers in LAYERS.items():
+        if not tree.is_module([folder]):
+            continue
+        layer_of = {part: i for i, (parts, _) in enumerate(layers) for part in parts}
+
+        def part_of(segs: list[str]) -> str | None:
+            if len(segs) > 1 and segs[0] == folder and tree.is_module(segs[:2]):
+                return segs[1]
+            return None
+
+        where: dict[tuple[str, str], list[str]] = defaultdict(list)
+        file_edges: dict[str, set[str]] = defaultdict(set)
+        for path in tree.files:
+            module = tree.module_of(path)
+            if module is None:
+                continue
+            a = part_of(module)
+            # A folder's tests (`tests.rs`) may exercise anything in it.
+            if a is None or path.name == "tests.rs":
+                continue
+            rel = path.relative_to(root).as_posix()
+            if a not in layer_of:
+                problems.append(f"{folder}/{a} is on no layer: add it to LAYERS[{folder!r}] in {Path(__file__).name}")
+                layer_of[a] = -1
+            for target, line in tree.imports(path):
+                b = part_of(target)
+                if b is None:
+                    continue
+                to_file = tree.file_of(target).relative_to(root).as_posix()
+                if to_file != rel:
+                    file_edges[rel].add(to_file)
+                if b != a and f"{rel}:{line}" not in where[(a, b)]:
+                    where[(a, b)].append(f"{rel}:{line}")
+        for (a, b), places in sorted(where.items()):
+            la, lb = layer_of.get(a, -1), layer_of.get(b, -1)
+            if la >= 0 and lb > la:
+                problems.append(
+                    f"{folder}/{a} (layer {la}) imports {folder}/{b} (layer {lb}), a higher layer: "
+                    + ", ".join(places[:5])
+                    + (f" and {len(places) - 5} more" if len(places) > 5 else "")
+                )
+        parts = circles(file_edges)
+        biggest = max((len(p) for p in parts), default=0)
+        print(f"Layers in src/{folder}: {len(layers)}; largest circle of files: {biggest} files.", file=out)
+        for part in parts:
+            if len(part) > MAX_CIRCLE:
+                problems.append(
+                    f"circle of {len(part)} files in src/{folder} (at most {MAX_CIRCLE}): " + " <-> ".join(part)
+                )
+    return problems
 
 
 def debts_table(pairs) -> str:

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -15,7 +15,6 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::db::Db;
 use super::game::Cmd;
-use super::hub::{Hub, Identity};
 use super::messages::ServerMsg;
 
 /// The one channel every instance listens on.
@@ -246,8 +245,14 @@ impl Bus {
         }
     }
 
-    /// Listens for the other instances' messages, for as long as the hub lives.
-    pub async fn listen(&self, url: &str, hub: Weak<Hub>) -> Result<(), sqlx::Error> {
+    /// Listens for the other instances' messages. A reply to one of this instance's requests
+    /// is taken here; every other message goes to `deliver`, until it answers `false` (the
+    /// hub is gone). The bus knows nothing of the hub: the hub acts on what it is handed.
+    pub async fn listen(
+        &self,
+        url: &str,
+        deliver: impl Fn(BusMsg) -> bool + Send + 'static,
+    ) -> Result<(), sqlx::Error> {
         let mut listener = PgListener::connect(url).await?;
         listener.listen(CHANNEL).await?;
         self.publish(&BusMsg::Up {
@@ -270,87 +275,32 @@ impl Bus {
                 if msg.from() == me.instance {
                     continue;
                 }
-                let Some(hub) = hub.upgrade() else { return };
-                me.dispatch(&hub, msg);
+                if let BusMsg::Reply { to, id, error, .. } = msg {
+                    me.answered(&to, id, error);
+                } else if !deliver(msg) {
+                    return;
+                }
             }
         });
         Ok(())
     }
 
-    fn dispatch(&self, hub: &Arc<Hub>, msg: BusMsg) {
-        match msg {
-            BusMsg::Tell {
-                key, text, started, ..
-            } => hub.tell_here(&key, text, started),
-            BusMsg::Event { game, text, .. } => hub.relay_event(&game, Some(text)),
-            BusMsg::Resync { game, .. } => hub.relay_event(&game, None),
-            BusMsg::Lobby { text, .. } => hub.lobby_here(text),
-            BusMsg::Up { from } => hub.forget_seeks_of(&from),
-            BusMsg::Reply { to, id, error, .. } => {
-                if to != self.instance {
-                    return;
-                }
-                let waiting = self.pending.lock().ok().and_then(|mut p| p.remove(&id));
-                if let Some(tx) = waiting {
-                    let _ = tx.send(match error {
-                        None => Ok(()),
-                        Some((code, msg)) => Err(ServerMsg::error(static_code(&code), msg)),
-                    });
-                }
-            }
-            BusMsg::Request {
-                from,
-                to,
-                id,
-                game,
-                key,
-                cmd,
-            } => {
-                if to != self.instance {
-                    return;
-                }
-                let hub = hub.clone();
-                let me = self.clone();
-                tokio::spawn(async move {
-                    let result = match hub.game(&game) {
-                        Some(h) => match h.side_of(&key) {
-                            Some(side) => h.ask(Some(side), cmd).await.map(|_| ()),
-                            None => Err(ServerMsg::error(
-                                "not_player",
-                                "you do not play in this game",
-                            )),
-                        },
-                        None => Err(ServerMsg::error("no_game", "no such live game")),
-                    };
-                    me.reply(from, id, result);
-                });
-            }
-            BusMsg::Accept {
-                from,
-                to,
-                id,
-                seek,
-                player,
-            } => {
-                if to != self.instance {
-                    return;
-                }
-                let hub = hub.clone();
-                let me = self.clone();
-                tokio::spawn(async move {
-                    let p = Identity {
-                        key: player.0,
-                        name: player.1,
-                        guest: player.2,
-                    };
-                    let result = hub.accept(&p, &seek).await.map(|_| ());
-                    me.reply(from, id, result);
-                });
-            }
+    /// A reply to a request: the asker, if it is this instance, gets its answer.
+    fn answered(&self, to: &str, id: u64, error: Option<(String, String)>) {
+        if to != self.instance {
+            return;
+        }
+        let waiting = self.pending.lock().ok().and_then(|mut p| p.remove(&id));
+        if let Some(tx) = waiting {
+            let _ = tx.send(match error {
+                None => Ok(()),
+                Some((code, msg)) => Err(ServerMsg::error(static_code(&code), msg)),
+            });
         }
     }
 
-    fn reply(&self, to: String, id: u64, result: Result<(), ServerMsg>) {
+    /// Answers another instance's request (`Request`, `Accept`) number `id`.
+    pub fn reply(&self, to: String, id: u64, result: Result<(), ServerMsg>) {
         self.publish(&BusMsg::Reply {
             from: self.instance.clone(),
             to,

@@ -15,7 +15,8 @@ use super::auth;
 use super::db::HistoryPoint;
 use super::game::{self, Cmd};
 use super::hub::{Hub, summary};
-use super::messages::{GameSummary, GameView, MAX_MESSAGE, RatingView, ServerMsg};
+use super::messages::{GameSummary, MAX_MESSAGE, RatingView, ServerMsg};
+use super::stored::{self, StoredError};
 
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
@@ -70,33 +71,17 @@ fn json_error(msg: &str) -> Response {
     json(&ServerMsg::error("not_found", msg))
 }
 
-fn id_ok(id: &str) -> bool {
-    !id.is_empty() && id.len() <= 16 && id.bytes().all(|b| b.is_ascii_alphanumeric())
-}
-
-/// A game that is not live, from the database: (status, message) when it cannot be had.
-pub async fn stored_game(hub: &Hub, id: &str) -> Result<GameView, (StatusCode, String)> {
-    if !id_ok(id) {
-        return Err((StatusCode::NOT_FOUND, "no such game".to_string()));
+/// A stored game's failure as an HTTP status.
+fn stored_status(e: &StoredError) -> StatusCode {
+    match e {
+        StoredError::NotFound => StatusCode::NOT_FOUND,
+        StoredError::Db(_) | StoredError::Rebuild(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
-    let internal = |e: String| (StatusCode::INTERNAL_SERVER_ERROR, e);
-    let row = hub
-        .db
-        .game(id)
-        .await
-        .map_err(|e| internal(e.to_string()))?
-        .ok_or((StatusCode::NOT_FOUND, "no such game".to_string()))?;
-    let moves = hub
-        .db
-        .moves(id)
-        .await
-        .map_err(|e| internal(e.to_string()))?;
-    game::stored_view(&row, &moves).map_err(|e| internal(e.to_string()))
 }
 
 async fn game_api(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
     if let Some(id) = id.strip_suffix(".pgn") {
-        if !id_ok(id) {
+        if !stored::id_ok(id) {
             return not_found("no such game");
         }
         let row = match hub.db.game(id).await {
@@ -132,9 +117,9 @@ async fn game_api(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
             return json(&map);
         }
     }
-    match stored_game(&hub, &id).await {
+    match stored::view(&hub.db, &id).await {
         Ok(view) => json(&view),
-        Err((code, msg)) => (code, json_error(&msg)).into_response(),
+        Err(e) => (stored_status(&e), json_error(&e.to_string())).into_response(),
     }
 }
 

@@ -21,6 +21,7 @@ pub mod limit;
 /// The protocol's messages (they live in the client, which the server builds on).
 pub use crate::client::messages;
 pub mod rating;
+pub mod stored;
 pub mod variant;
 pub mod web;
 pub mod ws;

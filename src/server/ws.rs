@@ -510,9 +510,9 @@ impl Conn {
                 }
             }
             None => {
-                let view = super::http::stored_game(&self.hub, id)
+                let view = super::stored::view(&self.hub.db, id)
                     .await
-                    .map_err(|(_, m)| ServerMsg::error("no_game", m))?;
+                    .map_err(|e| ServerMsg::error("no_game", e.to_string()))?;
                 let text: Arc<str> = ServerMsg::Game(Box::new(view)).to_json().into();
                 self.send_text(self.with_routes(text));
             }

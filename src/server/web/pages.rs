@@ -213,7 +213,7 @@ async fn game_json(hub: &Hub, id: &str) -> Option<serde_json::Value> {
     {
         return Some(v);
     }
-    let view = super::super::http::stored_game(hub, id).await.ok()?;
+    let view = super::super::stored::view(&hub.db, id).await.ok()?;
     serde_json::to_value(view).ok()
 }
 

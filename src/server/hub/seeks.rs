@@ -1,0 +1,455 @@
+//! The lobby: open seeks and challenges, accepting them, quick pairing, rematches, and the
+//! mirror of the other instances' seeks.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use super::super::bus::BusMsg;
+use super::super::messages::{SeekSpec, SeekView, ServerMsg, side_name};
+use super::super::{rating, variant};
+use super::{Hub, Out, Identity, lock};
+use crate::rules::Side;
+use crate::rules::clock::TimeControl;
+
+/// An open seek or a challenge.
+#[derive(Clone, Debug)]
+pub(super) struct Seek {
+    id: String,
+    owner: Identity,
+    conn: u64,
+    rating: i32,
+    tc: Option<TimeControl>,
+    days: Option<u32>,
+    rated: bool,
+    color: Option<Side>,
+    min: Option<i32>,
+    max: Option<i32>,
+    variant: String,
+    speed: &'static str,
+    /// For a challenge: the challenged player's key and name.
+    to: Option<(String, String)>,
+}
+
+impl Seek {
+    fn view(&self) -> SeekView {
+        SeekView {
+            id: self.id.clone(),
+            by: self.owner.name.clone(),
+            rating: self.rating,
+            tc: self.tc.map(|t| t.to_string()),
+            days: self.days,
+            rated: self.rated,
+            color: self.color.map_or("random", side_name).to_string(),
+            speed: self.speed.to_string(),
+            variant: variant::display(&self.variant),
+            variant_def: variant::def_of(&self.variant),
+            to: self.to.as_ref().map(|t| t.1.clone()),
+        }
+    }
+}
+
+/// Correspondence days per move a seek may ask for.
+pub const DAYS: [u32; 6] = [1, 2, 3, 5, 7, 14];
+
+/// A lobby or seek request refused.
+pub(super) fn seek_error(msg: impl Into<String>) -> ServerMsg {
+    ServerMsg::error("seek", msg)
+}
+
+impl Hub {
+    /// A connection closed: its seeks vanish from the lobby.
+    pub(super) fn drop_seeks_of(&self, conn: u64) {
+        let gone: Vec<u64> = {
+            let mut seeks = lock(&self.seeks);
+            let ids: Vec<u64> = seeks
+                .iter()
+                .filter(|(_, s)| s.conn == conn)
+                .map(|(k, _)| *k)
+                .collect();
+            for k in &ids {
+                seeks.remove(k);
+            }
+            ids
+        };
+        for k in gone {
+            self.lobby_event(ServerMsg::SeekGone { id: k.to_string() });
+        }
+    }
+
+    /// A seek id's instance (when another one's) and number.
+    fn seek_number<'a>(&self, id: &'a str) -> Result<(Option<&'a str>, u64), ServerMsg> {
+        let bad = || ServerMsg::error("no_seek", "no such seek");
+        let (inst, num) = match id.rsplit_once('-') {
+            Some((i, n)) => (Some(i), n),
+            None => (None, id),
+        };
+        let n: u64 = num.parse().map_err(|_| bad())?;
+        match inst {
+            Some(i) if i != self.instance => Ok((Some(i), n)),
+            _ => Ok((None, n)),
+        }
+    }
+
+    fn seek_id(&self, seq: u64) -> String {
+        match &self.bus {
+            Some(_) => format!("{}-{seq}", self.instance),
+            None => seq.to_string(),
+        }
+    }
+
+    fn lobby_event(&self, msg: ServerMsg) {
+        let text = msg.to_json();
+        if let Some(bus) = &self.bus {
+            bus.publish(&BusMsg::Lobby {
+                from: self.instance.clone(),
+                text: text.clone(),
+            });
+        }
+        let _ = self.lobby.send(text.into());
+    }
+
+    /// Another instance (re)started: its old seeks are gone.
+    pub fn forget_seeks_of(&self, instance: &str) {
+        let prefix = format!("{instance}-");
+        let gone: Vec<String> = {
+            let mut remote = lock(&self.remote_seeks);
+            let ids: Vec<String> = remote
+                .keys()
+                .filter(|k| k.starts_with(&prefix))
+                .cloned()
+                .collect();
+            for id in &ids {
+                remote.remove(id);
+            }
+            ids
+        };
+        for id in gone {
+            let _ = self.lobby.send(ServerMsg::SeekGone { id }.to_json().into());
+        }
+    }
+
+    /// A lobby event of another instance: kept in the mirror of its seeks, and passed to the
+    /// lobby's followers here.
+    pub fn lobby_here(&self, text: String) {
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
+            return;
+        };
+        match value["t"].as_str() {
+            Some("seek") => {
+                if let Ok(view) = serde_json::from_value::<SeekView>(value) {
+                    let mut remote = lock(&self.remote_seeks);
+                    if remote.len() < 10_000 {
+                        remote.insert(view.id.clone(), view);
+                    }
+                }
+            }
+            Some("seek_gone") => {
+                if let Some(id) = value["id"].as_str() {
+                    lock(&self.remote_seeks).remove(id);
+                }
+            }
+            _ => return,
+        }
+        let _ = self.lobby.send(text.into());
+    }
+
+    /// The open seeks (not challenges), oldest first.
+    pub fn seeks(&self) -> Vec<SeekView> {
+        let mut all: Vec<SeekView> = lock(&self.seeks)
+            .values()
+            .filter(|s| s.to.is_none())
+            .map(Seek::view)
+            .collect();
+        all.extend(lock(&self.remote_seeks).values().cloned());
+        all
+    }
+
+    /// The open challenges addressed to a player (shown when they sign in).
+    pub fn challenges_for(&self, key: &str) -> Vec<SeekView> {
+        lock(&self.seeks)
+            .values()
+            .filter(|s| s.to.as_ref().is_some_and(|t| t.0 == key))
+            .map(Seek::view)
+            .collect()
+    }
+
+    /// Posts a seek or a challenge (`to`: key and name); returns its view.
+    pub async fn post_seek(
+        &self,
+        owner: &Identity,
+        conn: u64,
+        spec: &SeekSpec,
+        to: Option<(String, String)>,
+    ) -> Result<SeekView, ServerMsg> {
+        let variant = variant::check(spec.variant.as_deref(), spec.variant_def.as_deref())
+            .map_err(seek_error)?;
+        if spec.rated && variant::is_custom(&variant) {
+            return Err(seek_error(
+                "a variant of your own is played casual (rated games are for built-in variants)",
+            ));
+        }
+        let (tc, days, speed) = match (&spec.tc, spec.days) {
+            (Some(_), Some(_)) => {
+                return Err(seek_error(
+                    "a seek has a time control or days per move, not both",
+                ));
+            }
+            (Some(tc), None) => {
+                let tc: TimeControl =
+                    tc.parse()
+                        .map_err(|e: crate::rules::clock::ParseTimeControlError| {
+                            seek_error(e.to_string())
+                        })?;
+                if tc.base < Duration::from_secs(1) {
+                    return Err(seek_error("the base time is at least a second"));
+                }
+                let speed = rating::speed(tc.base.as_secs_f64(), tc.increment.as_secs_f64());
+                (Some(tc), None, speed)
+            }
+            (None, Some(d)) => {
+                if !DAYS.contains(&d) {
+                    return Err(seek_error("days per move: 1, 2, 3, 5, 7 or 14"));
+                }
+                (None, Some(d), "correspondence")
+            }
+            (None, None) => return Err(seek_error("a seek needs tc or days")),
+        };
+        if spec.rated && owner.guest {
+            return Err(seek_error("guests play casual games only"));
+        }
+        let color = match spec.color.as_deref() {
+            None | Some("random") => None,
+            Some("white") => Some(Side::White),
+            Some("black") => Some(Side::Black),
+            Some(_) => return Err(seek_error("color: white, black or random")),
+        };
+        let rating = self
+            .db
+            .rating(&owner.key, &variant::pool(&variant), speed)
+            .await
+            .map_err(|e| ServerMsg::error("db", e.to_string()))?
+            .rating
+            .round() as i32;
+        let seq = self.seek_seq.fetch_add(1, Ordering::Relaxed);
+        let seek = Seek {
+            id: self.seek_id(seq),
+            owner: owner.clone(),
+            conn,
+            rating,
+            tc,
+            days,
+            rated: spec.rated,
+            color,
+            min: spec.min,
+            max: spec.max,
+            variant,
+            speed,
+            to,
+        };
+        {
+            let mut seeks = lock(&self.seeks);
+            if seeks.values().filter(|s| s.conn == conn).count() >= self.limits.seeks_per_conn {
+                return Err(seek_error("too many open seeks"));
+            }
+            seeks.insert(seq, seek.clone());
+        }
+        let view = seek.view();
+        match &seek.to {
+            None => self.lobby_event(ServerMsg::Seek(Box::new(view.clone()))),
+            Some((key, _)) => {
+                let msg: Arc<str> = ServerMsg::Challenge(Box::new(view.clone()))
+                    .to_json()
+                    .into();
+                self.tell(key, || Out::Text(msg.clone()));
+            }
+        }
+        Ok(view)
+    }
+
+    /// Withdraws one's seek.
+    pub fn cancel_seek(&self, owner: &Identity, id: &str) -> Result<(), ServerMsg> {
+        let (None, seq) = self.seek_number(id)? else {
+            return Err(ServerMsg::error("no_seek", "no such seek of yours here"));
+        };
+        let mut seeks = lock(&self.seeks);
+        match seeks.get(&seq) {
+            Some(s) if s.owner.key == owner.key => {
+                seeks.remove(&seq);
+            }
+            _ => return Err(ServerMsg::error("no_seek", "no such seek of yours")),
+        }
+        drop(seeks);
+        self.lobby_event(ServerMsg::SeekGone { id: id.to_string() });
+        Ok(())
+    }
+
+    /// Declines a challenge addressed to `me`.
+    pub fn decline(&self, me: &Identity, id: &str) -> Result<(), ServerMsg> {
+        let (None, seq) = self.seek_number(id)? else {
+            return Err(ServerMsg::error(
+                "no_seek",
+                "decline it on the challenger's instance",
+            ));
+        };
+        let seek = {
+            let mut seeks = lock(&self.seeks);
+            match seeks.get(&seq) {
+                Some(s) if s.to.as_ref().is_some_and(|t| t.0 == me.key) => seeks.remove(&seq),
+                _ => None,
+            }
+        };
+        let seek = seek.ok_or_else(|| ServerMsg::error("no_seek", "no such challenge to you"))?;
+        let msg: Arc<str> = ServerMsg::Declined { id: id.to_string() }.to_json().into();
+        self.tell(&seek.owner.key, || Out::Text(msg.clone()));
+        Ok(())
+    }
+
+    /// Accepts a seek or a challenge: the game starts. Returns its id.
+    pub async fn accept(self: &Arc<Hub>, me: &Identity, id: &str) -> Result<String, ServerMsg> {
+        let (remote, seq) = self.seek_number(id)?;
+        if let (Some(instance), Some(bus)) = (remote, &self.bus) {
+            // Posted on another instance: that one starts (and plays) the game.
+            bus.ask(|n| BusMsg::Accept {
+                from: self.instance.clone(),
+                to: instance.to_string(),
+                id: n,
+                seek: id.to_string(),
+                player: (me.key.clone(), me.name.clone(), me.guest),
+            })
+            .await?;
+            return Ok(String::new());
+        }
+        let seek = lock(&self.seeks)
+            .get(&seq)
+            .cloned()
+            .ok_or_else(|| ServerMsg::error("no_seek", "that seek is gone"))?;
+        if seek.owner.key == me.key {
+            return Err(seek_error("that is your own seek"));
+        }
+        if let Some((key, _)) = &seek.to
+            && *key != me.key
+        {
+            return Err(ServerMsg::error(
+                "no_seek",
+                "that challenge is for someone else",
+            ));
+        }
+        if seek.rated && me.guest {
+            return Err(seek_error("guests play casual games only"));
+        }
+        let my_rating = self
+            .db
+            .rating(&me.key, &variant::pool(&seek.variant), seek.speed)
+            .await
+            .map_err(|e| ServerMsg::error("db", e.to_string()))?
+            .rating
+            .round() as i32;
+        if seek.min.is_some_and(|m| my_rating < m) || seek.max.is_some_and(|m| my_rating > m) {
+            return Err(seek_error("your rating is outside that seek's range"));
+        }
+        // Taken out of the lobby under the lock: two players accepting at once get one game.
+        if lock(&self.seeks).remove(&seq).is_none() {
+            return Err(ServerMsg::error("no_seek", "that seek is gone"));
+        }
+        if seek.to.is_none() {
+            self.lobby_event(ServerMsg::SeekGone { id: id.to_string() });
+        }
+        let owner_white = match seek.color {
+            Some(Side::White) => true,
+            Some(Side::Black) => false,
+            None => getrandom::u32().map_or(seq.is_multiple_of(2), |r| r % 2 == 0),
+        };
+        let (white, black) = if owner_white {
+            (seek.owner.clone(), me.clone())
+        } else {
+            (me.clone(), seek.owner.clone())
+        };
+        self.create_game(
+            &white,
+            &black,
+            &seek.variant,
+            seek.rated,
+            seek.tc,
+            seek.days,
+        )
+        .await
+    }
+
+    /// Quick pairing: the oldest open seek with this clock, casual or rated as asked, that
+    /// `me` may accept (`None`: the game started); else a new seek (its view).
+    pub async fn quick(
+        self: &Arc<Hub>,
+        me: &Identity,
+        conn: u64,
+        tc: &str,
+        rated: bool,
+        variant_name: Option<&str>,
+    ) -> Result<Option<SeekView>, ServerMsg> {
+        let variant = variant::check(variant_name, None).map_err(seek_error)?;
+        let control: TimeControl = tc
+            .parse()
+            .map_err(|e: crate::rules::clock::ParseTimeControlError| seek_error(e.to_string()))?;
+        let candidates: Vec<u64> = lock(&self.seeks)
+            .iter()
+            .filter(|(_, s)| {
+                s.to.is_none()
+                    && s.owner.key != me.key
+                    && s.tc == Some(control)
+                    && s.rated == rated
+                    && s.variant == variant
+            })
+            .map(|(k, _)| *k)
+            .collect();
+        for k in candidates {
+            if self.accept(me, &k.to_string()).await.is_ok() {
+                return Ok(None);
+            }
+        }
+        let spec = SeekSpec {
+            tc: Some(tc.to_string()),
+            rated,
+            variant: Some(variant),
+            ..SeekSpec::default()
+        };
+        self.post_seek(me, conn, &spec, None).await.map(Some)
+    }
+
+    /// A rematch of a finished game: a challenge to the opponent with colours swapped.
+    pub async fn rematch(
+        &self,
+        me: &Identity,
+        conn: u64,
+        game_id: &str,
+    ) -> Result<SeekView, ServerMsg> {
+        let row = self
+            .db
+            .game(game_id)
+            .await
+            .map_err(|e| ServerMsg::error("db", e.to_string()))?
+            .ok_or_else(|| ServerMsg::error("no_game", "no such game"))?;
+        if row.status == "started" {
+            return Err(seek_error("that game is not over"));
+        }
+        let (opponent, my_color) = if row.white.0 == me.key {
+            (row.black.clone(), "black")
+        } else if row.black.0 == me.key {
+            (row.white.clone(), "white")
+        } else {
+            return Err(ServerMsg::error(
+                "not_player",
+                "you did not play in that game",
+            ));
+        };
+        let spec = SeekSpec {
+            tc: row.tc_ms.map(super::super::game::tc_text),
+            days: row.days.map(|d| d as u32),
+            rated: row.rated,
+            color: Some(my_color.to_string()),
+            variant: (!variant::is_custom(&row.variant)).then(|| row.variant.clone()),
+            variant_def: variant::def_of(&row.variant),
+            ..SeekSpec::default()
+        };
+        self.post_seek(me, conn, &spec, Some(opponent)).await
+    }
+}

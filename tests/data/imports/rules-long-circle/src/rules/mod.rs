@@ -1,0 +1,5 @@
+pub mod movement;
+pub mod moves;
+pub mod position;
+pub mod text;
+pub mod variant;

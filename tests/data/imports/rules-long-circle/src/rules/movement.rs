@@ -1,0 +1,3 @@
+//! Six files on one layer that import each other round: a circle too long.
+use super::moves::M;
+pub struct A;

@@ -1,0 +1,2 @@
+use super::position::P;
+pub struct M;

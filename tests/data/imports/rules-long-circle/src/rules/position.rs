@@ -1,0 +1,2 @@
+use super::text::T;
+pub struct P;

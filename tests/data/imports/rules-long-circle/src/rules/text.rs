@@ -1,0 +1,2 @@
+use super::variant::V;
+pub struct T;

@@ -1,0 +1,2 @@
+use super::super::movement::A;
+pub struct B;

@@ -1,0 +1,3 @@
+mod builtin;
+pub use builtin::B;
+pub struct V;
