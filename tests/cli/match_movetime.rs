@@ -96,7 +96,13 @@ fn an_engine_sent_something_else_loses_on_time_soon() {
         out.lines().last().unwrap().starts_with("score 0-1-0"),
         "{out}"
     );
-    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    // The clock alone would have taken a minute (60+1) to flag it: ending sooner shows the move
+    // time's rule did. A logical bound, not a speed one.
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]

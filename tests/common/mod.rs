@@ -257,3 +257,24 @@ pub fn legal_set(pos: &Position) -> BTreeSet<(Cell, Cell, Option<PieceKind>)> {
         .map(|m| (m.from, m.to, m.promotion))
         .collect()
 }
+
+/// Runs `work` on a thread of its own and waits for its answer at most `limit`, a generous
+/// bound: a `work` that never ends fails the test (naming `what`), a slow one does not.
+pub fn within<T: Send + 'static>(
+    limit: std::time::Duration,
+    what: &str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (done, answer) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        // The receiver is gone only after a timeout, which has failed the test already.
+        let _ = done.send(work());
+    });
+    match answer.recv_timeout(limit) {
+        Ok(value) => value,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            panic!("{what}: no answer within {limit:?}")
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => panic!("{what}: the work panicked"),
+    }
+}

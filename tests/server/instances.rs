@@ -7,7 +7,7 @@ use serde_json::json;
 use server_support::*;
 
 #[test]
-fn two_instances_one_game_and_a_spectator_on_a_third() {
+fn postgres_two_instances_one_game_and_a_spectator_on_a_third() {
     run(Backend::Postgres, 180, |_| async {
         let db = database(Backend::Postgres);
         let one = Server::start_with(&db.url, &["--instance", "one"]);
