@@ -11,7 +11,7 @@ use parachess::commands;
 ///
 /// With no subcommand, opens the game window.
 #[derive(Parser, Debug)]
-#[command(version, about, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(version = commands::docs::VERSION, about, long_about = None, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -20,6 +20,11 @@ struct Cli {
     /// built-in ones, in every command that runs the engine and in the game.
     #[arg(long, global = true, value_name = "FILE")]
     eval_file: Option<PathBuf>,
+
+    /// A game file (.pgn) to open on the analysis board (as --analyse FILE): what a file
+    /// manager runs when a Parachess game is opened.
+    #[arg(value_name = "FILE", conflicts_with_all = ["analyse", "lesson", "position", "bench_frames"])]
+    file: Option<PathBuf>,
 
     #[command(flatten)]
     window: WindowArgs,
@@ -116,6 +121,12 @@ struct WindowArgs {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Write the man pages and shell completions into DIR (for the packages).
+    #[command(hide = true)]
+    GenerateDocs {
+        /// The folder.
+        dir: PathBuf,
+    },
     /// Count the leaves of the legal move tree (move generation check and speed test).
     Perft {
         /// Depth in half-moves.
@@ -246,7 +257,22 @@ fn main() -> ExitCode {
         Some(Command::Puzzles(commands::puzzles::PuzzlesCommand::Generate(args))) => {
             puzzles_generate(&args)
         }
-        None => window(cli.window),
+        Some(Command::GenerateDocs { dir }) => {
+            use clap::CommandFactory;
+            commands::docs::generate(Cli::command(), "parachess", &dir)
+                .map(|_| ())
+                .map_err(|e| format!("{}: {e}", dir.display()))
+        }
+        None => match cli.file {
+            Some(file) => match file.to_str() {
+                Some(path) => window(WindowArgs {
+                    analyse: Some(path.to_string()),
+                    ..cli.window
+                }),
+                None => Err(format!("{}: not a UTF-8 file name", file.display())),
+            },
+            None => window(cli.window),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

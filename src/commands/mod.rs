@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod check_game;
 pub mod datagen;
+pub mod docs;
 pub mod lessons;
 pub mod netplay;
 pub mod perft;

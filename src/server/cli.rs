@@ -15,7 +15,7 @@ use super::{Config, run};
 #[derive(Parser, Debug)]
 #[command(
     name = "parachess-server",
-    version,
+    version = crate::commands::docs::VERSION,
     about = "The Parachess game server (docs/SERVER.md)"
 )]
 struct Args {
@@ -53,10 +53,24 @@ struct Args {
     /// power cut; no disk flush per commit). docs/SERVER.md, "Durability".
     #[arg(long, default_value = "full")]
     sync: String,
+    /// Offer the files of this folder on the page /download, with their sizes and SHA-256
+    /// checksums (the game's packages).
+    #[arg(long, value_name = "DIR")]
+    downloads: Option<PathBuf>,
+    /// Read settings from this TOML file: `key = value` for each flag (`listen =
+    /// "0.0.0.0:8080"`); flags given on the command line win.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Writes the man pages and shell completions into DIR (for the packages).
+    #[command(hide = true)]
+    GenerateDocs {
+        /// The folder.
+        dir: PathBuf,
+    },
     /// Pairs guest bots through the public protocol and plays N games at once.
     Bots {
         /// The server, http://HOST:PORT.
@@ -105,7 +119,7 @@ fn db_url(given: Option<String>) -> Result<String, String> {
 
 /// Runs the command line.
 pub fn main() -> ExitCode {
-    let args = Args::parse();
+    let args: Args = super::config_file::parse();
     // The bots run on one thread: they share the machine with the server they measure, and
     // one thread spends nothing on handing tasks between threads.
     let mut builder = if matches!(args.command, Some(Command::Bots { .. })) {
@@ -146,6 +160,7 @@ pub fn main() -> ExitCode {
                 let sync =
                     super::db::SyncMode::parse(&args.sync).ok_or("--sync: full or normal")?;
                 let config = Config {
+                    downloads: args.downloads,
                     sync,
                     instance: args.instance,
                     listen: args.listen,
@@ -196,6 +211,12 @@ pub fn main() -> ExitCode {
                 Ok(())
             }
             Some(Command::Export { db, out }) => export(&db_url(db)?, &out).await,
+            Some(Command::GenerateDocs { dir }) => {
+                use clap::CommandFactory;
+                crate::commands::docs::generate(Args::command(), "parachess-server", &dir)
+                    .map(|_| ())
+                    .map_err(|e| format!("{}: {e}", dir.display()))
+            }
         }
     });
     match result {

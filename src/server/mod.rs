@@ -13,7 +13,9 @@ pub mod bus;
 pub mod cli;
 /// The protocol client (feature `client`, which `server` turns on).
 pub use crate::client;
+pub mod config_file;
 pub mod db;
+mod downloads;
 pub mod game;
 pub mod http;
 pub mod hub;
@@ -65,6 +67,8 @@ pub struct Config {
     pub instance: Option<String>,
     /// When a commit counts as done (`--sync`).
     pub sync: db::SyncMode,
+    /// The folder whose files `/download` offers (`--downloads`; `None`: no such page).
+    pub downloads: Option<std::path::PathBuf>,
 }
 
 /// Opens the database, brings back unfinished games, listens, prints
@@ -84,7 +88,11 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
     let _ = writeln!(out, "listening on {site}");
     let _ = out.flush();
     drop(out);
-    let app = http::router(hub).into_make_service_with_connect_info::<SocketAddr>();
+    let mut app = http::router(hub);
+    if let Some(dir) = config.downloads {
+        app = app.merge(downloads::routes(dir));
+    }
+    let app = app.into_make_service_with_connect_info::<SocketAddr>();
     // Small messages go out at once (no Nagle delay).
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);

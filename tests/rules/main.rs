@@ -7,6 +7,7 @@ mod common;
 mod docs_links;
 mod fuzz_regressions;
 mod lessons;
+mod mime;
 mod outcome_agreement;
 mod puzzles;
 mod record_undo;

@@ -47,7 +47,7 @@ fn a_finished_game_is_written_in_the_documented_form() {
     assert_eq!(
         text,
         "[Event \"Club \\\"blitz\\\" \\\\ night\"]\n[Date \"2026.11.30\"]\n[White \"Ann\"]\n\
-         [Black \"Bob\"]\n[Result \"1-0\"]\n[Termination \"checkmate\"]\n\n\
+         [Black \"Bob\"]\n[Result \"1-0\"]\n[Termination \"checkmate\"]\n[Variant \"Parachess\"]\n\n\
          1. Sa2-e3 i3-g5 2. Se3-i3# 1-0\n"
     );
 }

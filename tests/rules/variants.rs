@@ -218,9 +218,12 @@ fn game_files_carry_their_variant() {
     assert!(!file.contains("VariantDef"), "{file}");
     let back = read_game(file.as_bytes()).unwrap();
     assert_eq!(back.game.position(), game.position());
-    // Parachess files stay as they were.
+    // Parachess files name their variant too (the desktop's file type looks for it), and
+    // carry no definition.
     let plain = write_game(&Game::new(), &Tags::default());
-    assert!(!plain.contains("Variant"), "{plain}");
+    assert!(plain.contains("[Variant \"Parachess\"]\n"), "{plain}");
+    assert!(!plain.contains("VariantDef"), "{plain}");
+    assert_eq!(read_game(plain.as_bytes()).unwrap().game.position(), Game::new().position());
     // An unknown variant is refused with its line.
     let bad = "[Variant \"Nonesuch\"]\n\n*\n";
     let err = read_game(bad.as_bytes()).unwrap_err();

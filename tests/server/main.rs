@@ -10,4 +10,5 @@ mod game;
 mod hostile;
 mod instances;
 mod link;
+mod packaging;
 mod variants;

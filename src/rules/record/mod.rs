@@ -15,7 +15,7 @@
 //! * Tags (all optional, each at most once, in any order): `Event`, `Site`, `Date`, `Round`,
 //!   `White`, `Black`, `Result`, `Termination` (how the game ended: `checkmate`, `stalemate`,
 //!   `resignation`, `repetition`, `fifty moves`, `agreement`, `time forfeit`), `TimeControl`
-//!   (`300+3`), `Variant` (the variant's name, written when it is not Parachess), `VariantDef`
+//!   (`300+3`), `Variant` (the variant's name, `Parachess` included: every file written carries it), `VariantDef`
 //!   (a variant that is not built in, as one line of TOML: an inline table with the fields of a
 //!   variant file, so the game opens anywhere) and `Setup` (position text of the start, written
 //!   only when it is not the variant's own). Values escape `"` and `\` with `\`.
@@ -194,12 +194,12 @@ pub fn write_record(game: &Game, tags: &Tags, notes: &[PlyNote]) -> String {
     }
     let start = game.start_position();
     let variant = start.variant();
-    if !variant.is_parachess() {
-        write_tag(&mut out, "Variant", variant.name());
-        // A variant of the player's own travels with the game, so the file opens anywhere.
-        if !variant.is_builtin() {
-            write_tag(&mut out, "VariantDef", &variant.to_inline_toml());
-        }
+    // Written for Parachess too: every game file carries it, which is what the desktop's
+    // file type for Parachess games (packaging/parachess-mime.xml) recognises.
+    write_tag(&mut out, "Variant", variant.name());
+    // A variant of the player's own travels with the game, so the file opens anywhere.
+    if !variant.is_builtin() {
+        write_tag(&mut out, "VariantDef", &variant.to_inline_toml());
     }
     if *start != variant.start() {
         write_tag(&mut out, "Setup", &start.to_string());
