@@ -285,7 +285,6 @@ impl Engine {
     /// Those reports mix depths (the lines already deepened, and the others from the depth
     /// before; each [`PvLine`] says its own). They change nothing in the search: the nodes,
     /// lines and result are those of [`Engine::analyse`].
-    #[allow(clippy::too_many_arguments)]
     pub fn analyse_with_progress(
         &mut self,
         pos: &Position,

@@ -123,7 +123,6 @@ impl Pool {
 
     /// Sets the helpers searching `pos` (not empty `moves`, to at most `max_depth`), unless
     /// `use_helpers` is false or there are none.
-    #[allow(clippy::too_many_arguments)]
     pub fn start(
         &mut self,
         use_helpers: bool,

@@ -18,7 +18,10 @@ use crate::rules::{
 /// One command from the front end to the engine.
 // `Position` holds a whole position (per-kind tables for every army's kinds); a command is read
 // once per line, and boxing it would change what code on other branches matches on.
-#[allow(clippy::large_enum_variant)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "read once per line; boxing would change every match"
+)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// `uci`: identify yourself and list the options.

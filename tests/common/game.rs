@@ -351,7 +351,7 @@ pub fn flush_puzzles(app: &mut App) {
 
 /// Waits (a few seconds at most) until a saved game asked for is read in the background and
 /// handed on, then lets the screens follow.
-#[allow(dead_code)]
+#[allow(dead_code, reason = "only some test binaries read saved games")]
 pub fn until_saved_game_read(app: &mut App) {
     let read = run_until(app, Duration::from_secs(10), |app| {
         !parachess::game::core::saves::opening_saved(app.world())

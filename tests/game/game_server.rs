@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use serde_json::{Value, json};
 
-#[allow(unused_macros)]
+#[allow(unused_macros, reason = "shared with the server tests, which use more of it")]
 #[path = "../server/server_support.rs"]
 mod server_support;
 

@@ -1,6 +1,10 @@
 //! The game in a headless Bevy App, and offscreen rendering (screenshots, frame figures).
 //! One test binary for the group, so CI links (and stores) one executable instead of one per file.
 #![cfg(feature = "gui")]
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test fails loudly on what it did not expect; its helpers outside #[test] too"
+)]
 
 #[path = "../common/mod.rs"]
 mod common;

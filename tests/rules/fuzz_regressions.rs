@@ -7,7 +7,7 @@ use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-#[allow(dead_code)]
+#[allow(dead_code, reason = "the fuzz targets' checks; this test uses some")]
 #[path = "../../fuzz/checks.rs"]
 mod checks;
 

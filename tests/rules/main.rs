@@ -1,5 +1,9 @@
 //! The rules, records, variants, saves, puzzles, lessons and review, without a window.
 //! One test binary for the group, so CI links (and stores) one executable instead of one per file.
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test fails loudly on what it did not expect; its helpers outside #[test] too"
+)]
 
 #[path = "../common/mod.rs"]
 mod common;

@@ -1,5 +1,9 @@
 //! The game server over SQLite and a private PostgreSQL (one for the whole binary).
 //! One test binary for the group, so CI links (and stores) one executable instead of one per file.
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test fails loudly on what it did not expect; its helpers outside #[test] too"
+)]
 
 #[macro_use]
 mod server_support;

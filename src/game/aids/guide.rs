@@ -47,7 +47,6 @@ fn shift_held(keys: Option<&ButtonInput<KeyCode>>) -> bool {
 
 /// Decides which piece the guide shows, asks the rules what it can do, and keeps the marks
 /// and the status line in step with it.
-#[allow(clippy::too_many_arguments)]
 fn update_guide(
     mut guide: ResMut<PieceGuide>,
     game: Res<ChessGame>,

@@ -112,7 +112,6 @@ fn layout(window: Option<&Window>) -> (f32, Vec2) {
     )
 }
 
-#[allow(clippy::too_many_arguments)]
 fn spawn_panel(
     mut commands: Commands,
     windows: Query<&Window, With<PrimaryWindow>>,
@@ -381,7 +380,6 @@ fn card_pressed(press: On<Pointer<Press>>, cards: Query<&PieceCard>, mut command
 
 /// Puts the chosen kind's demo on the panel's board: its pieces, the marks of what the shown
 /// pieces can reach (asked of the rules), the caption, the legend and the chosen card.
-#[allow(clippy::too_many_arguments)]
 fn show_kind(
     panel: Res<PanelPiece>,
     mut shown: ResMut<ShownDemo>,

@@ -231,7 +231,6 @@ fn engine_info(
     }
 }
 
-#[allow(clippy::type_complexity)]
 fn update_panel(
     game: Res<ChessGame>,
     analyser: Res<Analyser>,

@@ -327,7 +327,6 @@ pub fn worst_moves() -> impl Bundle {
     )
 }
 
-#[allow(clippy::type_complexity)]
 fn fill_graphs(
     state: Res<ReviewState>,
     mut graphs: Query<(Entity, &mut Node, Ref<EvalGraph>)>,
@@ -439,7 +438,6 @@ fn mark_graph(
     }
 }
 
-#[allow(clippy::type_complexity)]
 fn fill_worst(
     state: Res<ReviewState>,
     lists: Query<(Entity, Ref<WorstMoves>)>,

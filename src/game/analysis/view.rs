@@ -94,7 +94,6 @@ fn spawn_bar(mut commands: Commands) {
 }
 
 /// White's share of the bar from below (from above when the board is flipped) and the score.
-#[allow(clippy::type_complexity)]
 fn update_bar(
     game: Res<ChessGame>,
     analyser: Res<Analyser>,
@@ -176,7 +175,6 @@ fn spawn_banner(mut commands: Commands) {
 
 /// The banner shows over the board of the play and analysis screens while an earlier position
 /// is shown, and spans the board's part of the window.
-#[allow(clippy::type_complexity)]
 fn update_banner(
     game: Res<ChessGame>,
     screen: Res<State<Screen>>,

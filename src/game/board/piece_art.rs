@@ -200,7 +200,6 @@ pub(crate) fn look_in_game(game: Option<&ChessGame>, kind: PieceKind) -> Look {
 }
 
 /// Gives a piece entity its children; runs again when a promotion changes the piece.
-#[allow(clippy::too_many_arguments)]
 fn dress_piece(
     insert: On<Insert, PieceView>,
     views: Query<&PieceView>,
@@ -288,7 +287,6 @@ pub(crate) fn symbol_transform(flipped: bool) -> Transform {
     Transform::from_rotation(rotation).with_translation(rotation * Vec3::new(0.0, 0.01, -0.07))
 }
 
-#[allow(clippy::type_complexity)]
 fn show_for_view(
     rig: Res<CameraRig>,
     mut models: Query<

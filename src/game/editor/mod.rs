@@ -351,7 +351,6 @@ fn target_of(
     Target::Other
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_press(
     press: On<Pointer<Press>>,
     screen: Option<Res<State<Screen>>>,

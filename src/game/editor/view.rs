@@ -212,7 +212,6 @@ fn dress_palette(
 }
 
 /// The verdict, the play buttons' reason and the position text, after every edit.
-#[allow(clippy::type_complexity)]
 fn update_verdict(
     editor: Res<Editor>,
     verdict: Query<Entity, With<Verdict>>,

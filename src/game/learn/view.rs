@@ -663,7 +663,6 @@ fn panel_texts(learn: &Learn, progress: &LearnProgress, map: &KeyMap) -> Option<
     })
 }
 
-#[allow(clippy::too_many_arguments)]
 fn update_panel(
     learn: Res<Learn>,
     progress: Res<LearnProgress>,
@@ -887,7 +886,6 @@ enum Mark {
 }
 
 /// Keeps the marks on the board in line with the stage: stars go when the piece lands.
-#[allow(clippy::too_many_arguments)]
 fn board_marks(
     learn: Res<Learn>,
     screen: Res<State<Screen>>,

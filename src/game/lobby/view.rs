@@ -357,7 +357,6 @@ fn deadline_words(deadline: i64) -> String {
 }
 
 /// Who plays whom, the connection, and the opponent's offers.
-#[allow(clippy::type_complexity)]
 fn show_game(
     session: Res<ServerSession>,
     mut texts: ParamSet<(

@@ -144,7 +144,6 @@ pub fn add_frame_bench(app: &mut App, frames: u32, size: UVec2, launched: Instan
 }
 
 /// Records one frame's time (in `Last`) and prints the figures once enough frames are timed.
-#[allow(clippy::too_many_arguments)]
 pub fn time_frames(
     mut commands: Commands,
     target: Option<Res<OffscreenTarget>>,
@@ -298,7 +297,6 @@ pub fn frame_stats(times: &[f32]) -> (f32, f32, f32) {
     (mean, at(0.5), at(0.99))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn drive(
     mut commands: Commands,
     options: Res<LaunchOptions>,

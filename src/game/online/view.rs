@@ -210,7 +210,6 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
 }
 
 /// Who plays whom, the connection, and the opponent's offers.
-#[allow(clippy::type_complexity)]
 fn show_game(
     online: Res<Online>,
     mut texts: ParamSet<(

@@ -197,7 +197,6 @@ fn rating_change(change: Option<crate::study::RatingChange>) -> String {
     }
 }
 
-#[allow(clippy::type_complexity)]
 fn update_panel(
     screen: Res<PuzzleScreen>,
     mut fields: Query<(&Field, &mut Text, &mut TextColor, &mut Node)>,

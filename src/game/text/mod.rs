@@ -106,7 +106,7 @@ type Bundle = FluentBundle<FluentResource>;
 /// A catalogue built from its file, with the file's syntax errors (empty when it is sound).
 struct Catalogue {
     bundle: Bundle,
-    #[cfg_attr(not(test), allow(dead_code))]
+    #[cfg_attr(not(test), allow(dead_code, reason = "read by the catalogue tests"))]
     errors: Vec<String>,
 }
 

@@ -57,7 +57,6 @@ fn clock_face(side: Side) -> impl Bundle {
 }
 
 /// The running clock highlighted, a clock under ten seconds in the warning colour.
-#[allow(clippy::type_complexity)]
 fn show_clocks(
     game: Res<ChessGame>,
     mut rows: Query<&mut Node, With<ClockRow>>,

@@ -49,7 +49,6 @@ pub fn plugin(app: &mut App) {
 
 /// Every dialog card and menu is a tab group; every button and text field in one may take
 /// the focus.
-#[allow(clippy::type_complexity)]
 fn mark_focusable(
     mut commands: Commands,
     dialogs: Query<Entity, (Added<DespawnOnExit<Modal>>, Without<TabGroup>)>,
@@ -79,7 +78,6 @@ fn menu_open(screen: Screen, modal: Modal) -> bool {
 }
 
 /// Tab, Shift+Tab, the arrows, Enter and Space in a dialog or menu.
-#[allow(clippy::too_many_arguments)]
 fn focus_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     screen: Option<Res<State<Screen>>>,

@@ -82,7 +82,6 @@ pub fn side_panel<S: States>(gone_with: S) -> impl Bundle {
 /// opponent's draw offer and takeback request with their answers, the status line, the move
 /// list, the `buttons` (a `children!` list) and the `help`. The two screens fill in their own
 /// markers and actions; the order and the look are one.
-#[allow(clippy::too_many_arguments)]
 pub fn network_game_panel<S: States>(
     gone_with: S,
     heading: String,
@@ -302,7 +301,6 @@ fn player_name(player: SeatKind) -> String {
     }
 }
 
-#[allow(clippy::type_complexity)]
 fn update_panel(
     game: Res<ChessGame>,
     thinking: Res<Thinking>,

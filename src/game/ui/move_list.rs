@@ -58,7 +58,6 @@ pub fn move_list() -> impl Bundle {
 type ListKey = (u64, u64, u64);
 
 /// Rebuilds the move lists when the game (or its marks) change.
-#[allow(clippy::type_complexity)]
 fn fill_move_lists(
     game: Res<ChessGame>,
     marks: Res<MoveMarks>,
@@ -190,7 +189,6 @@ fn press_entry(press: On<Pointer<Press>>, entries: Query<&MoveEntry>, mut comman
 }
 
 /// Highlights the move whose position the board shows and keeps it in view.
-#[allow(clippy::type_complexity)]
 fn mark_shown_move(
     game: Res<ChessGame>,
     mut entries: Query<(&MoveEntry, &mut BackgroundColor, Ref<MoveEntry>)>,

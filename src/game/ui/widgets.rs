@@ -329,7 +329,6 @@ fn scroll_with_the_wheel(
     scroll.propagate(false);
 }
 
-#[allow(clippy::type_complexity)]
 fn button_colours(
     mut buttons: Query<
         (&Interaction, &mut BackgroundColor),

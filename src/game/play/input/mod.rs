@@ -400,7 +400,6 @@ impl Act<'_> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_press(
     press: On<Pointer<Press>>,
     tiles: Query<&CellTile>,

@@ -332,7 +332,6 @@ fn is_row_letter(c: char) -> bool {
 
 /// Reads the keys typed on a board where the player may move: opens, edits and closes the
 /// field, plays the move meant, and claims the keys it used from the keymap.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn type_moves(
     mut events: MessageReader<KeyboardInput>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
@@ -544,7 +543,6 @@ pub(crate) fn spawn_field(mut commands: Commands) {
 }
 
 /// Shows the field while it is open, beside the panel however wide that is.
-#[allow(clippy::type_complexity)]
 pub(crate) fn show_field(
     typed: Res<TypedMove>,
     map: Res<KeyMap>,
