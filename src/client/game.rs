@@ -5,9 +5,8 @@
 
 use std::time::Duration;
 
-use serde_json::Value;
-
 use super::ClientError;
+use super::messages::{ClockView, GameView, ServerMsg};
 use crate::net::{NetEvent, NetGame, NetState, outcome_from_result};
 use crate::rules::clock::{ClockReading, TimeControl};
 use crate::rules::record::Tags;
@@ -45,44 +44,43 @@ pub struct ServerGame {
 }
 
 /// Text from a message field, one printable line of bounded length.
-fn text(v: &Value, key: &str) -> String {
-    crate::net::wire::clip(v[key].as_str().unwrap_or_default())
-        .chars()
-        .take(MAX_TEXT)
-        .collect()
+fn text(s: &str) -> String {
+    crate::net::wire::clip(s).chars().take(MAX_TEXT).collect()
 }
 
 fn bad(what: impl Into<String>) -> ClientError {
     ClientError::Unexpected(what.into())
 }
 
-fn side_of(v: &Value) -> Option<Side> {
-    match v.as_str() {
+fn side_of(name: Option<&str>) -> Option<Side> {
+    match name {
         Some("white") => Some(Side::White),
         Some("black") => Some(Side::Black),
         _ => None,
     }
 }
 
-/// The clocks a message carries (`clocks`: milliseconds left and whose runs).
-fn reading(v: &Value) -> Option<ClockReading> {
-    let c = v.get("clocks").filter(|c| c.is_object())?;
-    let ms = |k: &str| Duration::from_millis(c[k].as_u64().unwrap_or(0));
+/// The clocks a message carries (milliseconds left and whose runs).
+fn reading(clocks: Option<&ClockView>) -> Option<ClockReading> {
+    let c = clocks?;
     Some(ClockReading {
-        remaining: [ms("white"), ms("black")],
-        running: side_of(&c["running"]),
+        remaining: [
+            Duration::from_millis(c.white),
+            Duration::from_millis(c.black),
+        ],
+        running: side_of(c.running.as_deref()),
     })
 }
 
 /// The variant a game message names: its own definition, or a built-in by name.
-fn variant_of(v: &Value) -> Result<&'static Variant, ClientError> {
-    if let Some(def) = v["variant_def"].as_str() {
+fn variant_of(v: &GameView) -> Result<&'static Variant, ClientError> {
+    if let Some(def) = &v.variant_def {
         if def.len() > MAX_DEF {
             return Err(bad("a variant definition longer than a server sends"));
         }
         return Variant::from_inline_toml(def).map_err(|e| bad(format!("its variant: {e}")));
     }
-    let name = v["variant"].as_str().unwrap_or("Parachess");
+    let name = v.variant.as_str();
     if name.eq_ignore_ascii_case("parachess") {
         return Ok(Variant::parachess());
     }
@@ -92,12 +90,12 @@ fn variant_of(v: &Value) -> Result<&'static Variant, ClientError> {
 impl ServerGame {
     /// A game from a `game` message, seen by player `me` (a spectator unless it is one of
     /// the two names), at `now` (the front end's clock, for the running side's time).
-    pub fn from_message(v: &Value, me: &str, now: Duration) -> Result<ServerGame, ClientError> {
-        let id = text(v, "id");
+    pub fn from_message(v: &GameView, me: &str, now: Duration) -> Result<ServerGame, ClientError> {
+        let id = text(&v.id);
         if id.is_empty() {
             return Err(bad("a game without an id"));
         }
-        let names = [text(v, "white"), text(v, "black")];
+        let names = [text(&v.white), text(&v.black)];
         let seat = if names[0] == me {
             Some(Side::White)
         } else if names[1] == me {
@@ -112,11 +110,11 @@ impl ServerGame {
             net: NetGame::from_state(&state, now),
             seat,
             names,
-            variant: text(v, "variant"),
-            rated: v["rated"].as_bool().unwrap_or(false),
-            days: v["days"].as_u64().and_then(|d| u32::try_from(d).ok()),
-            speed: text(v, "speed"),
-            deadline: v["deadline"].as_i64(),
+            variant: text(&v.variant),
+            rated: v.rated,
+            days: v.days,
+            speed: text(&v.speed),
+            deadline: v.deadline,
             aborted: false,
         };
         game.conclude_from(v)?;
@@ -125,18 +123,16 @@ impl ServerGame {
     }
 
     /// The game a `game` message describes, every move checked by the rules.
-    fn state(v: &Value, you: Side, names: &[String; 2]) -> Result<NetState, ClientError> {
+    fn state(v: &GameView, you: Side, names: &[String; 2]) -> Result<NetState, ClientError> {
         let variant = variant_of(v)?;
-        let start = Position::parse_in(v["start"].as_str().unwrap_or_default(), variant)
+        let start = Position::parse_in(&v.start, variant)
             .map_err(|e| bad(format!("its start position: {e}")))?;
         let mut game = Game::from_position(start);
-        let moves = v["moves"].as_array().map(Vec::as_slice).unwrap_or_default();
-        for (i, m) in moves.iter().enumerate() {
-            let m = m.as_str().unwrap_or_default();
+        for (i, m) in v.moves.iter().enumerate() {
             game.play_text(m)
                 .map_err(|e| bad(format!("its move {} ({m}): {e}", i + 1)))?;
         }
-        let control = match v["tc"].as_str() {
+        let control = match v.tc.as_deref() {
             Some(tc) => Some(
                 tc.parse::<TimeControl>()
                     .map_err(|e| bad(format!("its clock: {e}")))?,
@@ -147,18 +143,18 @@ impl ServerGame {
             game,
             you,
             control,
-            clock: reading(v),
+            clock: reading(v.clocks.as_ref()),
             opponent: names[(!you).index()].clone(),
         })
     }
 
     /// A whole-game message's result, checked against the board.
-    fn conclude_from(&mut self, v: &Value) -> Result<(), ClientError> {
-        match v["status"].as_str() {
-            Some("aborted") => self.aborted = true,
-            Some("over") => {
-                let result = v["result"].as_str().unwrap_or_default();
-                let reason = v["reason"].as_str().unwrap_or_default();
+    fn conclude_from(&mut self, v: &GameView) -> Result<(), ClientError> {
+        match v.status.as_str() {
+            "aborted" => self.aborted = true,
+            "over" => {
+                let result = v.result.as_deref().unwrap_or_default();
+                let reason = v.reason.as_deref().unwrap_or_default();
                 let outcome = outcome_from_result(&self.net.game, result, reason)
                     .map_err(|e| bad(e.to_string()))?;
                 self.net
@@ -170,9 +166,9 @@ impl ServerGame {
         Ok(())
     }
 
-    fn offers_from(&mut self, v: &Value) {
-        self.net.draw_offer = side_of(&v["draw_offer"]);
-        self.net.takeback = side_of(&v["takeback_offer"]);
+    fn offers_from(&mut self, v: &GameView) {
+        self.net.draw_offer = side_of(v.draw_offer.as_deref());
+        self.net.takeback = side_of(v.takeback_offer.as_deref());
     }
 
     /// Whether the game has ended (with a result or aborted).
@@ -195,17 +191,23 @@ impl ServerGame {
     /// A message the rules refuse changes nothing.
     pub fn apply(
         &mut self,
-        v: &Value,
+        msg: &ServerMsg,
         me: &str,
         now: Duration,
     ) -> Result<Option<NetEvent>, ClientError> {
-        let t = v["t"].as_str().unwrap_or_default();
-        let about = if t == "game" { &v["id"] } else { &v["game"] };
-        if about.as_str() != Some(self.id.as_str()) {
+        let about = match msg {
+            ServerMsg::Game(v) => &v.id,
+            ServerMsg::Moved(m) => &m.game,
+            ServerMsg::Offer { game, .. }
+            | ServerMsg::OfferGone { game, .. }
+            | ServerMsg::End { game, .. } => game,
+            _ => return Ok(None),
+        };
+        if *about != self.id {
             return Ok(None);
         }
-        let event = match t {
-            "game" => {
+        let event = match msg {
+            ServerMsg::Game(v) => {
                 // Read whole (checked) first, then taken over keeping the notes in common.
                 let fresh = ServerGame::from_message(v, me, now)?;
                 let event = NetEvent::State(Box::new(Self::state(v, fresh.net.you, &fresh.names)?));
@@ -218,42 +220,39 @@ impl ServerGame {
                 *self = ServerGame { net, ..fresh };
                 return Ok(Some(event));
             }
-            "moved" => {
-                let n = v["n"].as_u64().unwrap_or(u64::MAX);
-                let text_in = v["move"].as_str().unwrap_or_default();
+            ServerMsg::Moved(m) => {
                 let pos = self.net.game.position();
                 let mv = pos
-                    .parse_move(text_in)
-                    .map_err(|e| bad(format!("the move {text_in:?}: {e}")))?;
+                    .parse_move(&m.mv)
+                    .map_err(|e| bad(format!("the move {:?}: {e}", m.mv)))?;
                 let side = pos.turn();
-                self.deadline = v["deadline"].as_i64();
+                self.deadline = m.deadline;
                 NetEvent::Moved {
-                    ply: usize::try_from(n).unwrap_or(usize::MAX).saturating_add(1),
+                    ply: usize::try_from(m.n).unwrap_or(usize::MAX).saturating_add(1),
                     mv,
-                    text: text(v, "text"),
+                    text: text(&m.text),
                     side,
-                    clock: reading(v),
+                    clock: reading(m.clocks.as_ref()),
                 }
             }
-            "offer" => {
-                let by = side_of(&v["by"]).ok_or_else(|| bad("an offer by nobody"))?;
-                match v["kind"].as_str() {
-                    Some("draw") => NetEvent::DrawOffered { by },
-                    Some("takeback") => NetEvent::TakebackAsked { by },
+            ServerMsg::Offer { kind, by, .. } => {
+                let by = side_of(Some(by.as_ref())).ok_or_else(|| bad("an offer by nobody"))?;
+                match kind.as_ref() {
+                    "draw" => NetEvent::DrawOffered { by },
+                    "takeback" => NetEvent::TakebackAsked { by },
                     _ => return Err(bad("an offer of an unknown kind")),
                 }
             }
-            "offer_gone" => {
+            ServerMsg::OfferGone { kind, .. } => {
                 // Whoever declined, the offer is gone; the side only matters for words.
                 let by = self.net.you;
-                match v["kind"].as_str() {
-                    Some("draw") => NetEvent::DrawDeclined { by },
-                    Some("takeback") => NetEvent::TakebackDeclined { by },
+                match kind.as_ref() {
+                    "draw" => NetEvent::DrawDeclined { by },
+                    "takeback" => NetEvent::TakebackDeclined { by },
                     _ => return Err(bad("an offer of an unknown kind")),
                 }
             }
-            "end" => {
-                let result = v["result"].as_str().unwrap_or_default();
+            ServerMsg::End { result, reason, .. } => {
                 if result == "*" {
                     self.aborted = true;
                     if let Some(clocks) = &mut self.net.clocks {
@@ -261,7 +260,6 @@ impl ServerGame {
                     }
                     return Ok(None);
                 }
-                let reason = v["reason"].as_str().unwrap_or_default();
                 let outcome = outcome_from_result(&self.net.game, result, reason)
                     .map_err(|e| bad(e.to_string()))?;
                 NetEvent::GameOver(outcome)
@@ -293,18 +291,70 @@ impl ServerGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::client::messages::Moved;
 
     fn start() -> String {
         Variant::parachess().start().to_string()
     }
 
-    fn game_msg(moves: &[&str]) -> Value {
-        json!({"t": "game", "id": "G1", "variant": "Parachess", "white": "ann", "black": "bob",
-               "rated": false, "tc": "300+3", "days": null, "speed": "blitz", "status": "started",
-               "start": start(), "moves": moves, "clocks": {"white": 300000, "black": 300000,
-               "running": null}, "result": null, "reason": null, "draw_offer": null,
-               "takeback_offer": null})
+    fn clocks(white: u64, black: u64, running: Option<&'static str>) -> Option<ClockView> {
+        Some(ClockView {
+            white,
+            black,
+            running: running.map(Into::into),
+        })
+    }
+
+    fn game_view(moves: &[&str]) -> GameView {
+        GameView {
+            id: "G1".into(),
+            variant: "Parachess".into(),
+            variant_def: None,
+            white: "ann".into(),
+            black: "bob".into(),
+            rated: false,
+            tc: Some("300+3".into()),
+            days: None,
+            speed: "blitz".into(),
+            status: "started".into(),
+            start: start(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            texts: vec![],
+            position: String::new(),
+            turn: "white".into(),
+            legal: vec![],
+            clocks: clocks(300_000, 300_000, None),
+            deadline: None,
+            result: None,
+            reason: None,
+            draw_offer: None,
+            takeback_offer: None,
+        }
+    }
+
+    fn game_msg(moves: &[&str]) -> ServerMsg {
+        ServerMsg::Game(Box::new(game_view(moves)))
+    }
+
+    fn moved(game: &str, n: u32, mv: &str) -> ServerMsg {
+        ServerMsg::Moved(Box::new(Moved {
+            game: game.into(),
+            n,
+            mv: mv.into(),
+            text: mv.into(),
+            position: String::new(),
+            legal: vec![],
+            clocks: clocks(303_000, 300_000, Some("black")),
+            deadline: None,
+        }))
+    }
+
+    fn end(result: &str, reason: &str) -> ServerMsg {
+        ServerMsg::End {
+            game: "G1".into(),
+            result: result.into(),
+            reason: reason.into(),
+        }
     }
 
     fn first_legal(g: &Game) -> String {
@@ -313,63 +363,69 @@ mod tests {
 
     #[test]
     fn a_game_message_becomes_a_checked_game_seen_from_my_seat() {
-        let g = ServerGame::from_message(&game_msg(&[]), "bob", Duration::ZERO).unwrap();
+        let g = ServerGame::from_message(&game_view(&[]), "bob", Duration::ZERO).unwrap();
         assert_eq!(g.seat, Some(Side::Black));
         assert_eq!(g.opponent(), "ann");
         assert!(!g.my_turn());
         assert!(g.net.clocks.is_some());
-        let watcher = ServerGame::from_message(&game_msg(&[]), "cy", Duration::ZERO).unwrap();
+        let watcher = ServerGame::from_message(&game_view(&[]), "cy", Duration::ZERO).unwrap();
         assert_eq!(watcher.seat, None);
         assert!(!watcher.my_turn());
     }
 
     #[test]
     fn moves_and_the_end_arrive_checked_and_a_refused_one_changes_nothing() {
-        let mut g = ServerGame::from_message(&game_msg(&[]), "ann", Duration::ZERO).unwrap();
+        let mut g = ServerGame::from_message(&game_view(&[]), "ann", Duration::ZERO).unwrap();
         assert!(g.my_turn());
         let mv = first_legal(&g.net.game);
-        let moved = json!({"t": "moved", "game": "G1", "n": 0, "move": mv, "text": mv,
-            "clocks": {"white": 303000, "black": 300000, "running": "black"}});
-        let e = g.apply(&moved, "ann", Duration::ZERO).unwrap();
+        let first = moved("G1", 0, &mv);
+        let e = g.apply(&first, "ann", Duration::ZERO).unwrap();
         assert!(matches!(e, Some(NetEvent::Moved { ply: 1, .. })), "{e:?}");
         assert_eq!(g.net.game.plies().len(), 1);
         // The same move again, and a move for another game: refused or ignored, unchanged.
-        assert!(g.apply(&moved, "ann", Duration::ZERO).is_err());
-        let other = json!({"t": "moved", "game": "G2", "n": 1, "move": "a1a1"});
+        assert!(g.apply(&first, "ann", Duration::ZERO).is_err());
+        let other = moved("G2", 1, "a1a1");
         assert!(g.apply(&other, "ann", Duration::ZERO).unwrap().is_none());
-        let illegal = json!({"t": "moved", "game": "G1", "n": 1, "move": "a1a1"});
+        let illegal = moved("G1", 1, "a1a1");
         assert!(g.apply(&illegal, "ann", Duration::ZERO).is_err());
         assert_eq!(g.net.game.plies().len(), 1);
         // A result the board contradicts is refused; a resignation is taken.
-        let mate = json!({"t": "end", "game": "G1", "result": "1-0", "reason": "checkmate"});
-        assert!(g.apply(&mate, "ann", Duration::ZERO).is_err());
+        assert!(
+            g.apply(&end("1-0", "checkmate"), "ann", Duration::ZERO)
+                .is_err()
+        );
         assert!(!g.is_over());
-        let resign = json!({"t": "end", "game": "G1", "result": "1-0", "reason": "resignation"});
-        g.apply(&resign, "ann", Duration::ZERO).unwrap();
+        g.apply(&end("1-0", "resignation"), "ann", Duration::ZERO)
+            .unwrap();
         assert!(g.is_over());
     }
 
     #[test]
     fn offers_come_and_go_and_an_abort_ends_without_a_result() {
-        let mut g = ServerGame::from_message(&game_msg(&[]), "ann", Duration::ZERO).unwrap();
-        let offer = json!({"t": "offer", "game": "G1", "kind": "draw", "by": "black"});
+        let mut g = ServerGame::from_message(&game_view(&[]), "ann", Duration::ZERO).unwrap();
+        let offer = ServerMsg::Offer {
+            game: "G1".into(),
+            kind: "draw".into(),
+            by: "black".into(),
+        };
         g.apply(&offer, "ann", Duration::ZERO).unwrap();
         assert_eq!(g.net.draw_offer, Some(Side::Black));
-        let gone = json!({"t": "offer_gone", "game": "G1", "kind": "draw"});
+        let gone = ServerMsg::OfferGone {
+            game: "G1".into(),
+            kind: "draw".into(),
+        };
         g.apply(&gone, "ann", Duration::ZERO).unwrap();
         assert_eq!(g.net.draw_offer, None);
-        let abort = json!({"t": "end", "game": "G1", "result": "*", "reason": "aborted"});
-        g.apply(&abort, "ann", Duration::ZERO).unwrap();
+        g.apply(&end("*", "aborted"), "ann", Duration::ZERO)
+            .unwrap();
         assert!(g.is_over() && g.aborted && !g.my_turn());
     }
 
     #[test]
     fn a_whole_game_again_keeps_the_notes_of_the_moves_in_common() {
-        let mut g = ServerGame::from_message(&game_msg(&[]), "ann", Duration::ZERO).unwrap();
+        let mut g = ServerGame::from_message(&game_view(&[]), "ann", Duration::ZERO).unwrap();
         let a = first_legal(&g.net.game);
-        let moved = json!({"t": "moved", "game": "G1", "n": 0, "move": a, "text": a,
-            "clocks": {"white": 303000, "black": 300000, "running": "black"}});
-        g.apply(&moved, "ann", Duration::ZERO).unwrap();
+        g.apply(&moved("G1", 0, &a), "ann", Duration::ZERO).unwrap();
         let mut after = Game::from_position(Variant::parachess().start());
         after.play_text(&a).unwrap();
         let b = first_legal(&after);
@@ -386,22 +442,21 @@ mod tests {
 
     #[test]
     fn broken_game_messages_are_refused_with_a_reason() {
-        let mut no_id = game_msg(&[]);
-        no_id["id"] = json!("");
-        let mut bad_move = game_msg(&["zz9"]);
-        bad_move["id"] = json!("G1");
-        let mut bad_variant = game_msg(&[]);
-        bad_variant["variant"] = json!("Nonesuch");
-        let mut bad_def = game_msg(&[]);
-        bad_def["variant_def"] = json!("x".repeat(MAX_DEF + 1));
-        let mut bad_tc = game_msg(&[]);
-        bad_tc["tc"] = json!("soon");
-        let mut bad_start = game_msg(&[]);
-        bad_start["start"] = json!("nonsense");
-        let mut false_result = game_msg(&[]);
-        false_result["status"] = json!("over");
-        false_result["result"] = json!("1-0");
-        false_result["reason"] = json!("checkmate");
+        let mut no_id = game_view(&[]);
+        no_id.id = String::new();
+        let bad_move = game_view(&["zz9"]);
+        let mut bad_variant = game_view(&[]);
+        bad_variant.variant = "Nonesuch".into();
+        let mut bad_def = game_view(&[]);
+        bad_def.variant_def = Some("x".repeat(MAX_DEF + 1));
+        let mut bad_tc = game_view(&[]);
+        bad_tc.tc = Some("soon".into());
+        let mut bad_start = game_view(&[]);
+        bad_start.start = "nonsense".into();
+        let mut false_result = game_view(&[]);
+        false_result.status = "over".into();
+        false_result.result = Some("1-0".into());
+        false_result.reason = Some("checkmate".into());
         for (what, m) in [
             ("id", no_id),
             ("move", bad_move),

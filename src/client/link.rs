@@ -7,9 +7,10 @@ use std::sync::{Mutex, PoisonError, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde::Deserialize as _;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
+use super::messages::{ClientMsg, ServerMsg};
 use super::{Client, ClientError, host_port};
 
 /// How a link connects and retries.
@@ -53,8 +54,9 @@ pub enum LinkEvent {
         /// The session token (to resume it in a later run).
         token: String,
     },
-    /// A message from the server (any `t` but `welcome`).
-    Message(Value),
+    /// A message from the server (any kind but `welcome`, `pong` and kinds this client does
+    /// not know).
+    Message(ServerMsg),
     /// The connection failed or dropped: the link tries again after its delay (`attempt` of
     /// the configured number). Messages sent meanwhile are sent once connected.
     Lost {
@@ -70,7 +72,7 @@ pub enum LinkEvent {
 /// The front end's end of a link. Dropping it closes the connection (the thread ends on its
 /// own; nothing waits for it). It is `Sync`, so a front end may keep it in shared state.
 pub struct Link {
-    commands: UnboundedSender<Value>,
+    commands: UnboundedSender<ClientMsg>,
     events: Mutex<mpsc::Receiver<LinkEvent>>,
     _thread: JoinHandle<()>,
 }
@@ -105,7 +107,7 @@ impl Link {
 
     /// Queues a message for the server (sent in order, after a reconnection if need be);
     /// `false` once the link has stopped.
-    pub fn send(&self, message: Value) -> bool {
+    pub fn send(&self, message: ClientMsg) -> bool {
         self.commands.send(message).is_ok()
     }
 
@@ -138,14 +140,14 @@ enum End {
 
 async fn run(
     config: LinkConfig,
-    mut inbox: UnboundedReceiver<Value>,
+    mut inbox: UnboundedReceiver<ClientMsg>,
     events: mpsc::Sender<LinkEvent>,
 ) {
     let mut token = config.token.clone();
     let mut follows = Follows::default();
     let mut failures = 0;
     // A message taken from the inbox but not sent when the connection dropped.
-    let mut unsent: Option<Value> = None;
+    let mut unsent: Option<ClientMsg> = None;
     loop {
         let hello = tokio::select! {
             c = Client::hello(&config.server, token.as_deref()) => c,
@@ -206,7 +208,7 @@ async fn run(
 
 /// Resolves when the front end has dropped its link; messages that arrive meanwhile wait in
 /// the inbox (the first one is kept in `unsent`).
-async fn inbox_closed(inbox: &mut UnboundedReceiver<Value>, unsent: &mut Option<Value>) {
+async fn inbox_closed(inbox: &mut UnboundedReceiver<ClientMsg>, unsent: &mut Option<ClientMsg>) {
     if unsent.is_none() {
         match inbox.recv().await {
             Some(v) => *unsent = Some(v),
@@ -234,21 +236,30 @@ impl Follows {
         }
     }
 
-    /// Notes what a message sent or received says about follows.
-    fn note(&mut self, v: &Value) {
-        let game = v["game"].as_str().unwrap_or_default();
-        match v["t"].as_str() {
-            Some("watch" | "started") if !game.is_empty() && game.len() <= 16 => self.add(game),
-            Some("unwatch") => self.0.retain(|g| g != game),
+    /// Notes what a message sent says about follows.
+    fn note_sent(&mut self, msg: &ClientMsg) {
+        match msg {
+            ClientMsg::Watch { game } if !game.is_empty() && game.len() <= 16 => self.add(game),
+            ClientMsg::Unwatch { game } => self.0.retain(|g| g != game),
             _ => {}
+        }
+    }
+
+    /// Notes what a message received says about follows.
+    fn note_received(&mut self, msg: &ServerMsg) {
+        if let ServerMsg::Started { game, .. } = msg
+            && !game.is_empty()
+            && game.len() <= 16
+        {
+            self.add(game);
         }
     }
 }
 
 /// A connected session's share of the link's state.
 struct Session<'a> {
-    inbox: &'a mut UnboundedReceiver<Value>,
-    unsent: &'a mut Option<Value>,
+    inbox: &'a mut UnboundedReceiver<ClientMsg>,
+    unsent: &'a mut Option<ClientMsg>,
     token: &'a mut Option<String>,
     follows: &'a mut Follows,
     events: &'a mpsc::Sender<LinkEvent>,
@@ -260,13 +271,14 @@ impl Session<'_> {
     async fn relay(&mut self, client: &mut Client, config: &LinkConfig) -> End {
         // Follow again first, so that what was sent while away is seen acknowledged.
         for game in &self.follows.0 {
-            if let Err(e) = client.send(&json!({"t": "watch", "game": game})).await {
+            let watch = ClientMsg::Watch { game: game.clone() };
+            if let Err(e) = client.say(&watch).await {
                 return End::Lost(e.to_string());
             }
         }
         if let Some(v) = self.unsent.take() {
-            self.follows.note(&v);
-            if let Err(e) = client.send(&v).await {
+            self.follows.note_sent(&v);
+            if let Err(e) = client.say(&v).await {
                 *self.unsent = Some(v);
                 return End::Lost(e.to_string());
             }
@@ -277,8 +289,8 @@ impl Session<'_> {
             tokio::select! {
                 command = self.inbox.recv() => match command {
                     Some(v) => {
-                        self.follows.note(&v);
-                        if let Err(e) = client.send(&v).await {
+                        self.follows.note_sent(&v);
+                        if let Err(e) = client.say(&v).await {
                             *self.unsent = Some(v);
                             return End::Lost(e.to_string());
                         }
@@ -288,11 +300,14 @@ impl Session<'_> {
                 message = client.recv(config.idle) => match message {
                     Ok(v) => {
                         pinged = false;
-                        self.follows.note(&v);
-                        let event = match v["t"].as_str() {
-                            Some("pong") => continue,
-                            Some("welcome") => {
-                                client.set_identity(&v);
+                        // A kind this client does not know, or one that does not read as its
+                        // kind, is skipped: a newer server may send what this one lacks.
+                        let Ok(msg) = ServerMsg::deserialize(&v) else { continue };
+                        self.follows.note_received(&msg);
+                        let event = match msg {
+                            ServerMsg::Pong { .. } | ServerMsg::Unknown => continue,
+                            ServerMsg::Welcome { .. } => {
+                                client.take_identity(&msg);
                                 *self.token = Some(client.token.clone());
                                 LinkEvent::Welcome {
                                     name: client.name.clone(),
@@ -300,7 +315,7 @@ impl Session<'_> {
                                     token: client.token.clone(),
                                 }
                             }
-                            _ => LinkEvent::Message(v),
+                            msg => LinkEvent::Message(msg),
                         };
                         if self.events.send(event).is_err() {
                             return End::Closed;
@@ -312,7 +327,7 @@ impl Session<'_> {
                     Err(ClientError::Timeout(_)) => {
                         pings += 1;
                         pinged = true;
-                        if let Err(e) = client.send(&json!({"t": "ping", "n": pings})).await {
+                        if let Err(e) = client.say(&ClientMsg::Ping { n: pings }).await {
                             return End::Lost(e.to_string());
                         }
                     }

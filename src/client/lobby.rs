@@ -3,7 +3,7 @@
 //! `challenge`, `declined`, `games`, `started`). Every text is cut to one bounded line and the
 //! lists are bounded, whatever a server sends.
 
-use serde_json::Value;
+use super::messages::{GameSummary, SeekView, ServerMsg};
 
 /// The most seeks (or challenges, or games) kept.
 const MAX_ENTRIES: usize = 200;
@@ -11,11 +11,8 @@ const MAX_ENTRIES: usize = 200;
 /// Names, ids and labels are cut to this many characters.
 const MAX_TEXT: usize = 64;
 
-fn text(v: &Value, key: &str) -> String {
-    crate::net::wire::clip(v[key].as_str().unwrap_or_default())
-        .chars()
-        .take(MAX_TEXT)
-        .collect()
+fn text(s: &str) -> String {
+    crate::net::wire::clip(s).chars().take(MAX_TEXT).collect()
 }
 
 /// An open seek or a challenge.
@@ -42,21 +39,21 @@ pub struct Seek {
 }
 
 impl Seek {
-    fn read(v: &Value) -> Option<Seek> {
-        let id = text(v, "id");
+    fn read(v: &SeekView) -> Option<Seek> {
+        let id = text(&v.id);
         if id.is_empty() {
             return None;
         }
         Some(Seek {
             id,
-            by: text(v, "by"),
-            rating: v["rating"].as_i64().unwrap_or(0).clamp(0, 9999),
-            tc: v["tc"].as_str().map(|_| text(v, "tc")),
-            days: v["days"].as_u64().and_then(|d| u32::try_from(d).ok()),
-            rated: v["rated"].as_bool().unwrap_or(false),
-            color: text(v, "color"),
-            variant: text(v, "variant"),
-            to: v["to"].as_str().map(|_| text(v, "to")),
+            by: text(&v.by),
+            rating: i64::from(v.rating).clamp(0, 9999),
+            tc: v.tc.as_deref().map(text),
+            days: v.days,
+            rated: v.rated,
+            color: text(&v.color),
+            variant: text(&v.variant),
+            to: v.to.as_deref().map(text),
         })
     }
 
@@ -103,16 +100,16 @@ pub struct GameEntry {
 }
 
 impl GameEntry {
-    fn read(v: &Value) -> Option<GameEntry> {
-        let id = text(v, "id");
+    fn read(v: &GameSummary) -> Option<GameEntry> {
+        let id = text(&v.id);
         (!id.is_empty()).then(|| GameEntry {
             id,
-            white: text(v, "white"),
-            black: text(v, "black"),
-            speed: text(v, "speed"),
-            variant: text(v, "variant"),
-            plies: v["plies"].as_u64().unwrap_or(0),
-            my_turn: v["my_turn"].as_bool().unwrap_or(false),
+            white: text(&v.white),
+            black: text(&v.black),
+            speed: text(&v.speed),
+            variant: text(&v.variant),
+            plies: u64::from(v.plies),
+            my_turn: v.my_turn.unwrap_or(false),
         })
     }
 }
@@ -150,13 +147,10 @@ pub struct Lobby {
 
 impl Lobby {
     /// Takes a message in.
-    pub fn apply(&mut self, v: &Value) -> LobbyChange {
-        match v["t"].as_str().unwrap_or_default() {
-            "seeks" => {
-                self.seeks = v["seeks"]
-                    .as_array()
-                    .map(Vec::as_slice)
-                    .unwrap_or_default()
+    pub fn apply(&mut self, msg: &ServerMsg) -> LobbyChange {
+        match msg {
+            ServerMsg::Seeks { seeks } => {
+                self.seeks = seeks
                     .iter()
                     .filter_map(Seek::read)
                     .filter(|s| s.to.is_none())
@@ -164,7 +158,7 @@ impl Lobby {
                     .collect();
                 LobbyChange::Seeks
             }
-            "seek" => match Seek::read(v) {
+            ServerMsg::Seek(v) => match Seek::read(v) {
                 Some(s) if s.to.is_none() => {
                     self.seeks.retain(|o| o.id != s.id);
                     if self.seeks.len() < MAX_ENTRIES {
@@ -174,7 +168,7 @@ impl Lobby {
                 }
                 _ => LobbyChange::Nothing,
             },
-            "challenge" => match Seek::read(v) {
+            ServerMsg::Challenge(v) => match Seek::read(v) {
                 Some(s) => {
                     self.challenges.retain(|o| o.id != s.id);
                     if self.challenges.len() < MAX_ENTRIES {
@@ -184,29 +178,26 @@ impl Lobby {
                 }
                 None => LobbyChange::Nothing,
             },
-            "seek_gone" | "declined" => {
-                let id = text(v, "id");
+            ServerMsg::SeekGone { id } | ServerMsg::Declined { id } => {
+                let id = text(id);
                 self.seeks.retain(|s| s.id != id);
                 self.challenges.retain(|s| s.id != id);
-                if v["t"] == "declined" {
+                if matches!(msg, ServerMsg::Declined { .. }) {
                     LobbyChange::Declined
                 } else {
                     LobbyChange::Seeks
                 }
             }
-            "games" => {
-                self.games = v["games"]
-                    .as_array()
-                    .map(Vec::as_slice)
-                    .unwrap_or_default()
+            ServerMsg::Games { games } => {
+                self.games = games
                     .iter()
                     .filter_map(GameEntry::read)
                     .take(MAX_ENTRIES)
                     .collect();
                 LobbyChange::Games
             }
-            "started" => {
-                let game = text(v, "game");
+            ServerMsg::Started { game, .. } => {
+                let game = text(game);
                 if game.is_empty() {
                     LobbyChange::Nothing
                 } else {
@@ -231,44 +222,69 @@ impl Lobby {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
-    fn seek(id: &str, to: Option<&str>) -> Value {
-        json!({"id": id, "by": "ann", "rating": 1500, "tc": "300+3", "days": null, "rated": false,
-               "color": "random", "speed": "blitz", "variant": "Parachess", "to": to})
+    fn seek(id: &str, to: Option<&str>) -> SeekView {
+        SeekView {
+            id: id.into(),
+            by: "ann".into(),
+            rating: 1500,
+            tc: Some("300+3".into()),
+            days: None,
+            rated: false,
+            color: "random".into(),
+            speed: "blitz".into(),
+            variant: "Parachess".into(),
+            variant_def: None,
+            to: to.map(str::to_string),
+        }
+    }
+
+    fn game(id: &str, my_turn: bool) -> GameSummary {
+        GameSummary {
+            id: id.into(),
+            white: "ann".into(),
+            black: "bob".into(),
+            status: "started".into(),
+            result: None,
+            speed: "correspondence".into(),
+            variant: "Parachess".into(),
+            plies: 4,
+            my_turn: Some(my_turn),
+        }
     }
 
     #[test]
     fn seeks_challenges_and_games_follow_the_messages() {
         let mut l = Lobby::default();
-        let list = json!({"t": "seeks", "seeks": [seek("1", None), seek("2", None)]});
+        let list = ServerMsg::Seeks {
+            seeks: vec![seek("1", None), seek("2", None)],
+        };
         assert_eq!(l.apply(&list), LobbyChange::Seeks);
         assert_eq!(l.seeks.len(), 2);
         assert_eq!(l.seeks[0].clock(), "5+3");
-        let mut one = seek("3", None);
-        one["t"] = json!("seek");
-        l.apply(&one);
+        l.apply(&ServerMsg::Seek(Box::new(seek("3", None))));
         assert_eq!(l.seeks.len(), 3);
-        l.apply(&json!({"t": "seek_gone", "id": "1"}));
+        l.apply(&ServerMsg::SeekGone { id: "1".into() });
         assert_eq!(
             l.seeks.iter().map(|s| s.id.as_str()).collect::<Vec<_>>(),
             ["2", "3"]
         );
-        let mut ch = seek("9", Some("bob"));
-        ch["t"] = json!("challenge");
+        let ch = ServerMsg::Challenge(Box::new(seek("9", Some("bob"))));
         assert!(matches!(l.apply(&ch), LobbyChange::Challenged(_)));
         assert_eq!(l.challenges.len(), 1);
-        l.apply(&json!({"t": "seek_gone", "id": "9"}));
+        l.apply(&ServerMsg::SeekGone { id: "9".into() });
         assert!(l.challenges.is_empty());
-        let games = json!({"t": "games", "games": [
-            {"id": "G1", "white": "ann", "black": "bob", "speed": "correspondence",
-             "variant": "Parachess", "plies": 4, "my_turn": true},
-            {"id": "G2", "white": "bob", "black": "ann", "speed": "blitz",
-             "variant": "Cavalry", "plies": 3, "my_turn": false}]});
+        let games = ServerMsg::Games {
+            games: vec![game("G1", true), game("G2", false)],
+        };
         assert_eq!(l.apply(&games), LobbyChange::Games);
         assert_eq!(l.waiting(), 1);
+        let started = ServerMsg::Started {
+            game: "G3".into(),
+            color: "white".into(),
+        };
         assert_eq!(
-            l.apply(&json!({"t": "started", "game": "G3", "color": "white"})),
+            l.apply(&started),
             LobbyChange::Started { game: "G3".into() }
         );
     }
@@ -277,18 +293,19 @@ mod tests {
     fn what_a_server_sends_is_bounded_and_cleaned() {
         let mut l = Lobby::default();
         let mut evil = seek("1", None);
-        evil["by"] = json!(format!("<b>{}\n</b>", "x".repeat(500)));
-        let many: Vec<Value> = (0..1000).map(|i| seek(&i.to_string(), None)).collect();
-        l.apply(&json!({"t": "seeks", "seeks": many}));
+        evil.by = format!("<b>{}\n</b>", "x".repeat(500));
+        let many: Vec<SeekView> = (0..1000).map(|i| seek(&i.to_string(), None)).collect();
+        l.apply(&ServerMsg::Seeks { seeks: many });
         assert_eq!(l.seeks.len(), MAX_ENTRIES);
-        l.apply(&json!({"t": "seeks", "seeks": [evil, {"id": ""}, 7]}));
+        l.apply(&ServerMsg::Seeks {
+            seeks: vec![evil, seek("", None)],
+        });
         assert_eq!(l.seeks.len(), 1);
         assert!(l.seeks[0].by.chars().count() <= MAX_TEXT);
         assert!(!l.seeks[0].by.contains('\n'));
-        assert_eq!(
-            l.apply(&json!({"t": "games", "games": "no"})),
-            LobbyChange::Games
-        );
+        l.apply(&ServerMsg::Games {
+            games: vec![game("", true)],
+        });
         assert!(l.games.is_empty());
     }
 

@@ -3,6 +3,8 @@
 //! and the bots all speak it, so it says everything a client needs and nothing it must work
 //! out itself (the legal moves come with every position).
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 /// The protocol version a client names in its `hello`.
@@ -12,7 +14,7 @@ pub const VERSION: u32 = 1;
 pub const MAX_MESSAGE: usize = 8192;
 
 /// What a client sends.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ClientMsg {
     /// The first message: the protocol version, and the token of an earlier session to resume
@@ -147,10 +149,14 @@ pub enum ClientMsg {
         #[serde(default)]
         n: u64,
     },
+    /// A kind this server does not know (from a newer client): ignored, never an error, so
+    /// clients may send what later versions add.
+    #[serde(other)]
+    Unknown,
 }
 
 /// The terms of a seek or a challenge.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SeekSpec {
     /// A live time control (`300+3`); absent for correspondence.
     #[serde(default)]
@@ -180,7 +186,7 @@ pub struct SeekSpec {
 }
 
 /// An open seek as the lobby shows it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SeekView {
     /// Its id (for `accept`).
     pub id: String,
@@ -209,18 +215,18 @@ pub struct SeekView {
 }
 
 /// Both clocks, in milliseconds left, and whose runs.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClockView {
     /// White's time left.
     pub white: u64,
     /// Black's time left.
     pub black: u64,
     /// `white`, `black`, or `None` while stopped.
-    pub running: Option<&'static str>,
+    pub running: Option<Cow<'static, str>>,
 }
 
 /// A whole game as the server knows it: what `game` messages and `GET /api/game/ID` carry.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameView {
     /// The game's id.
     pub id: String,
@@ -252,7 +258,7 @@ pub struct GameView {
     /// The current position text.
     pub position: String,
     /// `white` or `black`: the side to move.
-    pub turn: &'static str,
+    pub turn: Cow<'static, str>,
     /// The legal moves now, bare (empty once the game is over).
     pub legal: Vec<String>,
     /// The clocks (live games).
@@ -264,13 +270,13 @@ pub struct GameView {
     /// Why it ended (`checkmate`, `resignation`, `time forfeit`, `aborted`...).
     pub reason: Option<String>,
     /// The side whose draw offer stands.
-    pub draw_offer: Option<&'static str>,
+    pub draw_offer: Option<Cow<'static, str>>,
     /// The side whose takeback request stands.
-    pub takeback_offer: Option<&'static str>,
+    pub takeback_offer: Option<Cow<'static, str>>,
 }
 
 /// A game in a list (`games`, the player page).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameSummary {
     /// The game's id.
     pub id: String,
@@ -294,7 +300,7 @@ pub struct GameSummary {
 }
 
 /// A rating as the server sends it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RatingView {
     /// The variant.
     pub variant: String,
@@ -309,7 +315,7 @@ pub struct RatingView {
 }
 
 /// A move played, as the `moved` message carries it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Moved {
     /// The game's id.
     pub game: String,
@@ -331,7 +337,7 @@ pub struct Moved {
 }
 
 /// What the server sends.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// The answer to `hello`, `register` and `login`: who the connection now is.
@@ -350,7 +356,7 @@ pub enum ServerMsg {
         /// `bad_json`, `version`, `hello_first`, `rate`, `auth`, `name`, `taken`, `no_game`,
         /// `not_player`, `not_your_turn`, `stale`, `illegal`, `over`, `no_seek`, `seek`,
         /// `offer`, `db`, `busy`.
-        code: &'static str,
+        code: Cow<'static, str>,
         /// What went wrong.
         msg: String,
     },
@@ -378,7 +384,7 @@ pub enum ServerMsg {
         /// The game's id.
         game: String,
         /// `white` or `black`: this player's side.
-        color: &'static str,
+        color: Cow<'static, str>,
     },
     /// A whole game (the answer to `watch`, and after a takeback).
     Game(Box<GameView>),
@@ -389,16 +395,16 @@ pub enum ServerMsg {
         /// The game's id.
         game: String,
         /// `draw` or `takeback`.
-        kind: &'static str,
+        kind: Cow<'static, str>,
         /// `white` or `black`.
-        by: &'static str,
+        by: Cow<'static, str>,
     },
     /// An offer was declined or lapsed.
     OfferGone {
         /// The game's id.
         game: String,
         /// `draw` or `takeback`.
-        kind: &'static str,
+        kind: Cow<'static, str>,
     },
     /// The game ended.
     End {
@@ -419,6 +425,10 @@ pub enum ServerMsg {
         /// The ping's number.
         n: u64,
     },
+    /// A kind this client does not know (from a newer server): readers skip it, so an
+    /// installed game survives the messages later versions add.
+    #[serde(other)]
+    Unknown,
 }
 
 impl ServerMsg {
@@ -431,16 +441,259 @@ impl ServerMsg {
     /// An error message.
     pub fn error(code: &'static str, msg: impl Into<String>) -> ServerMsg {
         ServerMsg::Error {
-            code,
+            code: code.into(),
             msg: msg.into(),
         }
     }
 }
 
 /// `white` or `black`.
-pub fn side_name(side: crate::rules::Side) -> &'static str {
-    match side {
+pub fn side_name(side: crate::rules::Side) -> Cow<'static, str> {
+    Cow::Borrowed(match side {
         crate::rules::Side::White => "white",
         crate::rules::Side::Black => "black",
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> SeekSpec {
+        SeekSpec {
+            tc: Some("300+3".into()),
+            days: None,
+            rated: true,
+            color: Some("white".into()),
+            min: Some(1200),
+            max: None,
+            variant: Some("parachess".into()),
+            variant_def: None,
+        }
+    }
+
+    fn seek_view() -> SeekView {
+        SeekView {
+            id: "7".into(),
+            by: "ann".into(),
+            rating: 1500,
+            tc: None,
+            days: Some(3),
+            rated: false,
+            color: "random".into(),
+            speed: "correspondence".into(),
+            variant: "parachess".into(),
+            variant_def: Some("name = \"x\"".into()),
+            to: Some("bob".into()),
+        }
+    }
+
+    fn clocks() -> Option<ClockView> {
+        Some(ClockView {
+            white: 1000,
+            black: 2000,
+            running: Some("black".into()),
+        })
+    }
+
+    /// Every client message, each variant once.
+    fn client_msgs() -> Vec<ClientMsg> {
+        let game = || "g1".to_string();
+        vec![
+            ClientMsg::Hello {
+                v: VERSION,
+                token: Some("tok".into()),
+                routes: true,
+            },
+            ClientMsg::Register {
+                name: "ann".into(),
+                password: "long enough".into(),
+            },
+            ClientMsg::Login {
+                name: "ann".into(),
+                password: "long enough".into(),
+            },
+            ClientMsg::Seek(spec()),
+            ClientMsg::CancelSeek { id: "1".into() },
+            ClientMsg::Lobby,
+            ClientMsg::Accept { id: "1".into() },
+            ClientMsg::Decline { id: "1".into() },
+            ClientMsg::Quick {
+                tc: "60+0".into(),
+                rated: true,
+                variant: Some("parachess".into()),
+            },
+            ClientMsg::Challenge {
+                to: "bob".into(),
+                spec: spec(),
+            },
+            ClientMsg::Rematch { game: game() },
+            ClientMsg::MyGames,
+            ClientMsg::Watch { game: game() },
+            ClientMsg::Unwatch { game: game() },
+            ClientMsg::Move {
+                game: game(),
+                n: 3,
+                mv: "a2e5".into(),
+            },
+            ClientMsg::Draw { game: game() },
+            ClientMsg::DrawNo { game: game() },
+            ClientMsg::Takeback { game: game() },
+            ClientMsg::TakebackNo { game: game() },
+            ClientMsg::Resign { game: game() },
+            ClientMsg::Abort { game: game() },
+            ClientMsg::Ping { n: 9 },
+            ClientMsg::Unknown,
+        ]
+    }
+
+    /// Every server message, each variant once.
+    fn server_msgs() -> Vec<ServerMsg> {
+        let game = || "g1".to_string();
+        vec![
+            ServerMsg::Welcome {
+                v: VERSION,
+                name: "ann".into(),
+                token: "tok".into(),
+                guest: false,
+            },
+            ServerMsg::error("illegal", "no such move"),
+            ServerMsg::Seeks {
+                seeks: vec![seek_view()],
+            },
+            ServerMsg::Seek(Box::new(seek_view())),
+            ServerMsg::SeekGone { id: "7".into() },
+            ServerMsg::Challenge(Box::new(seek_view())),
+            ServerMsg::Declined { id: "7".into() },
+            ServerMsg::Started {
+                game: game(),
+                color: side_name(crate::rules::Side::Black),
+            },
+            ServerMsg::Game(Box::new(GameView {
+                id: game(),
+                variant: "parachess".into(),
+                variant_def: None,
+                white: "ann".into(),
+                black: "bob".into(),
+                rated: true,
+                tc: Some("300+3".into()),
+                days: None,
+                speed: "blitz".into(),
+                status: "started".into(),
+                start: "start".into(),
+                moves: vec!["a2e5".into()],
+                texts: vec!["Pe5".into()],
+                position: "pos".into(),
+                turn: "black".into(),
+                legal: vec!["j2k2q".into()],
+                clocks: clocks(),
+                deadline: Some(5),
+                result: None,
+                reason: None,
+                draw_offer: Some("white".into()),
+                takeback_offer: None,
+            })),
+            ServerMsg::Moved(Box::new(Moved {
+                game: game(),
+                n: 0,
+                mv: "a2e5".into(),
+                text: "Pe5".into(),
+                position: "pos".into(),
+                legal: vec![],
+                clocks: clocks(),
+                deadline: None,
+            })),
+            ServerMsg::Offer {
+                game: game(),
+                kind: "draw".into(),
+                by: "white".into(),
+            },
+            ServerMsg::OfferGone {
+                game: game(),
+                kind: "takeback".into(),
+            },
+            ServerMsg::End {
+                game: game(),
+                result: "1-0".into(),
+                reason: "checkmate".into(),
+            },
+            ServerMsg::Games {
+                games: vec![GameSummary {
+                    id: game(),
+                    white: "ann".into(),
+                    black: "bob".into(),
+                    status: "over".into(),
+                    result: Some("0-1".into()),
+                    speed: "rapid".into(),
+                    variant: "parachess".into(),
+                    plies: 12,
+                    my_turn: Some(true),
+                }],
+            },
+            ServerMsg::Pong { n: 9 },
+            ServerMsg::Unknown,
+        ]
+    }
+
+    #[test]
+    fn every_client_message_round_trips() {
+        for msg in client_msgs() {
+            let text = serde_json::to_string(&msg).expect("serialises");
+            let back: ClientMsg = serde_json::from_str(&text).expect(&text);
+            assert_eq!(back, msg, "{text}");
+        }
+    }
+
+    #[test]
+    fn every_server_message_round_trips() {
+        for msg in server_msgs() {
+            let text = msg.to_json();
+            let back: ServerMsg = serde_json::from_str(&text).expect(&text);
+            assert_eq!(back, msg, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_wire_names_stay() {
+        let mv = ClientMsg::Move {
+            game: "g".into(),
+            n: 1,
+            mv: "a2e5".into(),
+        };
+        assert_eq!(
+            serde_json::to_value(&mv).expect("serialises"),
+            serde_json::json!({"t": "move", "game": "g", "n": 1, "move": "a2e5"})
+        );
+        let gone = ServerMsg::SeekGone { id: "3".into() };
+        assert_eq!(gone.to_json(), r#"{"t":"seek_gone","id":"3"}"#);
+    }
+
+    #[test]
+    fn unknown_fields_are_ignored_both_ways() {
+        let c: ClientMsg = serde_json::from_str(r#"{"t": "ping", "n": 4, "later": {"x": [1, 2]}}"#)
+            .expect("parses");
+        assert_eq!(c, ClientMsg::Ping { n: 4 });
+        let s: ServerMsg = serde_json::from_str(
+            r#"{"t": "offer_gone", "game": "g", "kind": "draw", "by_whom": "white", "routes": []}"#,
+        )
+        .expect("parses");
+        assert_eq!(
+            s,
+            ServerMsg::OfferGone {
+                game: "g".into(),
+                kind: "draw".into()
+            }
+        );
+    }
+
+    #[test]
+    fn unknown_kinds_parse_as_unknown_both_ways() {
+        let c: ClientMsg =
+            serde_json::from_str(r#"{"t": "teleport", "to": "mars"}"#).expect("parses");
+        assert_eq!(c, ClientMsg::Unknown);
+        let s: ServerMsg = serde_json::from_str(r#"{"t": "tournament", "id": 5}"#).expect("parses");
+        assert_eq!(s, ServerMsg::Unknown);
+        // A known kind with a missing field stays an error (not silently unknown).
+        assert!(serde_json::from_str::<ClientMsg>(r#"{"t": "move", "game": "g"}"#).is_err());
     }
 }

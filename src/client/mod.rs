@@ -19,13 +19,16 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use serde::Deserialize as _;
+use serde_json::Value;
 use thiserror::Error;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use self::messages::{ClientMsg, ServerMsg};
 
 /// A client failure.
 #[derive(Debug, Error)]
@@ -91,26 +94,76 @@ impl Client {
     /// Connects and says hello (resuming `token`'s session if given); waits for `welcome`.
     pub async fn hello(server: &str, token: Option<&str>) -> Result<Client, ClientError> {
         let mut c = Client::connect(server).await?;
-        let mut hello = json!({"t": "hello", "v": messages::VERSION});
-        if let Some(t) = token {
-            hello["token"] = json!(t);
-        }
-        c.send(&hello).await?;
+        c.say(&ClientMsg::Hello {
+            v: messages::VERSION,
+            token: token.map(str::to_string),
+            routes: false,
+        })
+        .await?;
         let w = c
-            .wait_for("welcome", Duration::from_secs(10), |v| v["t"] == "welcome")
+            .wait_for_msg("welcome", Duration::from_secs(10), |m| {
+                matches!(m, ServerMsg::Welcome { .. })
+            })
             .await?;
-        c.set_identity(&w);
+        c.take_identity(&w);
         Ok(c)
     }
 
-    /// Takes name and token from a `welcome`.
-    pub fn set_identity(&mut self, welcome: &Value) {
-        self.name = welcome["name"].as_str().unwrap_or_default().to_string();
-        self.token = welcome["token"].as_str().unwrap_or_default().to_string();
-        self.guest = welcome["guest"].as_bool().unwrap_or(true);
+    /// Takes name and token from a `welcome` (anything else changes nothing).
+    pub fn take_identity(&mut self, welcome: &ServerMsg) {
+        if let ServerMsg::Welcome {
+            name, token, guest, ..
+        } = welcome
+        {
+            self.name.clone_from(name);
+            self.token.clone_from(token);
+            self.guest = *guest;
+        }
     }
 
-    /// Sends a JSON value.
+    /// Takes name and token from a `welcome` as JSON (tests read messages as values).
+    pub fn set_identity(&mut self, welcome: &Value) {
+        if let Some(w) = typed(welcome) {
+            self.take_identity(&w);
+        }
+    }
+
+    /// Sends a message.
+    pub async fn say(&mut self, msg: &ClientMsg) -> Result<(), ClientError> {
+        let text =
+            serde_json::to_string(msg).map_err(|e| ClientError::Unexpected(e.to_string()))?;
+        self.send_raw(&text).await
+    }
+
+    /// The next message this client knows, within `within` (kinds from a newer server are
+    /// skipped; a message that does not read as its kind is an error).
+    pub async fn next_msg(&mut self, within: Duration) -> Result<ServerMsg, ClientError> {
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let v = self.recv(left).await?;
+            match serde_json::from_value::<ServerMsg>(v) {
+                Ok(ServerMsg::Unknown) => continue,
+                Ok(m) => return Ok(m),
+                Err(e) => return Err(ClientError::Unexpected(e.to_string())),
+            }
+        }
+    }
+
+    /// Waits for the first message `pred` accepts, keeping the others for later reads.
+    pub async fn wait_for_msg(
+        &mut self,
+        what: &str,
+        within: Duration,
+        pred: impl Fn(&ServerMsg) -> bool,
+    ) -> Result<ServerMsg, ClientError> {
+        let v = self
+            .wait_for(what, within, |v| typed(v).is_some_and(|m| pred(&m)))
+            .await?;
+        typed(&v).ok_or_else(|| ClientError::Unexpected(what.into()))
+    }
+
+    /// Sends a JSON value (tests send what no typed message can).
     pub async fn send(&mut self, v: &Value) -> Result<(), ClientError> {
         self.send_raw(&v.to_string()).await
     }
@@ -196,6 +249,11 @@ impl Client {
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
+}
+
+/// A JSON value read as a message, when it is one.
+fn typed(v: &Value) -> Option<ServerMsg> {
+    ServerMsg::deserialize(v).ok()
 }
 
 /// `GET path` on the server: the status and the body.

@@ -7,9 +7,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
-
 use super::client::{Client, ClientError, http_get};
+use super::messages::{ClientMsg, GameView, SeekSpec, ServerMsg};
 use crate::engine::{Engine, Level, StopFlag};
 use crate::rules::Game;
 use crate::rules::record::read_game;
@@ -38,6 +37,17 @@ pub struct BotOptions {
     pub timeout: Duration,
     /// The variant the games are played in (`None`: Parachess).
     pub variant: Option<String>,
+}
+
+impl BotOptions {
+    /// The terms of the bots' seeks and challenges.
+    fn spec(&self) -> SeekSpec {
+        SeekSpec {
+            tc: Some(self.tc.clone()),
+            variant: self.variant.clone(),
+            ..SeekSpec::default()
+        }
+    }
 }
 
 /// What the bots saw.
@@ -209,32 +219,32 @@ async fn play_pair(opts: &BotOptions, deadline: Instant) -> PairResult {
         let Ok(mut a) = connect(&opts.server, None, deadline).await else {
             continue;
         };
-        let challenge =
-            json!({"t": "challenge", "to": b.name, "tc": opts.tc, "variant": opts.variant});
-        if a.send(&challenge).await.is_err() {
+        let challenge = ClientMsg::Challenge {
+            to: b.name.clone(),
+            spec: opts.spec(),
+        };
+        if a.say(&challenge).await.is_err() {
             continue;
         }
-        let Ok(ch) = b
-            .wait_for("challenge", Duration::from_secs(30), |v| {
-                v["t"] == "challenge"
+        let Ok(ServerMsg::Challenge(ch)) = b
+            .wait_for_msg("challenge", Duration::from_secs(30), |m| {
+                matches!(m, ServerMsg::Challenge(_))
             })
             .await
         else {
             continue;
         };
-        if b.send(&json!({"t": "accept", "id": ch["id"]}))
-            .await
-            .is_err()
-        {
+        if b.say(&ClientMsg::Accept { id: ch.id }).await.is_err() {
             continue;
         }
-        let Ok(started) = a
-            .wait_for("started", Duration::from_secs(30), |v| v["t"] == "started")
+        let Ok(ServerMsg::Started { game, .. }) = a
+            .wait_for_msg("started", Duration::from_secs(30), |m| {
+                matches!(m, ServerMsg::Started { .. })
+            })
             .await
         else {
             continue;
         };
-        let game = started["game"].as_str().unwrap_or_default().to_string();
         break (a, b, game);
     };
     if let Ok(mut s) = shared.lock() {
@@ -286,20 +296,6 @@ struct Seen {
     game: Option<Game>,
 }
 
-/// A JSON array of strings as strings (others skipped), taken out of the message.
-fn strings(v: &mut Value) -> Vec<String> {
-    match v.take() {
-        Value::Array(a) => a
-            .into_iter()
-            .filter_map(|m| match m {
-                Value::String(s) => Some(s),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// One side: plays until the game ends, reconnecting when the connection drops.
 async fn bot(
     opts: BotOptions,
@@ -318,16 +314,16 @@ async fn bot(
     };
     let mut rng = Rng::new();
     let me_name = c.name.clone();
-    let id_json = Value::from(id.as_str()).to_string();
     loop {
         if Instant::now() > deadline {
             return;
         }
-        let mut msg = match c.recv(RESYNC_AFTER).await {
+        let watch = || ClientMsg::Watch { game: id.clone() };
+        let msg = match c.next_msg(RESYNC_AFTER).await {
             Ok(m) => m,
             Err(ClientError::Timeout(_)) => {
                 // Nothing for a while (an event lost in a restart?): look at the game again.
-                let _ = c.send(&json!({"t": "watch", "game": id})).await;
+                let _ = c.say(&watch()).await;
                 continue;
             }
             Err(_) => {
@@ -336,30 +332,34 @@ async fn bot(
                 let Ok(mut again) = connect(&opts.server, Some(&token), deadline).await else {
                     return;
                 };
-                if again
-                    .send(&json!({"t": "watch", "game": id}))
-                    .await
-                    .is_err()
-                {
+                if again.say(&watch()).await.is_err() {
                     continue;
                 }
                 c = again;
                 continue;
             }
         };
-        match msg["t"].as_str() {
-            Some("game") if msg["id"] == id.as_str() => {
+        match msg {
+            ServerMsg::Game(view) if view.id == id => {
                 if opts.player == BotPlayer::Easy {
-                    let Some(rebuilt) = rebuild(&msg) else {
+                    let Some(rebuilt) = rebuild(&view) else {
                         continue;
                     };
                     seen.game = Some(rebuilt);
                 }
-                let moves = strings(&mut msg["moves"]);
+                let GameView {
+                    moves,
+                    turn,
+                    legal,
+                    white,
+                    status,
+                    result,
+                    ..
+                } = *view;
                 seen.plies = moves.len();
-                seen.white_to_move = msg["turn"] == "white";
-                seen.legal = strings(&mut msg["legal"]);
-                seen.me = Some(msg["white"] == me_name.as_str());
+                seen.white_to_move = turn == "white";
+                seen.legal = legal;
+                seen.me = Some(white == me_name);
                 if let Some((n, mv, _)) = &seen.pending
                     && moves.get(*n) == Some(mv)
                 {
@@ -368,9 +368,9 @@ async fn bot(
                     }
                     seen.pending = None;
                 }
-                if msg["status"] != "started" {
+                if status != "started" {
                     if let Ok(mut s) = shared.lock() {
-                        s.result = msg["result"].as_str().map(str::to_string);
+                        s.result = result;
                     }
                     return;
                 }
@@ -378,14 +378,11 @@ async fn bot(
                     seen.pending = None;
                 }
             }
-            Some("moved") if msg["game"] == id.as_str() => {
-                let n = msg["n"].as_u64().unwrap_or(0) as usize;
-                let mv = match msg["move"].take() {
-                    Value::String(mv) => mv,
-                    _ => String::new(),
-                };
+            ServerMsg::Moved(moved) if moved.game == id => {
+                let n = moved.n as usize;
+                let mv = moved.mv;
                 if n > seen.plies {
-                    let _ = c.send(&json!({"t": "watch", "game": id})).await;
+                    let _ = c.say(&watch()).await;
                     continue;
                 }
                 if n == seen.plies {
@@ -396,7 +393,7 @@ async fn bot(
                     }
                     seen.plies += 1;
                     seen.white_to_move = !seen.white_to_move;
-                    seen.legal = strings(&mut msg["legal"]);
+                    seen.legal = moved.legal;
                 }
                 if let Some((pn, pmv, sent)) = &seen.pending
                     && *pn == n
@@ -410,17 +407,17 @@ async fn bot(
                     seen.pending = None;
                 }
             }
-            Some("end") if msg["game"] == id.as_str() => {
+            ServerMsg::End { game, result, .. } if game == id => {
                 if let Ok(mut s) = shared.lock() {
-                    s.result = msg["result"].as_str().map(str::to_string);
+                    s.result = Some(result);
                 }
                 return;
             }
-            Some("error") => {
+            ServerMsg::Error { .. } => {
                 // A refused move (say, sent twice across a restart): look again.
                 seen.pending = None;
                 tokio::time::sleep(Duration::from_millis(100)).await;
-                let _ = c.send(&json!({"t": "watch", "game": id})).await;
+                let _ = c.say(&watch()).await;
                 continue;
             }
             _ => continue,
@@ -435,25 +432,26 @@ async fn bot(
                 continue;
             };
             let n = seen.plies;
-            let text = format!(
-                r#"{{"t":"move","game":{id_json},"n":{n},"move":{}}}"#,
-                Value::from(mv.as_str())
-            );
+            let msg = ClientMsg::Move {
+                game: id.clone(),
+                n: u32::try_from(n).unwrap_or(u32::MAX),
+                mv: mv.clone(),
+            };
             seen.pending = Some((n, mv, Instant::now()));
-            let _ = c.send_raw(&text).await;
+            let _ = c.say(&msg).await;
         }
     }
 }
 
-fn rebuild(msg: &Value) -> Option<Game> {
-    let key = match msg["variant_def"].as_str() {
-        Some(def) => def,
-        None => msg["variant"].as_str().unwrap_or(super::variant::DEFAULT),
+fn rebuild(view: &GameView) -> Option<Game> {
+    let key = match &view.variant_def {
+        Some(def) => def.as_str(),
+        None => view.variant.as_str(),
     };
-    let start = super::variant::position(key, msg["start"].as_str()?).ok()?;
+    let start = super::variant::position(key, &view.start).ok()?;
     let mut g = Game::from_position(start);
-    for m in msg["moves"].as_array()? {
-        g.play_text(m.as_str()?).ok()?;
+    for m in &view.moves {
+        g.play_text(m).ok()?;
     }
     Some(g)
 }
@@ -495,17 +493,16 @@ pub async fn run_seekers(
                     break;
                 };
                 token = Some(c.token.clone());
-                if c.send(&json!({"t": "seek", "tc": opts.tc, "variant": opts.variant}))
-                    .await
-                    .is_err()
-                {
+                if c.say(&ClientMsg::Seek(opts.spec())).await.is_err() {
                     continue;
                 }
                 let left = deadline.saturating_duration_since(Instant::now());
-                let Ok(started) = c.wait_for("started", left, |v| v["t"] == "started").await else {
+                let started = c
+                    .wait_for_msg("started", left, |m| matches!(m, ServerMsg::Started { .. }))
+                    .await;
+                let Ok(ServerMsg::Started { game, .. }) = started else {
                     continue;
                 };
-                let game = started["game"].as_str().unwrap_or_default().to_string();
                 let shared = Arc::new(Mutex::new(PairResult {
                     game: Some(game.clone()),
                     result: None,

@@ -480,7 +480,7 @@ impl Actor {
                     self.draw = Some(side);
                     self.announce(&ServerMsg::Offer {
                         game: self.row.id.clone(),
-                        kind: "draw",
+                        kind: "draw".into(),
                         by: side_name(side),
                     });
                 }
@@ -491,7 +491,7 @@ impl Actor {
                     self.draw = None;
                     self.announce(&ServerMsg::OfferGone {
                         game: self.row.id.clone(),
-                        kind: "draw",
+                        kind: "draw".into(),
                     });
                 }
                 Ok(None)
@@ -507,7 +507,7 @@ impl Actor {
                     self.takeback = Some(side);
                     self.announce(&ServerMsg::Offer {
                         game: self.row.id.clone(),
-                        kind: "takeback",
+                        kind: "takeback".into(),
                         by: side_name(side),
                     });
                 }
@@ -518,7 +518,7 @@ impl Actor {
                     self.takeback = None;
                     self.announce(&ServerMsg::OfferGone {
                         game: self.row.id.clone(),
-                        kind: "takeback",
+                        kind: "takeback".into(),
                     });
                 }
                 Ok(None)

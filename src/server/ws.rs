@@ -237,6 +237,10 @@ impl Conn {
     }
 
     async fn dispatch(&mut self, msg: ClientMsg) -> Result<(), Fatal> {
+        // A kind from a newer client: ignored, so that clients may send what later versions add.
+        if matches!(msg, ClientMsg::Unknown) {
+            return Ok(());
+        }
         if self.player.is_none() && !matches!(msg, ClientMsg::Hello { .. }) {
             return Err(Fatal::Close("the first message must be hello"));
         }
@@ -417,6 +421,7 @@ impl Conn {
             ClientMsg::Resign { game } => self.game_cmd(&game, Cmd::Resign).await?,
             ClientMsg::Abort { game } => self.game_cmd(&game, Cmd::Abort).await?,
             ClientMsg::Ping { n } => self.send(ServerMsg::Pong { n }),
+            ClientMsg::Unknown => {}
         }
         Ok(())
     }

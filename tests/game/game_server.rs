@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use serde_json::{Value, json};
 
 #[allow(unused_macros, reason = "shared with the server tests, which use more of it")]
 #[path = "../server/server_support.rs"]
@@ -16,6 +15,7 @@ mod server_support;
 
 use crate::common;
 use common::game::*;
+use parachess::client::messages::{ClientMsg, SeekSpec, ServerMsg};
 use parachess::client::{Link, LinkConfig, LinkEvent};
 use parachess::game::core::actions::Action;
 use parachess::game::core::launch::LaunchOptions;
@@ -37,7 +37,7 @@ fn server() -> (Server, Database) {
 struct Bot {
     link: Link,
     name: String,
-    kept: Vec<Value>,
+    kept: Vec<ServerMsg>,
 }
 
 impl Bot {
@@ -58,12 +58,12 @@ impl Bot {
         }
     }
 
-    fn send(&self, v: Value) {
+    fn send(&self, v: ClientMsg) {
         assert!(self.link.send(v));
     }
 
     /// The first message `pred` accepts (within 20 s), running `app` meanwhile.
-    fn wait(&mut self, app: Option<&mut App>, pred: impl Fn(&Value) -> bool) -> Value {
+    fn wait(&mut self, app: Option<&mut App>, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
         if let Some(i) = self.kept.iter().position(&pred) {
             return self.kept.remove(i);
         }
@@ -84,6 +84,15 @@ impl Bot {
                 self.kept.push(v);
             }
         }
+    }
+}
+
+/// A move for the bots to send.
+fn play(game: &str, n: u32, mv: &str) -> ClientMsg {
+    ClientMsg::Move {
+        game: game.into(),
+        n,
+        mv: mv.into(),
     }
 }
 
@@ -169,7 +178,11 @@ fn a_guest_finds_a_game_plays_it_on_the_board_and_keeps_it() {
 
     // A bot posts a 5+3 seek, playing Black; it shows in the lobby.
     let mut bot = Bot::join(&server.url);
-    bot.send(json!({"t": "seek", "tc": "300+3", "color": "black"}));
+    bot.send(ClientMsg::Seek(SeekSpec {
+        tc: Some("300+3".into()),
+        color: Some("black".into()),
+        ..SeekSpec::default()
+    }));
     let bot_name = bot.name.clone();
     until(&mut app, "the seek in the lobby", |a| {
         session(a).lobby.seeks.iter().any(|s| s.by == bot_name)
@@ -195,8 +208,14 @@ fn a_guest_finds_a_game_plays_it_on_the_board_and_keeps_it() {
     let mv = game(&app).legal_moves()[0];
     click_cell(&mut app, mv.from);
     click_cell(&mut app, mv.to);
-    let moved = bot.wait(Some(&mut app), |v| v["t"] == "moved" && v["n"] == 0);
-    assert_eq!(moved["move"], mv.to_string());
+    let moved = bot.wait(
+        Some(&mut app),
+        |v| matches!(v, ServerMsg::Moved(m) if m.n == 0),
+    );
+    let ServerMsg::Moved(moved) = moved else {
+        unreachable!()
+    };
+    assert_eq!(moved.mv, mv.to_string());
     until(&mut app, "the player's move acknowledged", |a| {
         session(a)
             .current()
@@ -204,11 +223,8 @@ fn a_guest_finds_a_game_plays_it_on_the_board_and_keeps_it() {
     });
 
     // The bot answers; the board follows.
-    let reply = moved["legal"][0]
-        .as_str()
-        .expect("a legal reply")
-        .to_string();
-    bot.send(json!({"t": "move", "game": id, "n": 1, "move": reply}));
+    let reply = moved.legal.first().expect("a legal reply").clone();
+    bot.send(play(&id, 1, &reply));
     until(&mut app, "the bot's move on the board", |a| {
         game(a).plies().len() == 2
     });
@@ -293,17 +309,33 @@ fn the_next_run_comes_back_as_the_same_player_and_watches_a_game() {
     // Two bots play; the player watches by the game's id.
     let mut white = Bot::join(&server.url);
     let mut black = Bot::join(&server.url);
-    white.send(json!({"t": "challenge", "to": black.name, "tc": "600+5", "color": "white"}));
-    let challenge = black.wait(None, |v| v["t"] == "challenge");
-    black.send(json!({"t": "accept", "id": challenge["id"]}));
-    let started = white.wait(None, |v| v["t"] == "started");
-    let id = started["game"].as_str().expect("an id").to_string();
-    let opening = white.wait(None, |v| v["t"] == "game");
+    white.send(ClientMsg::Challenge {
+        to: black.name.clone(),
+        spec: SeekSpec {
+            tc: Some("600+5".into()),
+            color: Some("white".into()),
+            ..SeekSpec::default()
+        },
+    });
+    let ServerMsg::Challenge(challenge) =
+        black.wait(None, |v| matches!(v, ServerMsg::Challenge(_)))
+    else {
+        unreachable!()
+    };
+    black.send(ClientMsg::Accept { id: challenge.id });
+    let ServerMsg::Started { game: id, .. } =
+        white.wait(None, |v| matches!(v, ServerMsg::Started { .. }))
+    else {
+        unreachable!()
+    };
+    let ServerMsg::Game(opening) = white.wait(None, |v| matches!(v, ServerMsg::Game(_))) else {
+        unreachable!()
+    };
     let mut g = Game::new();
-    let first = opening["legal"][0].as_str().expect("legal").to_string();
+    let first = opening.legal.first().expect("legal").clone();
     g.play_text(&first).expect("legal");
-    white.send(json!({"t": "move", "game": id, "n": 0, "move": first}));
-    black.wait(None, |v| v["t"] == "moved" && v["n"] == 0);
+    white.send(play(&id, 0, &first));
+    black.wait(None, |v| matches!(v, ServerMsg::Moved(m) if m.n == 0));
 
     tap(&mut app, KeyCode::KeyW);
     assert_eq!(where_(&app).1, Modal::WatchGame);
@@ -324,7 +356,7 @@ fn the_next_run_comes_back_as_the_same_player_and_watches_a_game() {
     click_cell(&mut app, mv.to);
     assert!(status(&app).contains("watching"), "{}", status(&app));
     let second = g.position().legal_moves()[0].to_string();
-    black.send(json!({"t": "move", "game": id, "n": 1, "move": second}));
+    black.send(play(&id, 1, &second));
     until(&mut app, "the bots' move", |a| game(a).plies().len() == 2);
 
     // Esc: back to the lobby; the game goes on without the board.

@@ -5,8 +5,8 @@
 
 use std::time::{Duration, Instant};
 
+use parachess::client::messages::{ClientMsg, ServerMsg};
 use parachess::client::{Link, LinkConfig, LinkEvent};
-use serde_json::{Value, json};
 
 use crate::server_support::{Backend, Server, database, free_port};
 
@@ -34,15 +34,31 @@ fn until(link: &Link, what: &str, pred: impl Fn(&LinkEvent) -> bool) -> LinkEven
     }
 }
 
-/// The next message of type `t`.
-fn message(link: &Link, t: &str) -> Value {
+/// The next message `pred` accepts.
+fn message(link: &Link, what: &str, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
     match until(
         link,
-        t,
-        |e| matches!(e, LinkEvent::Message(v) if v["t"] == t),
+        what,
+        |e| matches!(e, LinkEvent::Message(m) if pred(m)),
     ) {
-        LinkEvent::Message(v) => v,
+        LinkEvent::Message(m) => m,
         other => panic!("{other:?}"),
+    }
+}
+
+fn quick_pairing() -> ClientMsg {
+    ClientMsg::Quick {
+        tc: "300+3".into(),
+        rated: false,
+        variant: None,
+    }
+}
+
+fn play(game: &str, n: u32, mv: &str) -> ClientMsg {
+    ClientMsg::Move {
+        game: game.into(),
+        n,
+        mv: mv.into(),
     }
 }
 
@@ -67,19 +83,27 @@ fn two_links_play_through_a_server_restart_as_the_same_players() {
     let (b_name, _) = welcome(&b);
     assert_ne!(a_name, b_name);
     // Quick pairing: the first posts a seek, the second takes it.
-    assert!(a.send(json!({"t": "quick", "tc": "300+3"})));
-    message(&a, "seek");
-    assert!(b.send(json!({"t": "quick", "tc": "300+3"})));
-    let started = message(&a, "started");
-    let game = started["game"].as_str().unwrap().to_string();
-    let a_white = started["color"] == "white";
-    let view = message(&a, "game");
-    message(&b, "game");
+    assert!(a.send(quick_pairing()));
+    message(&a, "seek", |m| matches!(m, ServerMsg::Seek(_)));
+    assert!(b.send(quick_pairing()));
+    let ServerMsg::Started { game, color } =
+        message(&a, "started", |m| matches!(m, ServerMsg::Started { .. }))
+    else {
+        unreachable!()
+    };
+    let a_white = color == "white";
+    let ServerMsg::Game(view) = message(&a, "game", |m| matches!(m, ServerMsg::Game(_))) else {
+        unreachable!()
+    };
+    message(&b, "game", |m| matches!(m, ServerMsg::Game(_)));
     let (white, black) = if a_white { (&a, &b) } else { (&b, &a) };
-    let first = view["legal"][0].as_str().unwrap().to_string();
-    assert!(white.send(json!({"t": "move", "game": game, "n": 0, "move": first})));
-    let moved = message(black, "moved");
-    assert_eq!(moved["n"], 0);
+    let first = view.legal[0].clone();
+    assert!(white.send(play(&game, 0, &first)));
+    let ServerMsg::Moved(moved) = message(black, "moved", |m| matches!(m, ServerMsg::Moved(_)))
+    else {
+        unreachable!()
+    };
+    assert_eq!(moved.n, 0);
 
     // kill -9, and the same server again on the same port and database.
     server.kill();
@@ -87,8 +111,8 @@ fn two_links_play_through_a_server_restart_as_the_same_players() {
         until(link, "lost", |e| matches!(e, LinkEvent::Lost { .. }));
     }
     // A move sent while the server is down waits for the reconnection.
-    let reply = moved["legal"][0].as_str().unwrap().to_string();
-    assert!(black.send(json!({"t": "move", "game": game, "n": 1, "move": reply})));
+    let reply = moved.legal[0].clone();
+    assert!(black.send(play(&game, 1, &reply)));
     let _server = Server::start_at(&db.url, &listen, &[]);
     let (a_again, a_token_again) = welcome(&a);
     let (b_again, _) = welcome(&b);
@@ -97,26 +121,24 @@ fn two_links_play_through_a_server_restart_as_the_same_players() {
     // The waiting move was played once the link was back, and both see it: as a `moved`, or,
     // when Black's link came back (and moved) before White's followed the game again, in the
     // `game` that White's link gets when it follows the game again.
-    let seen = until(white, "move 1", |e| {
-        matches!(e, LinkEvent::Message(v)
-            if (v["t"] == "moved" && v["n"] == 1)
-                || (v["t"] == "game" && v["moves"].as_array().is_some_and(|m| m.len() >= 2)))
+    let seen = message(white, "move 1", |m| match m {
+        ServerMsg::Moved(m) => m.n == 1,
+        ServerMsg::Game(g) => g.moves.len() >= 2,
+        _ => false,
     });
-    let LinkEvent::Message(seen) = seen else {
-        unreachable!()
+    let played = match seen {
+        ServerMsg::Moved(m) => m.mv,
+        ServerMsg::Game(g) => g.moves[1].clone(),
+        other => unreachable!("{other:?}"),
     };
-    let played = if seen["t"] == "moved" {
-        &seen["move"]
-    } else {
-        &seen["moves"][1]
-    };
-    assert_eq!(played.as_str(), Some(reply.as_str()));
+    assert_eq!(played, reply);
     // Asked again, the server's whole game has both moves.
-    assert!(a.send(json!({"t": "watch", "game": game})));
-    until(&a, "the whole game", |e| {
-        matches!(e, LinkEvent::Message(v)
-            if v["t"] == "game" && v["moves"].as_array().map(Vec::len) == Some(2))
-    });
+    assert!(a.send(ClientMsg::Watch { game }));
+    message(
+        &a,
+        "the whole game",
+        |m| matches!(m, ServerMsg::Game(g) if g.moves.len() == 2),
+    );
 }
 
 #[test]
@@ -141,10 +163,7 @@ fn a_link_to_nowhere_gives_up_after_its_attempts() {
     };
     assert_eq!(lost, 3);
     assert!(why.contains("cannot be reached"), "{why}");
-    assert!(
-        !link.send(json!({"t": "lobby"})),
-        "a stopped link takes nothing"
-    );
+    assert!(!link.send(ClientMsg::Lobby), "a stopped link takes nothing");
     // Addresses that are not http://HOST:PORT are refused at once.
     for bad in ["127.0.0.1:80", "ws://127.0.0.1:80", "http://", "http://a/b"] {
         assert!(Link::start(LinkConfig::new(bad)).is_err(), "{bad}");

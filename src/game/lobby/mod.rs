@@ -14,9 +14,9 @@ pub mod dialogs;
 pub mod session;
 pub mod view;
 
+use crate::client::messages::{ClientMsg, SeekSpec};
 use crate::tr;
 use bevy::prelude::*;
-use serde_json::json;
 
 pub use session::ServerSession;
 
@@ -108,15 +108,15 @@ pub enum GameRequest {
 }
 
 impl GameRequest {
-    fn verb(self) -> &'static str {
+    fn message(self, game: String) -> ClientMsg {
         match self {
-            GameRequest::Draw => "draw",
-            GameRequest::DrawNo => "draw_no",
-            GameRequest::Takeback => "takeback",
-            GameRequest::TakebackNo => "takeback_no",
-            GameRequest::Resign => "resign",
-            GameRequest::Abort => "abort",
-            GameRequest::Rematch => "rematch",
+            GameRequest::Draw => ClientMsg::Draw { game },
+            GameRequest::DrawNo => ClientMsg::DrawNo { game },
+            GameRequest::Takeback => ClientMsg::Takeback { game },
+            GameRequest::TakebackNo => ClientMsg::TakebackNo { game },
+            GameRequest::Resign => ClientMsg::Resign { game },
+            GameRequest::Abort => ClientMsg::Abort { game },
+            GameRequest::Rematch => ClientMsg::Rematch { game },
         }
     }
 }
@@ -224,10 +224,14 @@ fn act(world: &mut World, action: LobbyAction) {
                     seek(world, "challenge", Some(to))
                 }
             }
-            LobbyAction::AcceptSeek(i) => by_row(world, i, |s| &s.seeks, "accept"),
-            LobbyAction::CancelSeek(i) => by_row(world, i, |s| &s.seeks, "cancel_seek"),
-            LobbyAction::AcceptChallenge(i) => by_row(world, i, |s| &s.challenges, "accept"),
-            LobbyAction::DeclineChallenge(i) => by_row(world, i, |s| &s.challenges, "decline"),
+            LobbyAction::AcceptSeek(i) => by_row(world, i, |s| &s.seeks, accept),
+            LobbyAction::CancelSeek(i) => {
+                by_row(world, i, |s| &s.seeks, |id| ClientMsg::CancelSeek { id })
+            }
+            LobbyAction::AcceptChallenge(i) => by_row(world, i, |s| &s.challenges, accept),
+            LobbyAction::DeclineChallenge(i) => {
+                by_row(world, i, |s| &s.challenges, |id| ClientMsg::Decline { id })
+            }
             LobbyAction::OpenGame(i) => {
                 let id = world
                     .resource::<ServerSession>()
@@ -261,8 +265,8 @@ fn act(world: &mut World, action: LobbyAction) {
             }
             LobbyAction::Refresh => {
                 let s = world.resource::<ServerSession>();
-                s.send(json!({"t": "lobby"}))
-                    .and_then(|()| s.send(json!({"t": "my_games"})))
+                s.send(ClientMsg::Lobby)
+                    .and_then(|()| s.send(ClientMsg::MyGames))
             }
             LobbyAction::Game(request) => game_request(world, request),
             LobbyAction::ToLobby => {
@@ -367,10 +371,13 @@ fn seek(world: &mut World, verb: &str, to: Option<String>) -> Result<(), String>
         .unwrap_or(crate::game::core::prefs::VariantPick::Fixed(
             crate::rules::Variant::parachess(),
         ));
-    let mut m = json!({"t": verb, "rated": form.rated});
+    let mut spec = SeekSpec {
+        rated: form.rated,
+        ..SeekSpec::default()
+    };
     match clock {
-        Clock::Live(base, inc) => m["tc"] = json!(format!("{base}+{inc}")),
-        Clock::Days(d) => m["days"] = json!(d),
+        Clock::Live(base, inc) => spec.tc = Some(format!("{base}+{inc}")),
+        Clock::Days(d) => spec.days = Some(d),
     }
     use crate::game::core::prefs::VariantPick;
     let name = match variant {
@@ -378,7 +385,7 @@ fn seek(world: &mut World, verb: &str, to: Option<String>) -> Result<(), String>
             if verb == "quick" {
                 return Err(tr!("lobby-quick-builtin-only"));
             }
-            m["variant_def"] = json!(v.to_inline_toml());
+            spec.variant_def = Some(v.to_inline_toml());
             v.name().to_string()
         }
         VariantPick::Fixed(v) => v.name().to_string(),
@@ -388,16 +395,26 @@ fn seek(world: &mut World, verb: &str, to: Option<String>) -> Result<(), String>
             .and_then(|c| c.variant())
             .map_or("Shuffle Parachess".to_string(), |v| v.name().to_string()),
     };
-    if m.get("variant_def").is_none() {
-        m["variant"] = json!(name);
+    if spec.variant_def.is_none() {
+        spec.variant = Some(name.clone());
     }
-    if verb == "quick" && matches!(clock, Clock::Days(_)) {
+    let m = if let Some(to) = &to {
+        ClientMsg::Challenge {
+            to: to.clone(),
+            spec,
+        }
+    } else if verb == "quick"
+        && let Some(tc) = spec.tc.clone()
+    {
+        ClientMsg::Quick {
+            tc,
+            rated: spec.rated,
+            variant: spec.variant,
+        }
+    } else {
         // Quick pairing is for live clocks: a correspondence seek waits instead.
-        m["t"] = json!("seek");
-    }
-    if let Some(to) = &to {
-        m["to"] = json!(to);
-    }
+        ClientMsg::Seek(spec)
+    };
     world.resource_mut::<ServerSession>().send(m)?;
     set_modal(world, Modal::None);
     let label = clock_label(form.clock);
@@ -431,24 +448,29 @@ fn seek(world: &mut World, verb: &str, to: Option<String>) -> Result<(), String>
     Ok(())
 }
 
-/// Sends `verb` with the id of the row `i` of a list the lobby shows.
+/// Accepts a seek or a challenge.
+fn accept(id: String) -> ClientMsg {
+    ClientMsg::Accept { id }
+}
+
+/// Sends the message made with the id of the row `i` of a list the lobby shows.
 fn by_row(
     world: &mut World,
     i: usize,
     list: impl Fn(&session::Shown) -> &Vec<String>,
-    verb: &str,
+    message: impl FnOnce(String) -> ClientMsg,
 ) -> Result<(), String> {
     let session = world.resource::<ServerSession>();
     let Some(id) = list(&session.shown).get(i).cloned() else {
         return Err(tr!("lobby-no-longer-listed"));
     };
-    session.send(json!({"t": verb, "id": id}))
+    session.send(message(id))
 }
 
 /// Follows a game and puts it on the board when it arrives.
 fn watch(world: &mut World, id: String) -> Result<(), String> {
     let mut session = world.resource_mut::<ServerSession>();
-    session.send(json!({"t": "watch", "game": id}))?;
+    session.send(ClientMsg::Watch { game: id.clone() })?;
     session.awaited = Some(id.clone());
     status(world, false, tr!("lobby-opening", id = id.as_str()));
     Ok(())
@@ -463,7 +485,7 @@ fn game_request(world: &mut World, request: GameRequest) -> Result<(), String> {
         return Err(tr!("lobby-watching"));
     }
     let id = game.id.clone();
-    session.send(json!({"t": request.verb(), "game": id}))?;
+    session.send(request.message(id))?;
     let said = match request {
         GameRequest::Resign => tr!("lobby-you-resign"),
         GameRequest::Abort => tr!("lobby-abort-asked"),

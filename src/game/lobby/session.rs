@@ -8,9 +8,9 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::client::messages::{ClientMsg, ServerMsg};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 use super::ServerView;
 use crate::client::{Link, LinkConfig, LinkEvent, Lobby, LobbyChange, ServerGame};
@@ -157,7 +157,7 @@ impl ServerSession {
     }
 
     /// Queues a message for the server; says so when there is no connection.
-    pub fn send(&self, message: Value) -> Result<(), String> {
+    pub fn send(&self, message: ClientMsg) -> Result<(), String> {
         match &self.link {
             Some(link) if link.send(message) => Ok(()),
             _ => Err(tr!("server-not-connected")),
@@ -204,12 +204,8 @@ impl ServerSession {
     fn send_intent(&mut self) -> Result<(), String> {
         let message = match std::mem::replace(&mut self.intent, Intent::Guest) {
             Intent::Guest => return Ok(()),
-            Intent::Login { name, password } => {
-                json!({"t": "login", "name": name, "password": password})
-            }
-            Intent::Register { name, password } => {
-                json!({"t": "register", "name": name, "password": password})
-            }
+            Intent::Login { name, password } => ClientMsg::Login { name, password },
+            Intent::Register { name, password } => ClientMsg::Register { name, password },
         };
         self.send(message)
     }
@@ -405,7 +401,7 @@ fn welcome(world: &mut World, name: String, guest: bool, token: String) {
     session.token = Some(token.clone());
     // The server forgets the lobby follow with the connection: follow it again.
     let sent = session
-        .send(json!({"t": "lobby"}))
+        .send(ClientMsg::Lobby)
         .and_then(|()| session.send_intent());
     let server = session.server.clone();
     remember(world, &server, Some(&token));
@@ -430,12 +426,10 @@ fn welcome(world: &mut World, name: String, guest: bool, token: String) {
     }
 }
 
-fn message(world: &mut World, v: &Value) {
-    let t = v["t"].as_str().unwrap_or_default();
-    if t == "error" {
-        let code = v["code"].as_str().unwrap_or_default();
-        let msg = crate::net::wire::clip(v["msg"].as_str().unwrap_or("refused"));
-        let said = match code {
+fn message(world: &mut World, v: &ServerMsg) {
+    if let ServerMsg::Error { code, msg } = v {
+        let msg = crate::net::wire::clip(msg);
+        let said = match code.as_ref() {
             "auth" | "name" | "taken" => tr!("server-sign-in-refused", msg = msg.to_string()),
             _ => capitalise(&msg),
         };
@@ -468,27 +462,38 @@ fn message(world: &mut World, v: &Value) {
         }
         LobbyChange::Seeks | LobbyChange::Games => {}
     }
-    if matches!(t, "game" | "moved" | "offer" | "offer_gone" | "end") {
+    if matches!(
+        v,
+        ServerMsg::Game(_)
+            | ServerMsg::Moved(_)
+            | ServerMsg::Offer { .. }
+            | ServerMsg::OfferGone { .. }
+            | ServerMsg::End { .. }
+    ) {
         game_message(world, v);
     }
 }
 
 /// A message about a game: the one on the board follows it, one awaited goes on the board,
 /// and a move in another of the player's games refreshes the list of games.
-fn game_message(world: &mut World, v: &Value) {
+fn game_message(world: &mut World, v: &ServerMsg) {
     let now = world
         .get_resource::<Time<Real>>()
         .map_or(Duration::ZERO, Time::elapsed);
     let mut session = world.resource_mut::<ServerSession>();
     let me = session.me().to_string();
-    let id = if v["t"] == "game" {
-        &v["id"]
-    } else {
-        &v["game"]
+    let id = match v {
+        ServerMsg::Game(g) => g.id.clone(),
+        ServerMsg::Moved(m) => m.game.clone(),
+        ServerMsg::Offer { game, .. }
+        | ServerMsg::OfferGone { game, .. }
+        | ServerMsg::End { game, .. } => game.clone(),
+        _ => return,
     };
-    let id = id.as_str().unwrap_or_default().to_string();
     let on_board = session.current().is_some_and(|g| g.id == id);
-    if v["t"] == "game" && session.awaited.as_deref() == Some(id.as_str()) {
+    if let ServerMsg::Game(view) = v
+        && session.awaited.as_deref() == Some(id.as_str())
+    {
         let here = world
             .get_resource::<State<Screen>>()
             .is_some_and(|s| *s.get() == Screen::Lobby);
@@ -498,7 +503,7 @@ fn game_message(world: &mut World, v: &Value) {
         }
         let mut session = world.resource_mut::<ServerSession>();
         session.awaited = None;
-        match ServerGame::from_message(v, &me, now) {
+        match ServerGame::from_message(view, &me, now) {
             Ok(game) => return put_on_board(world, game),
             Err(e) => {
                 return status(
@@ -514,8 +519,8 @@ fn game_message(world: &mut World, v: &Value) {
         }
     }
     if !on_board {
-        if matches!(v["t"].as_str(), Some("moved" | "end")) {
-            let _ = session.send(json!({"t": "my_games"}));
+        if matches!(v, ServerMsg::Moved(_) | ServerMsg::End { .. }) {
+            let _ = session.send(ClientMsg::MyGames);
         }
         return;
     }
@@ -717,12 +722,11 @@ pub(super) fn forward_moves(
 
             continue;
         }
-        let message = json!({
-            "t": "move",
-            "game": g.id,
-            "n": g.net.game.plies().len(),
-            "move": mv.to_string(),
-        });
+        let message = ClientMsg::Move {
+            game: g.id.clone(),
+            n: u32::try_from(g.net.game.plies().len()).unwrap_or(u32::MAX),
+            mv: mv.to_string(),
+        };
         if let Err(e) = session.send(message) {
             status.warn(e);
         }
@@ -740,9 +744,9 @@ pub(super) fn enter(world: &mut World) {
         return;
     }
     let session = world.resource::<ServerSession>();
-    let _ = session.send(json!({"t": "my_games"}));
+    let _ = session.send(ClientMsg::MyGames);
     if let Some(id) = session.awaited.clone() {
-        let _ = session.send(json!({"t": "watch", "game": id}));
+        let _ = session.send(ClientMsg::Watch { game: id });
     }
 }
 
@@ -756,7 +760,7 @@ pub(super) fn leave(world: &mut World) {
         .filter(|(g, _)| g.seat.is_none())
         .map(|(g, _)| g.id);
     if let Some(id) = watched {
-        let _ = session.send(json!({"t": "unwatch", "game": id}));
+        let _ = session.send(ClientMsg::Unwatch { game: id });
     }
     use crate::game::core::state::{GameCommand, SeatKind, apply};
     apply(world, GameCommand::SetPlayers([SeatKind::Human; 2]));
@@ -771,5 +775,5 @@ pub(super) fn to_lobby(world: &mut World) {
     }
     let _ = world
         .resource_mut::<ServerSession>()
-        .send(json!({"t": "my_games"}));
+        .send(ClientMsg::MyGames);
 }

@@ -40,7 +40,7 @@ impl Seek {
             tc: self.tc.map(|t| t.to_string()),
             days: self.days,
             rated: self.rated,
-            color: self.color.map_or("random", side_name).to_string(),
+            color: self.color.map_or("random".into(), side_name).into_owned(),
             speed: self.speed.to_string(),
             variant: variant::display(&self.variant),
             variant_def: variant::def_of(&self.variant),
