@@ -1,6 +1,9 @@
 //! Tests of variants: the built-ins, names, TOML files and the value estimates.
 
 use super::*;
+use crate::rules::board::board;
+use crate::rules::cell::Cell;
+use crate::rules::movement::how_it_moves;
 use crate::rules::perft::perft;
 
 #[test]

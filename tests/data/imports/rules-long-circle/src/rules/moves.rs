@@ -1,2 +1,0 @@
-use super::position::P;
-pub struct M;

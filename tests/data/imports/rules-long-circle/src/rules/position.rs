@@ -1,2 +1,0 @@
-use super::text::T;
-pub struct P;

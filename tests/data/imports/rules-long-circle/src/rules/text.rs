@@ -1,2 +1,0 @@
-use super::variant::V;
-pub struct T;

@@ -1,0 +1,2 @@
+use super::c::C;
+pub struct B;

@@ -1,2 +1,0 @@
-use super::super::movement::A;
-pub struct B;

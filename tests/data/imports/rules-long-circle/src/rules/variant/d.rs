@@ -1,0 +1,2 @@
+use super::e::E;
+pub struct D;

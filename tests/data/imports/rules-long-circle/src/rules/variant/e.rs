@@ -1,0 +1,2 @@
+use super::V;
+pub struct E;
