@@ -55,9 +55,15 @@ rm -rf "$check"
 mkdir -p "$check"
 tmp=$(mktemp -d)
 server_pid=""
+installed=0
 cleanup() {
     [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
     rm -rf "$tmp"
+    # After a failure: leave the machine as it was, so the check can run again.
+    if [ "$installed" = 1 ]; then
+        DEBIAN_FRONTEND=noninteractive apt-get purge -y parachess parachess-server > /dev/null 2>&1 || true
+        rm -rf /var/lib/parachess /var/lib/private/parachess
+    fi
 }
 trap cleanup EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -69,7 +75,10 @@ dpkg -s parachess-server >/dev/null 2>&1 && fail "parachess-server is already in
 [ -e /var/lib/parachess ] && fail "/var/lib/parachess exists already; move it away first"
 
 step "install"
-DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "./${games[0]}" "./${servers[0]}" \
+installed=1
+# With the recommended packages, as apt installs them for a player (desktop-file-utils
+# indexes the desktop entry's file types).
+DEBIAN_FRONTEND=noninteractive apt-get install -y "./${games[0]}" "./${servers[0]}" \
     > "$check/apt-install.log" 2>&1 || { cat "$check/apt-install.log"; fail "apt-get install"; }
 dpkg -L parachess parachess-server | sort -u > "$check/files.txt"
 for f in /usr/bin/parachess /usr/bin/parachess-server /usr/share/applications/parachess.desktop \
@@ -89,6 +98,9 @@ for bin in parachess parachess-server; do
     [[ "$v" =~ ^$bin\ [0-9]+\.[0-9]+\.[0-9]+\ \([0-9a-z]+\)$ ]] || fail "$bin --version: $v"
 done
 man -w parachess-server >/dev/null || fail "man parachess-server"
+if command -v desktop-file-validate >/dev/null; then
+    desktop-file-validate /usr/share/applications/parachess.desktop || fail "desktop-file-validate"
+fi
 
 step "the installed game under Xvfb"
 export WGPU_BACKEND=vulkan
@@ -106,7 +118,8 @@ printf '[Event "Casual"]\n[Result "*"]\n\n1. e4 e5 *\n' > "$tmp/chess.pgn"
 type_of() { gio info -a standard::content-type "$1" | sed -n 's/^ *standard::content-type: //p'; }
 [ "$(type_of "$gamefile")" = application/x-parachess-game ] || fail "game file is $(type_of "$gamefile")"
 [ "$(type_of "$tmp/chess.pgn")" = application/vnd.chess-pgn ] || fail "chess file is $(type_of "$tmp/chess.pgn")"
-echo "xdg-mime query filetype: $(xdg-mime query filetype "$gamefile" || true)"
+# xdg-mime asks file(1) outside a desktop session, which knows no shared-mime-info types.
+echo "xdg-mime query filetype (file(1) here): $(xdg-mime query filetype "$gamefile" || true)"
 # The desktop's handler of the type is the installed entry; a test entry beside it (its Exec
 # the installed one's, plus --screenshot) is made the default, so `gio open` runs it.
 export HOME="$tmp/home" XDG_DATA_HOME="$tmp/home/.local/share" XDG_CONFIG_HOME="$tmp/home/.config"
@@ -183,5 +196,6 @@ done < "$check/files.txt"
 # The server's data is all that stays (Debian policy); this check's own is removed.
 ls /var/lib/parachess
 rm -rf /var/lib/parachess
+installed=0
 
 step "all checks passed in $(($(date +%s) - start)) s"

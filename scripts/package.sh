@@ -95,7 +95,7 @@ Parachess $version ($PARACHESS_COMMIT) for Linux x86_64.
 Run ./parachess from this folder (or from anywhere: the game's files are inside the binary).
 The system needs: glibc 2.36 or newer, a Vulkan driver (Mesa's, or your GPU vendor's) and the
 Vulkan loader (libvulkan.so.1), ALSA (libasound.so.2), X11 client libraries (libX11, libX11-xcb,
-libXcursor, libXi, libXrandr, libxcb) and xkbcommon (libxkbcommon, libxkbcommon-x11), libudev.
+libXcursor, libXi, libxcb) and xkbcommon (libxkbcommon, libxkbcommon-x11).
 On Wayland desktops it runs through XWayland.
 
 share/ holds a desktop entry, icons, the file type of game files, the man page and shell
@@ -105,5 +105,5 @@ EOF
 tar -C "$stage" --owner=0 --group=0 --sort=name -czf "dist/$name.tar.gz" "$name"
 
 (cd dist && sha256sum parachess_*.deb parachess-server_*.deb "$name.tar.gz" > SHA256SUMS)
-echo "== dist/ ($profile, commit $PARACHESS_COMMIT)"
+echo "== dist/ (binaries: $game, $server)"
 cat dist/SHA256SUMS
