@@ -21,7 +21,8 @@ use crate::net::{
 use crate::rules::clock::{Clocks, TimeControl, format_clock};
 use crate::rules::record::Tags;
 use crate::rules::{Game, Move, Side};
-use crate::store::{today, write_atomic};
+use crate::store::seats::{forget_seat, load_seat, save_seat};
+use crate::store::{data_dir, today, write_atomic};
 
 /// Which side the host plays.
 #[derive(clap::ValueEnum, Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -156,6 +157,7 @@ pub fn run_host(args: &HostArgs, out: &mut impl Write) -> Result<(), NetPlayErro
     let net = NetGame::new(Game::from_position(variant.start()), side, clocks);
     let session = Session {
         hosting: true,
+        seat: None,
         player: args.player,
         seed: args.seed,
         name,
@@ -168,13 +170,21 @@ pub fn run_host(args: &HostArgs, out: &mut impl Write) -> Result<(), NetPlayErro
 /// Joins a hosted game and plays it to the end.
 pub fn run_join(args: &JoinArgs, out: &mut impl Write) -> Result<(), NetPlayError> {
     let name = args.name.clone().unwrap_or_else(|| args.player.to_string());
+    // The seat of a game this data folder joined before and did not finish (the program died).
+    let seat = data_dir()
+        .ok()
+        .map(|dir| (dir, args.addr.trim().to_string(), args.code.clone()));
     let config = JoinConfig {
         name: name.clone(),
+        token: seat
+            .as_ref()
+            .and_then(|(dir, addr, code)| load_seat(dir, addr, code)),
         ..JoinConfig::new(args.addr.clone(), args.code.clone())
     };
     let handle = join(config)?;
     let session = Session {
         hosting: false,
+        seat,
         player: args.player,
         seed: args.seed,
         name,
@@ -192,6 +202,9 @@ struct Session {
     /// Whether this end hosts (it can play once the joiner is connected; the joiner once the
     /// host's state has arrived).
     hosting: bool,
+    /// The joiner's data folder, the host's address and the code: where the seat token is
+    /// kept while the game runs.
+    seat: Option<(PathBuf, String, String)>,
     player: Mover,
     seed: u64,
     name: String,
@@ -239,6 +252,7 @@ impl Session {
                     writeln!(out, "connected {name}")?;
                 }
                 NetEvent::State(state) => {
+                    self.keep_seat(&handle);
                     connected = true;
                     sent = None;
                     writeln!(
@@ -273,6 +287,7 @@ impl Session {
                     writeln!(out, "refused: {why}")?;
                 }
                 NetEvent::GameOver(outcome) => {
+                    self.forget_seat();
                     writeln!(out, "result {} {}", outcome.result_text(), outcome.cause())?;
                     break Ok(());
                 }
@@ -295,6 +310,28 @@ impl Session {
         self.save(&net)?;
         out.flush()?;
         ended.map_err(NetPlayError::Unfinished)
+    }
+
+    /// Keeps the joiner's seat token in its data folder, so that this command run again
+    /// takes the seat back if this run dies. A failure costs only that, and is said.
+    fn keep_seat(&self, handle: &NetHandle) {
+        let (Some((dir, addr, code)), Some(token)) = (&self.seat, handle.seat_token()) else {
+            return;
+        };
+        if load_seat(dir, addr, code) != Some(token)
+            && let Err(e) = save_seat(dir, addr, code, token)
+        {
+            eprintln!("cannot keep the seat in {}: {e}", dir.display());
+        }
+    }
+
+    /// The game ended: its seat is worth nothing any more.
+    fn forget_seat(&self) {
+        if let Some((dir, addr, code)) = &self.seat
+            && let Err(e) = forget_seat(dir, addr, code)
+        {
+            eprintln!("cannot remove the seat from {}: {e}", dir.display());
+        }
     }
 
     /// The move of this end's player; with a clock, the engine's time comes from it.

@@ -163,6 +163,7 @@ pub fn host(config: HostConfig) -> Result<NetHandle, NetError> {
         stop,
         session: Some(thread),
         listening: Some((local, code)),
+        seat: None,
     })
 }
 

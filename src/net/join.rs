@@ -2,9 +2,9 @@
 //! the local player's requests into messages for the host to decide.
 
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::conn::{Bucket, Conn, Input};
@@ -34,6 +34,9 @@ pub struct JoinConfig {
     pub name: String,
     /// Heartbeats, timeouts and reconnect attempts.
     pub timing: Timing,
+    /// The seat's token from an earlier run of this program (kept in the data folder), so
+    /// that a player whose program died takes the seat back; `None` for a newcomer.
+    pub token: Option<Token>,
 }
 
 impl JoinConfig {
@@ -44,6 +47,7 @@ impl JoinConfig {
             code: code.into(),
             name: String::new(),
             timing: Timing::default(),
+            token: None,
         }
     }
 }
@@ -61,6 +65,7 @@ pub fn join(config: JoinConfig) -> Result<NetHandle, NetError> {
     }
     let (inputs, inbox) = mpsc::channel();
     let (events, outbox) = mpsc::channel();
+    let seat = Arc::new(Mutex::new(config.token));
     let client = Client {
         addr,
         code,
@@ -75,7 +80,8 @@ pub fn join(config: JoinConfig) -> Result<NetHandle, NetError> {
             retry_at: Instant::now(),
         },
         net: None,
-        token: None,
+        token: config.token,
+        seat: seat.clone(),
         failures: 0,
         replaced: 0,
         next_id: 1,
@@ -91,6 +97,7 @@ pub fn join(config: JoinConfig) -> Result<NetHandle, NetError> {
         stop: Arc::new(AtomicBool::new(false)),
         session: Some(thread),
         listening: None,
+        seat: Some(seat),
     })
 }
 
@@ -179,8 +186,11 @@ struct Client {
     phase: Phase,
     /// The game as the host last said, checked.
     net: Option<NetGame>,
-    /// The seat's token from the host's `welcome`, presented on every reconnection.
+    /// The seat's token from the host's `welcome` (or the one this joiner was started with),
+    /// presented on every reconnection.
     token: Option<Token>,
+    /// The same, shared with the handle so the front end can keep it on disk.
+    seat: Arc<Mutex<Option<Token>>>,
     /// Connection attempts that failed in a row.
     failures: u32,
     /// Times another connection with this seat's token took the seat; counted over the whole
@@ -515,6 +525,9 @@ impl Client {
                 }
                 // The seat is this player's from now on, even if the state never arrives.
                 self.token = Some(token);
+                if let Ok(mut seat) = self.seat.lock() {
+                    *seat = Some(token);
+                }
                 st.you = Some(you);
                 st.host = name;
             }
@@ -723,6 +736,7 @@ mod tests {
             phase,
             net: None,
             token: None,
+            seat: Arc::default(),
             failures: 0,
             replaced: 0,
             next_id: 1,

@@ -35,9 +35,9 @@ mod mirror;
 pub mod wire;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -45,6 +45,7 @@ use thiserror::Error;
 
 use crate::rules::clock::{ClockReading, TimeControl};
 use crate::rules::{Game, Move, Outcome, Side};
+use wire::Token;
 
 pub use code::{CODE_ALPHABET, CODE_LEN, MAX_CODE_LEN, MIN_CODE_LEN, new_code, normalize_code};
 pub use host::{HostConfig, host, local_addresses};
@@ -254,6 +255,8 @@ pub struct NetHandle {
     stop: Arc<AtomicBool>,
     session: Option<JoinHandle<()>>,
     listening: Option<(SocketAddr, String)>,
+    /// The joiner's seat token, once the host gave one (or the one it started with).
+    seat: Option<Arc<Mutex<Option<Token>>>>,
 }
 
 impl NetHandle {
@@ -277,6 +280,15 @@ impl NetHandle {
     /// code; `None` for a joiner.
     pub fn listening(&self) -> Option<(SocketAddr, &str)> {
         self.listening.as_ref().map(|(a, c)| (*a, c.as_str()))
+    }
+
+    /// The joiner's seat token: the one the host's `welcome` gave (it is there when
+    /// [`NetEvent::State`] arrives), else the one it was started with; `None` for a host.
+    /// Keep it (in a file of its own: the seat is whoever holds it) and give it back in
+    /// [`JoinConfig::token`] to take the seat again after the program died.
+    pub fn seat_token(&self) -> Option<Token> {
+        let seat = self.seat.as_ref()?;
+        *seat.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Ends the session, waiting (a second or two at most) until the peer was told and the last

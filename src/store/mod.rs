@@ -10,6 +10,7 @@
 mod atomic;
 mod progress;
 pub mod puzzles;
+pub mod seats;
 
 use std::ffi::OsString;
 use std::fs::{self, File};

@@ -17,6 +17,7 @@ mod engine_analysis;
 mod engine_options;
 mod match_movetime;
 mod net;
+mod net_seat;
 mod net_variants;
 mod themes;
 mod train;

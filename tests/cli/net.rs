@@ -33,7 +33,7 @@ pub(crate) fn shared() -> RwLockReadGuard<'static, ()> {
     SERIAL.read().unwrap_or_else(|e| e.into_inner())
 }
 
-fn exclusive() -> RwLockWriteGuard<'static, ()> {
+pub(crate) fn exclusive() -> RwLockWriteGuard<'static, ()> {
     SERIAL.write().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -803,7 +803,7 @@ fn a_dropped_joiner_comes_back_to_the_game_with_the_clock_still_running() {
 }
 
 /// Runs a child to its end, killing it after `limit`.
-fn finish(mut child: Child, limit: Duration) -> (Option<i32>, String) {
+pub(crate) fn finish(mut child: Child, limit: Duration) -> (Option<i32>, String) {
     let deadline = Instant::now() + limit;
     loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -1162,7 +1162,7 @@ fn an_intruder_with_the_code_cannot_take_or_resign_the_seat() {
 
 /// Opens silent connections to `addr` from `threads` threads until `stop`, at most `limit`,
 /// each kept open for `hold` (longer than a handshake may take); counts the connections made.
-fn flood(
+pub(crate) fn flood(
     addr: SocketAddr,
     threads: usize,
     hold: Duration,

@@ -268,3 +268,30 @@ fn notes_after_moves_read_and_write_back() {
     assert_eq!(other.notes[0].comment, "[%csl Ga1] nice");
     assert_eq!(other.notes[1].mark, Some(Mark::Good));
 }
+
+/// A copy kept from a reconnection on has clock notes on the later moves only: it reads back,
+/// each reading bounded by the increments of all its side's moves since the start.
+#[test]
+fn clocks_on_some_moves_only_read_back() {
+    use parachess::rules::clock::TimeControl;
+    use parachess::rules::record::{PlyNote, write_record};
+    use std::time::Duration;
+    let game = play(Game::new(), "c4-d3 i5-h3 c3-d2");
+    let tags = Tags {
+        time_control: Some("600+5".parse::<TimeControl>().unwrap()),
+        ..players("A", "B")
+    };
+    // White's second move: at most 10:10 (two increments), far more than one.
+    let notes = vec![
+        PlyNote::default(),
+        PlyNote::default(),
+        PlyNote {
+            clock: Some(Duration::from_millis(609_900)),
+            ..PlyNote::default()
+        },
+    ];
+    let text = write_record(&game, &tags, &notes);
+    let back = read_game(text.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.notes, notes);
+    assert_eq!(back.to_text(), text);
+}

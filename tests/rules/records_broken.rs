@@ -384,6 +384,13 @@ fn broken_files() -> Vec<(&'static str, Vec<u8>, Check, usize, usize)> {
             10,
         ),
         (
+            "a clock that gains more than the increments of the moves without a reading",
+            b"[TimeControl \"300+3\"]\n1. c4-d3 i5-h3\n2. c3-d2 {[%clk 0:05:08]} *".to_vec(),
+            |k| matches!(k, K::ClockGained { side: Side::White, .. }),
+            3,
+            10,
+        ),
+        (
             "a time forfeit without clocks",
             b"[Termination \"time forfeit\"]\n1. c4-d3 1-0".to_vec(),
             |k| *k == K::TimeForfeitUntimed,

@@ -167,14 +167,20 @@ impl Notes {
 
 /// With a time control, a side's clock may only grow by its increment from one of its moves to
 /// the next (it starts at the base time): a record that says otherwise was edited or is from a
-/// broken program. A little slack allows for clocks written in whole seconds.
+/// broken program. Moves without a clock note count too (a record may carry clocks on some
+/// moves only, like a copy kept from a reconnection on): the bound grows by one increment for
+/// each of the side's moves since its last reading. A little slack allows for clocks written
+/// in whole seconds.
 fn check_clocks(game: &Game, tc: TimeControl, notes: &Notes) -> Result<(), RecordError> {
     let slack = std::time::Duration::from_secs(1);
     let mut side = game.start_position().turn();
     let mut last = [tc.base; 2];
+    // Each side's moves since its last reading (or the start).
+    let mut moves = [0u32; 2];
     for (i, note) in notes.notes.iter().enumerate() {
+        moves[side.index()] = moves[side.index()].saturating_add(1);
         if let (Some(clock), Some(at)) = (note.clock, notes.clock_at.get(i).copied().flatten()) {
-            let most = last[side.index()] + tc.increment;
+            let most = last[side.index()].saturating_add(tc.increment * moves[side.index()]);
             if clock > most + slack {
                 let kind = K::ClockGained {
                     side,
@@ -184,6 +190,7 @@ fn check_clocks(game: &Game, tc: TimeControl, notes: &Notes) -> Result<(), Recor
                 return Err(RecordError::at(kind, at));
             }
             last[side.index()] = clock;
+            moves[side.index()] = 0;
         }
         side = !side;
     }
