@@ -395,10 +395,16 @@ pub enum ServerMsg {
     },
     /// An offer was declined or lapsed.
     OfferGone {
-        /// The game's id.
+        /// The game's id (for a rematch: the finished game's).
         game: String,
-        /// `draw` or `takeback`.
+        /// `draw`, `takeback` or `rematch`.
         kind: &'static str,
+        /// `declined`, `expired` (unanswered for the server's offer time, 60 s), or `left`
+        /// (a rematch's opponent has no connection any more).
+        reason: &'static str,
+        /// For a rematch: the challenge's id.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
     },
     /// The game ended.
     End {

@@ -11,8 +11,8 @@ use serde_json::{Value, json};
 
 use super::client::{Client, ClientError, http_get};
 use crate::engine::{Engine, Level, StopFlag};
-use crate::rules::Game;
 use crate::rules::record::read_game;
+use crate::rules::{Game, Side};
 
 /// How a bot chooses its moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -300,14 +300,15 @@ fn strings(v: &mut Value) -> Vec<String> {
     }
 }
 
-/// One side: plays until the game ends, reconnecting when the connection drops.
+/// One side: plays until the game ends, reconnecting when the connection drops; gives back
+/// its connection when the game ended (`None`: out of time).
 async fn bot(
     opts: BotOptions,
     mut c: Client,
     id: String,
     deadline: Instant,
     shared: Arc<Mutex<PairResult>>,
-) {
+) -> Option<Client> {
     let mut seen = Seen {
         plies: 0,
         white_to_move: true,
@@ -321,7 +322,7 @@ async fn bot(
     let id_json = Value::from(id.as_str()).to_string();
     loop {
         if Instant::now() > deadline {
-            return;
+            return None;
         }
         let mut msg = match c.recv(RESYNC_AFTER).await {
             Ok(m) => m,
@@ -334,7 +335,7 @@ async fn bot(
                 // The server went away: come back with the same token and look at the game.
                 let token = c.token.clone();
                 let Ok(mut again) = connect(&opts.server, Some(&token), deadline).await else {
-                    return;
+                    return None;
                 };
                 if again
                     .send(&json!({"t": "watch", "game": id}))
@@ -349,12 +350,12 @@ async fn bot(
         };
         match msg["t"].as_str() {
             Some("game") if msg["id"] == id.as_str() => {
-                if opts.player == BotPlayer::Easy {
-                    let Some(rebuilt) = rebuild(&msg) else {
-                        continue;
-                    };
-                    seen.game = Some(rebuilt);
-                }
+                // Kept for every player: the Easy bot searches it, and any bot judges a draw
+                // offer by it.
+                let Some(rebuilt) = rebuild(&msg) else {
+                    continue;
+                };
+                seen.game = Some(rebuilt);
                 let moves = strings(&mut msg["moves"]);
                 seen.plies = moves.len();
                 seen.white_to_move = msg["turn"] == "white";
@@ -372,7 +373,7 @@ async fn bot(
                     if let Ok(mut s) = shared.lock() {
                         s.result = msg["result"].as_str().map(str::to_string);
                     }
-                    return;
+                    return Some(c);
                 }
                 if seen.plies <= seen.pending.as_ref().map_or(usize::MAX, |p| p.0) {
                     seen.pending = None;
@@ -414,7 +415,17 @@ async fn bot(
                 if let Ok(mut s) = shared.lock() {
                     s.result = msg["result"].as_str().map(str::to_string);
                 }
-                return;
+                return Some(c);
+            }
+            Some("offer") if msg["game"] == id.as_str() => {
+                let mine = seen.me.map(|white| if white { "white" } else { "black" });
+                answer_offer(&mut c, &id, &msg, mine, seen.game.as_ref()).await;
+                continue;
+            }
+            Some("challenge") => {
+                // A rematch offer from a game before this one: busy.
+                let _ = c.send(&json!({"t": "decline", "id": msg["id"]})).await;
+                continue;
             }
             Some("error") => {
                 // A refused move (say, sent twice across a restart): look again.
@@ -441,6 +452,73 @@ async fn bot(
             );
             seen.pending = Some((n, mv, Instant::now()));
             let _ = c.send_raw(&text).await;
+        }
+    }
+}
+
+/// The answer to the opponent's offer (`mine`: the bot's colour): a draw only when neither
+/// side can win (nothing but Kings left), a takeback always.
+async fn answer_offer(
+    c: &mut Client,
+    game: &str,
+    offer: &Value,
+    mine: Option<&str>,
+    position: Option<&Game>,
+) {
+    if mine.is_none() || offer["by"].as_str() == mine {
+        return;
+    }
+    let answer = match offer["kind"].as_str() {
+        Some("draw") if position.is_some_and(dead_draw) => "draw",
+        Some("draw") => "draw_no",
+        Some("takeback") => "takeback",
+        _ => return,
+    };
+    let _ = c.send(&json!({"t": answer, "game": game})).await;
+}
+
+/// Neither side has anything but its King.
+fn dead_draw(game: &Game) -> bool {
+    game.has_only_king(Side::White) && game.has_only_king(Side::Black)
+}
+
+/// Posts a seek and waits for a game: a rematch offer (a challenge) is taken instead, the seek
+/// withdrawn first. The game's id, or `None` when the connection failed or time ran out.
+async fn seek_game(c: &mut Client, opts: &BotOptions, deadline: Instant) -> Option<String> {
+    let seek = json!({"t": "seek", "tc": opts.tc, "variant": opts.variant});
+    c.send(&seek).await.ok()?;
+    let mut my_seek: Option<Value> = None;
+    let mut accepting = false;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let msg = c.recv(left).await.ok()?;
+        match msg["t"].as_str() {
+            Some("seek") if msg["by"] == c.name.as_str() && msg["to"].is_null() => {
+                if accepting {
+                    // Posted after the rematch offer came: withdrawn at once.
+                    c.send(&json!({"t": "cancel_seek", "id": msg["id"]}))
+                        .await
+                        .ok()?;
+                } else {
+                    my_seek = Some(msg["id"].clone());
+                }
+            }
+            Some("started") => return msg["game"].as_str().map(str::to_string),
+            Some("challenge") if !accepting => {
+                if let Some(id) = my_seek.take() {
+                    c.send(&json!({"t": "cancel_seek", "id": id})).await.ok()?;
+                }
+                accepting = true;
+                c.send(&json!({"t": "accept", "id": msg["id"]}))
+                    .await
+                    .ok()?;
+            }
+            Some("error") if accepting => {
+                // The offer went meanwhile: back to the lobby.
+                accepting = false;
+                c.send(&seek).await.ok()?;
+            }
+            _ => {}
         }
     }
 }
@@ -490,29 +568,27 @@ pub async fn run_seekers(
         tasks.push(tokio::spawn(async move {
             let mut results = Vec::new();
             let mut token: Option<String> = None;
+            // The connection is kept from one game to the next: a rematch offer comes to it.
+            let mut kept: Option<Client> = None;
             while Instant::now() < deadline {
-                let Ok(mut c) = connect(&opts.server, token.as_deref(), deadline).await else {
-                    break;
+                let mut c = match kept.take() {
+                    Some(c) => c,
+                    None => match connect(&opts.server, token.as_deref(), deadline).await {
+                        Ok(c) => c,
+                        Err(_) => break,
+                    },
                 };
                 token = Some(c.token.clone());
-                if c.send(&json!({"t": "seek", "tc": opts.tc, "variant": opts.variant}))
-                    .await
-                    .is_err()
-                {
-                    continue;
-                }
-                let left = deadline.saturating_duration_since(Instant::now());
-                let Ok(started) = c.wait_for("started", left, |v| v["t"] == "started").await else {
+                let Some(game) = seek_game(&mut c, &opts, deadline).await else {
                     continue;
                 };
-                let game = started["game"].as_str().unwrap_or_default().to_string();
                 let shared = Arc::new(Mutex::new(PairResult {
                     game: Some(game.clone()),
                     result: None,
                     acked: Vec::new(),
                     rtts: Vec::new(),
                 }));
-                bot(opts.clone(), c, game, deadline, shared.clone()).await;
+                kept = bot(opts.clone(), c, game, deadline, shared.clone()).await;
                 let r = take(&shared);
                 if let (Some(id), Some(result)) = (&r.game, &r.result) {
                     on_line(&format!("game {id} {result} {}", r.acked.len()));

@@ -41,6 +41,8 @@ pub struct Limits {
     pub seeks_per_conn: usize,
     /// How long a live game waits for each side's first move before it is aborted.
     pub first_move: Duration,
+    /// How long a draw offer, takeback request or rematch offer stands unanswered.
+    pub offer_for: Duration,
 }
 
 impl Default for Limits {
@@ -54,6 +56,7 @@ impl Default for Limits {
             send_queue: 512,
             seeks_per_conn: 4,
             first_move: game::FIRST_MOVE_WITHIN,
+            offer_for: game::OFFER_FOR,
         }
     }
 }
@@ -108,6 +111,8 @@ struct Seek {
     speed: &'static str,
     /// For a challenge: the challenged player's key and name.
     to: Option<(String, String)>,
+    /// For a rematch: the finished game's id.
+    rematch: Option<String>,
 }
 
 impl Seek {
@@ -239,6 +244,7 @@ impl Hub {
             writer: self.writer.clone(),
             bus: self.bus.clone(),
             first_move: self.limits.first_move,
+            offer_for: self.limits.offer_for,
         };
         let handle = game::spawn(row, g, shared, move |id| {
             if let Some(hub) = weak.upgrade() {
@@ -275,19 +281,21 @@ impl Hub {
                 }
             }
         }
-        let gone: Vec<u64> = {
+        let gone: Vec<(u64, Seek)> = {
             let mut seeks = lock(&self.seeks);
             let ids: Vec<u64> = seeks
                 .iter()
                 .filter(|(_, s)| s.conn == conn)
                 .map(|(k, _)| *k)
                 .collect();
-            for k in &ids {
-                seeks.remove(k);
-            }
-            ids
+            ids.into_iter()
+                .filter_map(|k| seeks.remove(&k).map(|s| (k, s)))
+                .collect()
         };
-        for k in gone {
+        for (k, seek) in gone {
+            if let (Some(game), Some((to, _))) = (&seek.rematch, &seek.to) {
+                self.rematch_gone(to, &seek, game, "left");
+            }
             self.lobby_event(ServerMsg::SeekGone { id: k.to_string() });
         }
         if let Some(p) = player {
@@ -303,15 +311,58 @@ impl Hub {
             .insert(conn, tx);
     }
 
-    /// Unlists it.
+    /// Unlists it. A player with no connection left can no longer answer a rematch offer:
+    /// those offers go.
     pub fn set_offline(&self, key: &str, conn: u64) {
-        let mut online = lock(&self.online);
-        if let Some(conns) = online.get_mut(key) {
-            conns.remove(&conn);
-            if conns.is_empty() {
-                online.remove(key);
+        let gone = {
+            let mut online = lock(&self.online);
+            match online.get_mut(key) {
+                Some(conns) => {
+                    conns.remove(&conn);
+                    let empty = conns.is_empty();
+                    if empty {
+                        online.remove(key);
+                    }
+                    empty
+                }
+                None => false,
+            }
+        };
+        if gone {
+            self.withdraw_rematches(|s| s.to.as_ref().is_some_and(|t| t.0 == key), "left");
+        }
+    }
+
+    /// Removes the rematch offers `which` picks, telling both players why.
+    fn withdraw_rematches(&self, which: impl Fn(&Seek) -> bool, reason: &'static str) {
+        let gone: Vec<Seek> = {
+            let mut seeks = lock(&self.seeks);
+            let ids: Vec<u64> = seeks
+                .iter()
+                .filter(|(_, s)| s.rematch.is_some() && which(s))
+                .map(|(k, _)| *k)
+                .collect();
+            ids.iter().filter_map(|k| seeks.remove(k)).collect()
+        };
+        for seek in gone {
+            if let (Some(game), Some((to, _))) = (&seek.rematch, &seek.to) {
+                self.rematch_gone(&seek.owner.key, &seek, game, reason);
+                self.rematch_gone(to, &seek, game, reason);
             }
         }
+    }
+
+    /// Tells a player that the rematch offer of `game` is gone.
+    fn rematch_gone(&self, key: &str, seek: &Seek, game: &str, reason: &'static str) {
+        let msg: Arc<str> = ServerMsg::OfferGone {
+            game: game.to_string(),
+            kind: "rematch",
+            reason,
+            id: Some(seek.id.clone()),
+        }
+        .to_json()
+        .into();
+        self.tell(key, || Out::Text(msg.clone()));
     }
 
     /// Sends to every connection of a player, here and on the other instances (a full queue
@@ -631,6 +682,7 @@ impl Hub {
             variant,
             speed,
             to,
+            rematch: None,
         };
         {
             let mut seeks = lock(&self.seeks);
@@ -850,9 +902,10 @@ impl Hub {
         Ok(id)
     }
 
-    /// A rematch of a finished game: a challenge to the opponent with colours swapped.
+    /// A rematch of a finished game: a challenge to the opponent with colours swapped, which
+    /// lapses after the offer time.
     pub async fn rematch(
-        &self,
+        self: &Arc<Hub>,
         me: &Player,
         conn: u64,
         game_id: &str,
@@ -885,7 +938,21 @@ impl Hub {
             variant_def: variant::def_of(&row.variant),
             ..SeekSpec::default()
         };
-        self.post_seek(me, conn, &spec, Some(opponent)).await
+        let view = self.post_seek(me, conn, &spec, Some(opponent)).await?;
+        let (_, seq) = self.seek_number(&view.id)?;
+        if let Some(seek) = lock(&self.seeks).get_mut(&seq) {
+            seek.rematch = Some(game_id.to_string());
+        }
+        let weak = Arc::downgrade(self);
+        let wait = self.limits.offer_for;
+        let id = view.id.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            if let Some(hub) = weak.upgrade() {
+                hub.withdraw_rematches(|s| s.id == id, "expired");
+            }
+        });
+        Ok(view)
     }
 
     /// The player's unfinished games, with whether it is their move.

@@ -11,3 +11,4 @@ mod hostile;
 mod instances;
 mod link;
 mod variants;
+mod web;
