@@ -19,7 +19,7 @@ use std::io::Write as _;
 use std::sync::{Arc, LazyLock};
 
 use axum::Router;
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{Path, Request};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
@@ -285,7 +285,8 @@ struct Asset {
     name: &'static str,
     kind: &'static str,
     plain: &'static str,
-    gzip: Vec<u8>,
+    /// Gzipped, when that is smaller (shared, not copied, by each answer).
+    gzip: Option<Bytes>,
     etag: HeaderValue,
 }
 
@@ -296,7 +297,9 @@ static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {
             name,
             kind,
             plain,
-            gzip: gzipped(plain.as_bytes()),
+            gzip: Some(gzipped(plain.as_bytes()))
+                .filter(|g| g.len() < plain.len())
+                .map(Bytes::from),
             etag: HeaderValue::from_str(&format!("\"{:016x}\"", fnv1a(plain.as_bytes())))
                 .expect("hex digits in quotes are a header value"),
         })
@@ -335,14 +338,14 @@ async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
     ];
     let response = if cached {
         (StatusCode::NOT_MODIFIED, common).into_response()
-    } else if accepts_gzip(&headers) {
+    } else if let Some(gzip) = a.gzip.as_ref().filter(|_| accepts_gzip(&headers)) {
         (
             common,
             [
                 (header::CONTENT_TYPE, HeaderValue::from_static(a.kind)),
                 (header::CONTENT_ENCODING, HeaderValue::from_static("gzip")),
             ],
-            a.gzip.clone(),
+            gzip.clone(),
         )
             .into_response()
     } else {
@@ -414,6 +417,39 @@ mod tests {
         assert!(!origin_ok(&h));
         h.insert(header::ORIGIN, HeaderValue::from_static("null"));
         assert!(!origin_ok(&h));
+    }
+
+    #[test]
+    fn echoed_text_is_cut_and_gzip_asked_for_is_read() {
+        assert_eq!(clipped("abc", 3), "abc");
+        assert_eq!(clipped("abcdé", 4), "abcd…");
+        assert_eq!(clipped("ééééé", 2), "éé…");
+        let mut h = HeaderMap::new();
+        assert!(!accepts_gzip(&h));
+        for (value, yes) in [
+            ("gzip, deflate, br", true),
+            ("br;q=1.0, gzip;q=0.8", true),
+            ("*", true),
+            ("gzip;q=0", false),
+            ("deflate", false),
+        ] {
+            h.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(value));
+            assert_eq!(accepts_gzip(&h), yes, "{value}");
+        }
+    }
+
+    #[test]
+    fn assets_are_tagged_by_content() {
+        let tags: std::collections::HashSet<_> = ASSETS.iter().map(|a| a.etag.clone()).collect();
+        assert_eq!(tags.len(), ASSETS.len());
+        // The scripts and the style sheet go compressed; a tiny file may not gain.
+        for a in ASSETS.iter().filter(|a| a.plain.len() > 1024) {
+            assert!(
+                a.gzip.as_ref().is_some_and(|g| g.len() * 2 < a.plain.len()),
+                "{}",
+                a.name
+            );
+        }
     }
 
     #[test]
