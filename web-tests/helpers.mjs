@@ -28,10 +28,10 @@ function withTimeout(promise, ms, what) {
   ]).finally(() => clearTimeout(timer));
 }
 
-/** Starts a server; resolves once it printed `listening on http://...`. */
-export async function startServer() {
+/** Starts a server (with `extra` flags); resolves once it printed `listening on http://...`. */
+export async function startServer(extra = []) {
   const dir = mkdtempSync(join(tmpdir(), 'parachess-web-'));
-  const proc = spawn(SERVER, ['--listen', '127.0.0.1:0', '--db', `sqlite:${join(dir, 'db.sqlite')}`], {
+  const proc = spawn(SERVER, ['--listen', '127.0.0.1:0', '--db', `sqlite:${join(dir, 'db.sqlite')}`, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -413,6 +413,8 @@ mod tests {
         let gone = ServerMsg::OfferGone {
             game: "G1".into(),
             kind: "draw".into(),
+            reason: "declined".into(),
+            id: None,
         };
         g.apply(&gone, "ann", Duration::ZERO).unwrap();
         assert_eq!(g.net.draw_offer, None);

@@ -401,10 +401,17 @@ pub enum ServerMsg {
     },
     /// An offer was declined or lapsed.
     OfferGone {
-        /// The game's id.
+        /// The game's id (for a rematch: the finished game's).
         game: String,
-        /// `draw` or `takeback`.
+        /// `draw`, `takeback` or `rematch`.
         kind: Cow<'static, str>,
+        /// `declined`, `expired` (unanswered for the server's offer time, 60 s), or `left`
+        /// (a rematch's opponent has no connection any more).
+        #[serde(default)]
+        reason: Cow<'static, str>,
+        /// For a rematch: the challenge's id.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
     },
     /// The game ended.
     End {
@@ -611,6 +618,8 @@ mod tests {
             ServerMsg::OfferGone {
                 game: game(),
                 kind: "takeback".into(),
+                reason: "expired".into(),
+                id: None,
             },
             ServerMsg::End {
                 game: game(),
@@ -681,7 +690,9 @@ mod tests {
             s,
             ServerMsg::OfferGone {
                 game: "g".into(),
-                kind: "draw".into()
+                kind: "draw".into(),
+                reason: "".into(),
+                id: None,
             }
         );
     }

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use super::client::{Client, ClientError, http_get};
 use super::messages::{ClientMsg, GameView, SeekSpec, ServerMsg};
 use crate::engine::{Engine, Level, StopFlag};
-use crate::rules::Game;
 use crate::rules::record::read_game;
+use crate::rules::{Game, Side};
 
 /// How a bot chooses its moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -296,14 +296,15 @@ struct Seen {
     game: Option<Game>,
 }
 
-/// One side: plays until the game ends, reconnecting when the connection drops.
+/// One side: plays until the game ends, reconnecting when the connection drops; gives back
+/// its connection when the game ended (`None`: out of time).
 async fn bot(
     opts: BotOptions,
     mut c: Client,
     id: String,
     deadline: Instant,
     shared: Arc<Mutex<PairResult>>,
-) {
+) -> Option<Client> {
     let mut seen = Seen {
         plies: 0,
         white_to_move: true,
@@ -316,7 +317,7 @@ async fn bot(
     let me_name = c.name.clone();
     loop {
         if Instant::now() > deadline {
-            return;
+            return None;
         }
         let watch = || ClientMsg::Watch { game: id.clone() };
         let msg = match c.next_msg(RESYNC_AFTER).await {
@@ -330,7 +331,7 @@ async fn bot(
                 // The server went away: come back with the same token and look at the game.
                 let token = c.token.clone();
                 let Ok(mut again) = connect(&opts.server, Some(&token), deadline).await else {
-                    return;
+                    return None;
                 };
                 if again.say(&watch()).await.is_err() {
                     continue;
@@ -341,12 +342,12 @@ async fn bot(
         };
         match msg {
             ServerMsg::Game(view) if view.id == id => {
-                if opts.player == BotPlayer::Easy {
-                    let Some(rebuilt) = rebuild(&view) else {
-                        continue;
-                    };
-                    seen.game = Some(rebuilt);
-                }
+                // Kept for every player: the Easy bot searches it, and any bot judges a draw
+                // offer by it.
+                let Some(rebuilt) = rebuild(&view) else {
+                    continue;
+                };
+                seen.game = Some(rebuilt);
                 let GameView {
                     moves,
                     turn,
@@ -372,7 +373,7 @@ async fn bot(
                     if let Ok(mut s) = shared.lock() {
                         s.result = result;
                     }
-                    return;
+                    return Some(c);
                 }
                 if seen.plies <= seen.pending.as_ref().map_or(usize::MAX, |p| p.0) {
                     seen.pending = None;
@@ -411,7 +412,17 @@ async fn bot(
                 if let Ok(mut s) = shared.lock() {
                     s.result = Some(result);
                 }
-                return;
+                return Some(c);
+            }
+            ServerMsg::Offer { game, kind, by } if game == id => {
+                let mine = seen.me.map(|white| if white { "white" } else { "black" });
+                answer_offer(&mut c, &id, &kind, &by, mine, seen.game.as_ref()).await;
+                continue;
+            }
+            ServerMsg::Challenge(ch) => {
+                // A rematch offer from a game before this one: busy.
+                let _ = c.say(&ClientMsg::Decline { id: ch.id }).await;
+                continue;
             }
             ServerMsg::Error { .. } => {
                 // A refused move (say, sent twice across a restart): look again.
@@ -439,6 +450,70 @@ async fn bot(
             };
             seen.pending = Some((n, mv, Instant::now()));
             let _ = c.say(&msg).await;
+        }
+    }
+}
+
+/// The answer to the opponent's offer (`mine`: the bot's colour): a draw only when neither
+/// side can win (nothing but Kings left), a takeback always.
+async fn answer_offer(
+    c: &mut Client,
+    game: &str,
+    kind: &str,
+    by: &str,
+    mine: Option<&str>,
+    position: Option<&Game>,
+) {
+    if mine.is_none() || Some(by) == mine {
+        return;
+    }
+    let game = game.to_string();
+    let answer = match kind {
+        "draw" if position.is_some_and(dead_draw) => ClientMsg::Draw { game },
+        "draw" => ClientMsg::DrawNo { game },
+        "takeback" => ClientMsg::Takeback { game },
+        _ => return,
+    };
+    let _ = c.say(&answer).await;
+}
+
+/// Neither side has anything but its King.
+fn dead_draw(game: &Game) -> bool {
+    game.has_only_king(Side::White) && game.has_only_king(Side::Black)
+}
+
+/// Posts a seek and waits for a game: a rematch offer (a challenge) is taken instead, the seek
+/// withdrawn first. The game's id, or `None` when the connection failed or time ran out.
+async fn seek_game(c: &mut Client, opts: &BotOptions, deadline: Instant) -> Option<String> {
+    let seek = ClientMsg::Seek(opts.spec());
+    c.say(&seek).await.ok()?;
+    let mut my_seek: Option<String> = None;
+    let mut accepting = false;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match c.next_msg(left).await.ok()? {
+            ServerMsg::Seek(s) if s.by == c.name && s.to.is_none() => {
+                if accepting {
+                    // Posted after the rematch offer came: withdrawn at once.
+                    c.say(&ClientMsg::CancelSeek { id: s.id }).await.ok()?;
+                } else {
+                    my_seek = Some(s.id);
+                }
+            }
+            ServerMsg::Started { game, .. } => return Some(game),
+            ServerMsg::Challenge(ch) if !accepting => {
+                if let Some(id) = my_seek.take() {
+                    c.say(&ClientMsg::CancelSeek { id }).await.ok()?;
+                }
+                accepting = true;
+                c.say(&ClientMsg::Accept { id: ch.id }).await.ok()?;
+            }
+            ServerMsg::Error { .. } if accepting => {
+                // The offer went meanwhile: back to the lobby.
+                accepting = false;
+                c.say(&seek).await.ok()?;
+            }
+            _ => {}
         }
     }
 }
@@ -488,19 +563,18 @@ pub async fn run_seekers(
         tasks.push(tokio::spawn(async move {
             let mut results = Vec::new();
             let mut token: Option<String> = None;
+            // The connection is kept from one game to the next: a rematch offer comes to it.
+            let mut kept: Option<Client> = None;
             while Instant::now() < deadline {
-                let Ok(mut c) = connect(&opts.server, token.as_deref(), deadline).await else {
-                    break;
+                let mut c = match kept.take() {
+                    Some(c) => c,
+                    None => match connect(&opts.server, token.as_deref(), deadline).await {
+                        Ok(c) => c,
+                        Err(_) => break,
+                    },
                 };
                 token = Some(c.token.clone());
-                if c.say(&ClientMsg::Seek(opts.spec())).await.is_err() {
-                    continue;
-                }
-                let left = deadline.saturating_duration_since(Instant::now());
-                let started = c
-                    .wait_for_msg("started", left, |m| matches!(m, ServerMsg::Started { .. }))
-                    .await;
-                let Ok(ServerMsg::Started { game, .. }) = started else {
+                let Some(game) = seek_game(&mut c, &opts, deadline).await else {
                     continue;
                 };
                 let shared = Arc::new(Mutex::new(PairResult {
@@ -509,7 +583,7 @@ pub async fn run_seekers(
                     acked: Vec::new(),
                     rtts: Vec::new(),
                 }));
-                bot(opts.clone(), c, game, deadline, shared.clone()).await;
+                kept = bot(opts.clone(), c, game, deadline, shared.clone()).await;
                 let r = take(&shared);
                 if let (Some(id), Some(result)) = (&r.game, &r.result) {
                     on_line(&format!("game {id} {result} {}", r.acked.len()));

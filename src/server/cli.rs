@@ -44,6 +44,9 @@ struct Args {
     /// Seconds a live game waits for each side's first move before it is aborted.
     #[arg(long, default_value_t = 60.0)]
     first_move_secs: f64,
+    /// Seconds an offer (draw, takeback, rematch) stands unanswered before it lapses (for tests).
+    #[arg(long, default_value_t = 60.0, hide = true)]
+    offer_secs: f64,
     /// This instance's name (letters and digits), to run several instances over one
     /// PostgreSQL: each plays the games it created and passes events to the others.
     #[arg(long)]
@@ -157,6 +160,10 @@ pub fn main() -> ExitCode {
                     .ok()
                     .filter(|d| !d.is_zero())
                     .ok_or("--first-move-secs: a number of seconds above 0")?;
+                let offer_for = Duration::try_from_secs_f64(args.offer_secs)
+                    .ok()
+                    .filter(|d| !d.is_zero())
+                    .ok_or("--offer-secs: a number of seconds above 0")?;
                 let sync =
                     super::db::SyncMode::parse(&args.sync).ok_or("--sync: full or normal")?;
                 let config = Config {
@@ -171,6 +178,7 @@ pub fn main() -> ExitCode {
                         msg_per_addr: (args.address_rate, args.address_rate * 3.0),
                         send_queue: args.send_queue,
                         first_move,
+                        offer_for,
                         ..Limits::default()
                     },
                 };

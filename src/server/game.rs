@@ -233,6 +233,11 @@ const LINGER: Duration = Duration::from_secs(20);
 /// server is told otherwise (`--first-move-secs`).
 pub const FIRST_MOVE_WITHIN: Duration = Duration::from_secs(60);
 
+/// How long a draw offer, takeback request or rematch offer stands unanswered before it
+/// lapses, unless the server is told otherwise (`--offer-secs`): an offer nobody answers
+/// (a player gone, a bot that never looks) must not hang on the page for ever.
+pub const OFFER_FOR: Duration = Duration::from_secs(60);
+
 /// What every live game of a server shares.
 #[derive(Clone)]
 pub struct Shared {
@@ -242,6 +247,8 @@ pub struct Shared {
     pub bus: Option<Bus>,
     /// The wait for each side's first move.
     pub first_move: Duration,
+    /// How long an offer stands unanswered.
+    pub offer_for: Duration,
 }
 
 /// The live game's task state.
@@ -252,10 +259,14 @@ struct Actor {
     epoch: Instant,
     draw: Option<Side>,
     takeback: Option<Side>,
+    /// When the standing draw offer and takeback request were made (on the `epoch` clock).
+    draw_at: Duration,
+    takeback_at: Duration,
     events: broadcast::Sender<Arc<str>>,
     writer: Writer,
     bus: Option<Bus>,
     first_move: Duration,
+    offer_for: Duration,
 }
 
 /// Starts the task of a game (new, or brought back from the database), returning its handle
@@ -297,10 +308,13 @@ pub fn spawn(
         epoch,
         draw: None,
         takeback: None,
+        draw_at: Duration::ZERO,
+        takeback_at: Duration::ZERO,
         events,
         writer: shared.writer,
         bus: shared.bus,
         first_move: shared.first_move,
+        offer_for: shared.offer_for,
     };
     tokio::spawn(async move {
         let id = actor.row.id.clone();
@@ -389,16 +403,23 @@ impl Actor {
             } else {
                 Some(LINGER)
             };
-            let sleep = tokio::time::sleep(flag_in.unwrap_or(Duration::from_secs(86_400)));
+            let wake_in = match (flag_in, self.offer_expires_in()) {
+                (Some(f), Some(o)) => Some(f.min(o)),
+                (f, o) => f.or(o),
+            };
+            let sleep = tokio::time::sleep(wake_in.unwrap_or(Duration::from_secs(86_400)));
             tokio::select! {
                 req = rx.recv() => {
                     let Some(req) = req else { return };
                     let answer = self.handle(req.side, req.cmd).await;
                     let _ = req.reply.send(answer);
                 }
-                _ = sleep, if flag_in.is_some() => {
+                _ = sleep, if wake_in.is_some() => {
                     if !self.live() {
                         return;
+                    }
+                    if self.expire_offers() {
+                        continue;
                     }
                     if self.abort_in().is_some_and(|d| d.is_zero()) {
                         let _ = self.end("aborted", "*", "aborted", None).await;
@@ -418,6 +439,44 @@ impl Actor {
         }
         let since = now_ms().saturating_sub(self.row.last_ms).max(0) as u64;
         Some(self.first_move.saturating_sub(Duration::from_millis(since)))
+    }
+
+    /// How long until the first standing offer lapses, in a live game.
+    fn offer_expires_in(&self) -> Option<Duration> {
+        if !self.live() {
+            return None;
+        }
+        let now = self.now();
+        [(self.draw, self.draw_at), (self.takeback, self.takeback_at)]
+            .into_iter()
+            .filter(|(by, _)| by.is_some())
+            .map(|(_, at)| (at + self.offer_for).saturating_sub(now))
+            .min()
+    }
+
+    /// Withdraws the offers unanswered for the offer time, telling everyone; whether any was.
+    fn expire_offers(&mut self) -> bool {
+        let now = self.now();
+        let due = |by: Option<Side>, at: Duration| by.is_some() && at + self.offer_for <= now;
+        let mut gone = Vec::new();
+        if due(self.draw, self.draw_at) {
+            self.draw = None;
+            gone.push("draw");
+        }
+        if due(self.takeback, self.takeback_at) {
+            self.takeback = None;
+            gone.push("takeback");
+        }
+        let any = !gone.is_empty();
+        for kind in gone {
+            self.announce(&ServerMsg::OfferGone {
+                game: self.row.id.clone(),
+                kind: kind.into(),
+                reason: "expired".into(),
+                id: None,
+            });
+        }
+        any
     }
 
     /// The side to move's time is up (checked again: a move may have just come in).
@@ -478,6 +537,7 @@ impl Actor {
                     self.finish(Outcome::Agreement).await;
                 } else if self.draw.is_none() {
                     self.draw = Some(side);
+                    self.draw_at = self.now();
                     self.announce(&ServerMsg::Offer {
                         game: self.row.id.clone(),
                         kind: "draw".into(),
@@ -492,6 +552,8 @@ impl Actor {
                     self.announce(&ServerMsg::OfferGone {
                         game: self.row.id.clone(),
                         kind: "draw".into(),
+                        reason: "declined".into(),
+                        id: None,
                     });
                 }
                 Ok(None)
@@ -505,6 +567,7 @@ impl Actor {
                         return Err(ServerMsg::error("offer", "you have no move to take back"));
                     }
                     self.takeback = Some(side);
+                    self.takeback_at = self.now();
                     self.announce(&ServerMsg::Offer {
                         game: self.row.id.clone(),
                         kind: "takeback".into(),
@@ -519,6 +582,8 @@ impl Actor {
                     self.announce(&ServerMsg::OfferGone {
                         game: self.row.id.clone(),
                         kind: "takeback".into(),
+                        reason: "declined".into(),
+                        id: None,
                     });
                 }
                 Ok(None)

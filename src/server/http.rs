@@ -25,6 +25,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/game/{id}", get(game_api))
         .route("/api/player/{name}", get(player_api))
         .merge(super::web::routes())
+        .fallback(super::web::fallback)
+        .layer(axum::middleware::from_fn(super::web::transfer))
         .with_state(hub)
 }
 

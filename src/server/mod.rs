@@ -84,6 +84,7 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
     let addr = listener.local_addr().map_err(ServerError::Serve)?;
     let site = format!("http://{addr}");
     let hub = hub::Hub::start(db, config.limits, site.clone(), config.instance).await?;
+    web::prepare_assets();
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "listening on {site}");
     let _ = out.flush();

@@ -156,6 +156,7 @@ async fn draw_takeback_resign_and_abort(backend: Backend) {
     b.send(&json!({"t": "draw_no", "game": g2})).await.unwrap();
     let gone = expect(&mut a, "offer_gone").await;
     assert_eq!(gone["kind"], "draw");
+    assert_eq!(gone["reason"], "declined");
     // Abort is refused once both have moved.
     a.send(&json!({"t": "abort", "game": g2})).await.unwrap();
     assert_eq!(expect_error(&mut a).await, "over");

@@ -16,3 +16,4 @@ mod instances;
 mod link;
 mod packaging;
 mod variants;
+mod web;

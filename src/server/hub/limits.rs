@@ -29,6 +29,8 @@ pub struct Limits {
     pub seeks_per_conn: usize,
     /// How long a live game waits for each side's first move before it is aborted.
     pub first_move: Duration,
+    /// How long a draw offer, takeback request or rematch offer stands unanswered.
+    pub offer_for: Duration,
 }
 
 impl Default for Limits {
@@ -42,6 +44,7 @@ impl Default for Limits {
             send_queue: 512,
             seeks_per_conn: 4,
             first_move: game::FIRST_MOVE_WITHIN,
+            offer_for: game::OFFER_FOR,
         }
     }
 }

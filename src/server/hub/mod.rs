@@ -174,6 +174,7 @@ impl Hub {
             writer: self.writer.clone(),
             bus: self.bus.clone(),
             first_move: self.limits.first_move,
+            offer_for: self.limits.offer_for,
         };
         let handle = game::spawn(row, g, shared, move |id| {
             if let Some(hub) = weak.upgrade() {

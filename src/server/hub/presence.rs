@@ -26,14 +26,25 @@ impl Hub {
             .insert(conn, tx);
     }
 
-    /// Unlists it.
+    /// Unlists it. A player with no connection left can no longer answer a rematch offer:
+    /// those offers go.
     pub fn set_offline(&self, key: &str, conn: u64) {
-        let mut online = lock(&self.online);
-        if let Some(conns) = online.get_mut(key) {
-            conns.remove(&conn);
-            if conns.is_empty() {
-                online.remove(key);
+        let gone = {
+            let mut online = lock(&self.online);
+            match online.get_mut(key) {
+                Some(conns) => {
+                    conns.remove(&conn);
+                    let empty = conns.is_empty();
+                    if empty {
+                        online.remove(key);
+                    }
+                    empty
+                }
+                None => false,
             }
+        };
+        if gone {
+            self.withdraw_rematches(|s| s.to.as_ref().is_some_and(|t| t.0 == key), "left");
         }
     }
 

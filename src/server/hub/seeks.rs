@@ -28,7 +28,9 @@ pub(super) struct Seek {
     variant: String,
     speed: &'static str,
     /// For a challenge: the challenged player's key and name.
-    to: Option<(String, String)>,
+    pub(super) to: Option<(String, String)>,
+    /// For a rematch: the finished game's id.
+    rematch: Option<String>,
 }
 
 impl Seek {
@@ -60,21 +62,55 @@ pub(super) fn seek_error(msg: impl Into<String>) -> ServerMsg {
 impl Hub {
     /// A connection closed: its seeks vanish from the lobby.
     pub(super) fn drop_seeks_of(&self, conn: u64) {
-        let gone: Vec<u64> = {
+        let gone: Vec<(u64, Seek)> = {
             let mut seeks = lock(&self.seeks);
             let ids: Vec<u64> = seeks
                 .iter()
                 .filter(|(_, s)| s.conn == conn)
                 .map(|(k, _)| *k)
                 .collect();
-            for k in &ids {
-                seeks.remove(k);
-            }
-            ids
+            ids.into_iter()
+                .filter_map(|k| seeks.remove(&k).map(|s| (k, s)))
+                .collect()
         };
-        for k in gone {
+        for (k, seek) in gone {
+            if let (Some(game), Some((to, _))) = (&seek.rematch, &seek.to) {
+                self.rematch_gone(to, &seek, game, "left");
+            }
             self.lobby_event(ServerMsg::SeekGone { id: k.to_string() });
         }
+    }
+
+    /// Removes the rematch offers `which` picks, telling both players why.
+    pub(super) fn withdraw_rematches(&self, which: impl Fn(&Seek) -> bool, reason: &'static str) {
+        let gone: Vec<Seek> = {
+            let mut seeks = lock(&self.seeks);
+            let ids: Vec<u64> = seeks
+                .iter()
+                .filter(|(_, s)| s.rematch.is_some() && which(s))
+                .map(|(k, _)| *k)
+                .collect();
+            ids.iter().filter_map(|k| seeks.remove(k)).collect()
+        };
+        for seek in gone {
+            if let (Some(game), Some((to, _))) = (&seek.rematch, &seek.to) {
+                self.rematch_gone(&seek.owner.key, &seek, game, reason);
+                self.rematch_gone(to, &seek, game, reason);
+            }
+        }
+    }
+
+    /// Tells a player that the rematch offer of `game` is gone.
+    fn rematch_gone(&self, key: &str, seek: &Seek, game: &str, reason: &'static str) {
+        let msg: Arc<str> = ServerMsg::OfferGone {
+            game: game.to_string(),
+            kind: "rematch".into(),
+            reason: reason.into(),
+            id: Some(seek.id.clone()),
+        }
+        .to_json()
+        .into();
+        self.tell(key, || Out::Text(msg.clone()));
     }
 
     /// A seek id's instance (when another one's) and number.
@@ -246,6 +282,7 @@ impl Hub {
             variant,
             speed,
             to,
+            rematch: None,
         };
         {
             let mut seeks = lock(&self.seeks);
@@ -417,7 +454,7 @@ impl Hub {
 
     /// A rematch of a finished game: a challenge to the opponent with colours swapped.
     pub async fn rematch(
-        &self,
+        self: &Arc<Hub>,
         me: &Identity,
         conn: u64,
         game_id: &str,
@@ -450,6 +487,20 @@ impl Hub {
             variant_def: variant::def_of(&row.variant),
             ..SeekSpec::default()
         };
-        self.post_seek(me, conn, &spec, Some(opponent)).await
+        let view = self.post_seek(me, conn, &spec, Some(opponent)).await?;
+        let (_, seq) = self.seek_number(&view.id)?;
+        if let Some(seek) = lock(&self.seeks).get_mut(&seq) {
+            seek.rematch = Some(game_id.to_string());
+        }
+        let weak = Arc::downgrade(self);
+        let wait = self.limits.offer_for;
+        let id = view.id.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            if let Some(hub) = weak.upgrade() {
+                hub.withdraw_rematches(|s| s.id == id, "expired");
+            }
+        });
+        Ok(view)
     }
 }

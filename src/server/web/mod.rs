@@ -15,11 +15,14 @@ pub mod learn;
 pub mod pages;
 pub mod svg;
 
-use std::sync::Arc;
+use std::io::Write as _;
+use std::sync::{Arc, LazyLock};
 
 use axum::Router;
-use axum::extract::Path;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Request};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
@@ -35,6 +38,102 @@ pub fn routes() -> Router<Arc<Hub>> {
         .route("/learn", get(learn::page_handler))
         .route("/api/live", get(pages::live_api))
         .route("/assets/{file}", get(asset))
+}
+
+/// The longest URL (path and query) served: longer ones get the 414 page.
+pub const MAX_URL: usize = 8 * 1024;
+
+/// What the whole router answers for paths no route has: the site's 404 page, or the API's
+/// JSON error under `/api/`.
+pub async fn fallback(request: Request) -> Response {
+    if request.uri().path().starts_with("/api/") {
+        return api_error(StatusCode::NOT_FOUND, "not_found", "no such API path");
+    }
+    not_found("There is no page at this address.")
+}
+
+fn api_error(status: StatusCode, code: &'static str, msg: &str) -> Response {
+    let body = super::messages::ServerMsg::error(code, msg).to_json();
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// The layer around every route: refuses over-long URLs with a page of the site (or JSON
+/// under `/api/`), and gzips pages and API answers for a browser that asks (assets come
+/// compressed already, see [`asset`]).
+pub async fn transfer(request: Request, next: Next) -> Response {
+    let uri = request.uri();
+    let length = uri.path_and_query().map_or(0, |p| p.as_str().len());
+    if length > MAX_URL {
+        if uri.path().starts_with("/api/") {
+            return api_error(StatusCode::URI_TOO_LONG, "too_long", "the URL is too long");
+        }
+        return page(
+            StatusCode::URI_TOO_LONG,
+            "Address too long",
+            "plain",
+            "<section class=\"card\"><h1>Address too long</h1><p class=\"missing\">This address \
+             is longer than the 8 KiB the site reads.</p><p><a href=\"/\">Back to the lobby</a>\
+             </p></section>",
+            None,
+        );
+    }
+    let gzip = accepts_gzip(request.headers());
+    let mut response = next.run(request).await;
+    let compressible = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|t| t.to_str().ok())
+        .is_some_and(|t| t.starts_with("text/html") || t.starts_with("application/json"));
+    if !compressible || response.headers().contains_key(header::CONTENT_ENCODING) {
+        return response;
+    }
+    response
+        .headers_mut()
+        .append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if !gzip {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_PAGE).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    if bytes.len() < 512 {
+        return Response::from_parts(parts, Body::from(bytes));
+    }
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts
+        .headers
+        .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    Response::from_parts(parts, Body::from(gzipped(&bytes)))
+}
+
+/// The largest page or API answer the layer compresses (far above any the server writes).
+const MAX_PAGE: usize = 16 * 1024 * 1024;
+
+/// Whether the request's `Accept-Encoding` takes gzip (and does not refuse it with `q=0`).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            let coding = parts.next().unwrap_or_default();
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+        })
+}
+
+fn gzipped(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    // Writing to a Vec cannot fail.
+    let _ = encoder.write_all(bytes);
+    encoder.finish().unwrap_or_default()
 }
 
 /// The policy every page is served with: scripts, styles and images only from this server,
@@ -143,7 +242,7 @@ pub fn not_found(what: &str) -> Response {
 }
 
 /// The embedded assets: name, content type, bytes.
-const ASSETS: &[(&str, &str, &str)] = &[
+const SOURCES: &[(&str, &str, &str)] = &[
     (
         "style.css",
         "text/css; charset=utf-8",
@@ -181,19 +280,90 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-async fn asset(Path(file): Path<String>) -> Response {
-    match ASSETS.iter().find(|a| a.0 == file) {
-        Some(&(_, kind, body)) => secured(
-            (
-                [
-                    (header::CONTENT_TYPE, kind),
-                    (header::CACHE_CONTROL, "no-cache"),
-                ],
-                body,
-            )
-                .into_response(),
-        ),
-        None => (StatusCode::NOT_FOUND, "no such asset\n").into_response(),
+/// An embedded asset as served: gzipped once, at first use, and tagged by its content.
+struct Asset {
+    name: &'static str,
+    kind: &'static str,
+    plain: &'static str,
+    /// Gzipped, when that is smaller (shared, not copied, by each answer).
+    gzip: Option<Bytes>,
+    etag: HeaderValue,
+}
+
+static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {
+    SOURCES
+        .iter()
+        .map(|&(name, kind, plain)| Asset {
+            name,
+            kind,
+            plain,
+            gzip: Some(gzipped(plain.as_bytes()))
+                .filter(|g| g.len() < plain.len())
+                .map(Bytes::from),
+            etag: HeaderValue::from_str(&format!("\"{:016x}\"", fnv1a(plain.as_bytes())))
+                .expect("hex digits in quotes are a header value"),
+        })
+        .collect()
+});
+
+/// A 64-bit FNV-1a hash: an ETag that changes when the asset does.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Compresses the assets now (at start), not on the first visitor's request.
+pub fn prepare_assets() {
+    LazyLock::force(&ASSETS);
+}
+
+/// An asset. The scripts import each other by name, so the names stay and the browser keeps
+/// a copy it revalidates (`no-cache` + ETag): an unchanged asset costs a 304 and no body, and
+/// a new server's assets are never mixed with an old one's.
+async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
+    let Some(a) = ASSETS.iter().find(|a| a.name == file) else {
+        return not_found("There is no such file.");
+    };
+    let cached = headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|tag| tag.trim() == "*" || tag.trim().trim_start_matches("W/") == a.etag);
+    let common = [
+        (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+        (header::ETAG, a.etag.clone()),
+        (header::VARY, HeaderValue::from_static("accept-encoding")),
+    ];
+    let response = if cached {
+        (StatusCode::NOT_MODIFIED, common).into_response()
+    } else if let Some(gzip) = a.gzip.as_ref().filter(|_| accepts_gzip(&headers)) {
+        (
+            common,
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static(a.kind)),
+                (header::CONTENT_ENCODING, HeaderValue::from_static("gzip")),
+            ],
+            gzip.clone(),
+        )
+            .into_response()
+    } else {
+        (
+            common,
+            [(header::CONTENT_TYPE, HeaderValue::from_static(a.kind))],
+            a.plain,
+        )
+            .into_response()
+    };
+    secured(response)
+}
+
+/// Text cut to `max` characters (with an ellipsis): what a page echoes of an address.
+pub fn clipped(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
     }
 }
 
@@ -247,6 +417,39 @@ mod tests {
         assert!(!origin_ok(&h));
         h.insert(header::ORIGIN, HeaderValue::from_static("null"));
         assert!(!origin_ok(&h));
+    }
+
+    #[test]
+    fn echoed_text_is_cut_and_gzip_asked_for_is_read() {
+        assert_eq!(clipped("abc", 3), "abc");
+        assert_eq!(clipped("abcdé", 4), "abcd…");
+        assert_eq!(clipped("ééééé", 2), "éé…");
+        let mut h = HeaderMap::new();
+        assert!(!accepts_gzip(&h));
+        for (value, yes) in [
+            ("gzip, deflate, br", true),
+            ("br;q=1.0, gzip;q=0.8", true),
+            ("*", true),
+            ("gzip;q=0", false),
+            ("deflate", false),
+        ] {
+            h.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(value));
+            assert_eq!(accepts_gzip(&h), yes, "{value}");
+        }
+    }
+
+    #[test]
+    fn assets_are_tagged_by_content() {
+        let tags: std::collections::HashSet<_> = ASSETS.iter().map(|a| a.etag.clone()).collect();
+        assert_eq!(tags.len(), ASSETS.len());
+        // The scripts and the style sheet go compressed; a tiny file may not gain.
+        for a in ASSETS.iter().filter(|a| a.plain.len() > 1024) {
+            assert!(
+                a.gzip.as_ref().is_some_and(|g| g.len() * 2 < a.plain.len()),
+                "{}",
+                a.name
+            );
+        }
     }
 
     #[test]

@@ -11,12 +11,12 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use super::super::auth;
-use super::super::db::GameRow;
+use super::super::db::{GameRow, HistoryPoint, RatingRow};
 use super::super::game::Cmd;
 use super::super::hub::Hub;
 use super::archive::{self, ArchiveQuery};
 use super::svg::{self, BoardOptions};
-use super::{escape, not_found, page, url_part};
+use super::{clipped, escape, not_found, page, url_part};
 use crate::rules::{PieceKind, Position, Side, Variant};
 
 /// The quick-pairing clocks the lobby offers (`minutes+increment` as the buttons say them,
@@ -244,7 +244,7 @@ fn promotion_buttons(position: Option<&Position>) -> String {
 /// `/game/ID`.
 pub async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
     let Some(view) = game_json(&hub, &id).await else {
-        return not_found(&format!("There is no game {id}."));
+        return not_found(&format!("There is no game {}.", clipped(&id, 16)));
     };
     let s = |k: &str| view[k].as_str().unwrap_or_default().to_string();
     let variant_key = view["variant_def"]
@@ -329,6 +329,77 @@ pub struct PlayerQuery {
     vs: Option<String>,
 }
 
+/// A player's ratings per speed and their history chart.
+fn ratings_and_chart(ratings: &[RatingRow], history: &[HistoryPoint]) -> String {
+    let mut out = String::from("<h2>Ratings</h2>");
+    if ratings.is_empty() {
+        out.push_str("<p class=\"dim\">No rated games yet: every speed starts at 1500.</p>");
+    } else {
+        out.push_str(
+            "<table class=\"ratings\"><thead><tr><th>Variant</th><th>Speed</th><th>Rating</th>\
+             <th>Games</th></tr></thead><tbody>",
+        );
+        for r in ratings {
+            let provisional = if r.glicko.deviation > 110.0 { "?" } else { "" };
+            let _ = write!(
+                out,
+                "<tr data-speed=\"{s}\"><td>{v}</td><td>{s}</td><td>{}{provisional} <span class=\"dim\">±{}</span></td><td>{}</td></tr>",
+                r.glicko.rating.round(),
+                r.glicko.deviation.round(),
+                r.games,
+                v = escape(&r.variant),
+                s = escape(&r.speed),
+            );
+        }
+        out.push_str("</tbody></table>");
+    }
+    let mut series: BTreeMap<String, Vec<(i64, i32)>> = BTreeMap::new();
+    for h in history {
+        series
+            .entry(h.speed.clone())
+            .or_default()
+            .push((h.at, h.rating));
+    }
+    let series: Vec<(String, Vec<(i64, i32)>)> = series.into_iter().collect();
+    out.push_str("<h2>Rating history</h2>");
+    out.push_str(&svg::rating_chart(&series));
+    out
+}
+
+/// What a guest's page shows in place of ratings: its finished games' results, and how to
+/// get a rating (guests play casual games only).
+fn guest_summary(rows: &[GameRow], key: &str) -> String {
+    let [mut won, mut drawn, mut lost] = [0u32; 3];
+    for g in rows.iter().filter(|g| g.status == "over") {
+        let white = g.white.0 == key;
+        match g.result.as_deref() {
+            Some("1-0") if white => won += 1,
+            Some("0-1") if !white => won += 1,
+            Some("1/2-1/2") => drawn += 1,
+            Some("1-0" | "0-1") => lost += 1,
+            _ => {}
+        }
+    }
+    let played = won + drawn + lost;
+    let mut out = String::from("<h2>Games as a guest</h2>");
+    if played == 0 {
+        out.push_str("<p class=\"dim\" id=\"guest-record\">No finished games yet.</p>");
+    } else {
+        let _ = write!(
+            out,
+            "<p class=\"record\" id=\"guest-record\"><b>{played}</b> finished game{}: \
+             <b>{won}</b> won, <b>{drawn}</b> drawn, <b>{lost}</b> lost.</p>",
+            if played == 1 { "" } else { "s" }
+        );
+    }
+    out.push_str(
+        "<p class=\"dim\" id=\"guest-rating\">Guests play casual games, which are not rated. \
+         To get a rating, create an account (in the lobby's <a href=\"/#account\">You</a> box) \
+         and play rated games: each speed starts at 1500.</p>",
+    );
+    out
+}
+
 /// `/@/NAME`.
 pub async fn player(
     State(hub): State<Arc<Hub>>,
@@ -343,7 +414,12 @@ pub async fn player(
     };
     let p = match found {
         Ok(Some(p)) => p,
-        Ok(None) => return not_found(&format!("There is no player called {name}.")),
+        Ok(None) => {
+            return not_found(&format!(
+                "There is no player called {}.",
+                clipped(&name, 100)
+            ));
+        }
         Err(_) => return StatusCode::INTERNAL_SERVER_ERROR.into_response(),
     };
     let (Ok(ratings), Ok(history), Ok(rows)) = (
@@ -365,39 +441,12 @@ pub async fn player(
             "offline"
         }
     );
-    // Ratings per speed.
-    out.push_str("<h2>Ratings</h2>");
-    if ratings.is_empty() {
-        out.push_str("<p class=\"dim\">No rated games yet: every speed starts at 1500.</p>");
+    // Ratings per speed; a guest plays casual games only, so has none: what it has instead.
+    if p.guest {
+        out.push_str(&guest_summary(&rows, &key));
     } else {
-        out.push_str(
-            "<table class=\"ratings\"><thead><tr><th>Variant</th><th>Speed</th><th>Rating</th>\
-             <th>Games</th></tr></thead><tbody>",
-        );
-        for r in &ratings {
-            let provisional = if r.glicko.deviation > 110.0 { "?" } else { "" };
-            let _ = write!(
-                out,
-                "<tr data-speed=\"{s}\"><td>{v}</td><td>{s}</td><td>{}{provisional} <span class=\"dim\">±{}</span></td><td>{}</td></tr>",
-                r.glicko.rating.round(),
-                r.glicko.deviation.round(),
-                r.games,
-                v = escape(&r.variant),
-                s = escape(&r.speed),
-            );
-        }
-        out.push_str("</tbody></table>");
+        out.push_str(&ratings_and_chart(&ratings, &history));
     }
-    let mut series: BTreeMap<String, Vec<(i64, i32)>> = BTreeMap::new();
-    for h in &history {
-        series
-            .entry(h.speed.clone())
-            .or_default()
-            .push((h.at, h.rating));
-    }
-    let series: Vec<(String, Vec<(i64, i32)>)> = series.into_iter().collect();
-    out.push_str("<h2>Rating history</h2>");
-    out.push_str(&svg::rating_chart(&series));
     out.push_str("</section>");
     // Head to head.
     let opponent_of = |g: &GameRow| {

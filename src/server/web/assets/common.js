@@ -49,9 +49,10 @@ export function clockLabel(tc) {
  * reconnects after a loss, showing the header's notice meanwhile.
  */
 export class Connection {
-  constructor({ onMessage, onWelcome }) {
+  constructor({ onMessage, onWelcome, onLost }) {
     this.onMessage = onMessage || (() => {});
     this.onWelcome = onWelcome || (() => {});
+    this.onLost = onLost || (() => {});
     this.me = null;
     this.ready = false;
     this.queue = [];
@@ -107,6 +108,7 @@ export class Connection {
 
   lost() {
     this.ready = false;
+    this.onLost();
     const net = $('#net');
     if (net) net.hidden = false;
     document.body.classList.add('offline');

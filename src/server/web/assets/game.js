@@ -13,6 +13,9 @@ let viewPly = null; // the half-move shown (null: the latest)
 let clockAt = 0; // performance.now() when the clocks were read
 let flipChosen = false;
 let pendingRematch = null;
+let offline = false; // the connection is lost: the clocks stand still until the server speaks
+let offlineAt = 0; // performance.now() when it was lost
+let queuedMove = null; // a move made while offline, sent once connected again
 
 const board = new Board(svg, {
   interactive: true,
@@ -23,6 +26,12 @@ const board = new Board(svg, {
 const conn = new Connection({
   onWelcome: () => conn.send({ t: 'watch', game: id }),
   onMessage: (msg) => handle(msg),
+  onLost: () => {
+    if (offline) return;
+    offline = true;
+    offlineAt = performance.now();
+    tick();
+  },
 });
 window.parachess = { conn, board, game: () => game };
 
@@ -36,6 +45,7 @@ function handle(msg) {
       if (msg.id !== id) return;
       game = msg;
       clockAt = performance.now();
+      offline = false;
       mySide = conn.me && msg.white === conn.me.name ? 'white' : conn.me && msg.black === conn.me.name ? 'black' : null;
       if (mySide) svg.dataset.side = mySide;
       else delete svg.dataset.side;
@@ -64,6 +74,11 @@ function handle(msg) {
       game.draw_offer = null;
       game.takeback_offer = null;
       clockAt = performance.now();
+      offline = false;
+      if (queuedMove && msg.move === queuedMove) {
+        queuedMove = null;
+        say('');
+      }
       const following = viewPly === null;
       render(following ? { ply: n + 1 } : null);
       break;
@@ -86,8 +101,15 @@ function handle(msg) {
       break;
     case 'offer_gone':
       if (!game || msg.game !== id) return;
-      if (msg.kind === 'draw') game.draw_offer = null;
-      else game.takeback_offer = null;
+      if (msg.kind === 'rematch') {
+        if (pendingRematch && msg.id && pendingRematch.id !== msg.id) return;
+        pendingRematch = null;
+        say(offerGoneText(msg, null));
+      } else {
+        const key = msg.kind === 'draw' ? 'draw_offer' : 'takeback_offer';
+        say(offerGoneText(msg, game[key]));
+        game[key] = null;
+      }
       renderOffer();
       break;
     case 'challenge':
@@ -106,10 +128,23 @@ function handle(msg) {
       if (msg.game !== id) location.href = '/game/' + encodeURIComponent(msg.game);
       break;
     case 'error':
-      say(msg.msg);
+      if (queuedMove) queuedMove = null;
+      say(msg.code === 'illegal' ? `Move refused: ${msg.msg}` : msg.msg);
       if (['stale', 'illegal', 'not_your_turn'].includes(msg.code)) conn.send({ t: 'watch', game: id });
       break;
   }
+}
+
+/** What the page says when an offer is gone (`by`: the side that made it, if known). */
+function offerGoneText(msg, by) {
+  const what = { draw: 'draw offer', takeback: 'takeback request', rematch: 'rematch offer' }[msg.kind] || 'offer';
+  const whose = by && mySide ? (by === mySide ? 'Your ' : "Your opponent's ") : 'The ';
+  const why = {
+    expired: 'expired unanswered',
+    declined: 'was declined',
+    left: 'is gone: the player left',
+  }[msg.reason] || 'is gone';
+  return `${whose}${what} ${why}.`;
 }
 
 function positionAt(ply) {
@@ -190,9 +225,11 @@ function tick() {
     }
     let left = game.clocks[side];
     const running = game.clocks.running === side && game.status === 'started';
-    if (running) left -= performance.now() - clockAt;
+    // Offline, the clock stops where it was: the server's next word says where it really is.
+    if (running) left -= (offline ? offlineAt : performance.now()) - clockAt;
     clock.textContent = fmt(left);
-    clock.classList.toggle('running', running);
+    clock.classList.toggle('running', running && !offline);
+    clock.classList.toggle('stopped', running && offline);
     clock.classList.toggle('low', left < 20000);
   }
 }
@@ -292,7 +329,16 @@ function goTo(ply) {
 
 function play(uci) {
   if (!game) return;
-  say('');
+  if (!conn.ready) {
+    if (queuedMove) {
+      say(`Not connected: your move ${queuedMove} is already waiting to be sent.`);
+      return;
+    }
+    queuedMove = uci;
+    say(`Not connected: your move ${uci} will be sent when the connection is back.`);
+  } else {
+    say('');
+  }
   conn.send({ t: 'move', game: id, n: game.moves.length, move: uci });
 }
 
@@ -326,15 +372,30 @@ function typedMove(text) {
   return t;
 }
 
+/** Why a typed move is not one of the legal moves (the server's list is the authority). */
+function whyNot(text) {
+  if (!game || game.status !== 'started') return 'the game is over.';
+  if (mySide && game.turn !== mySide) return 'it is not your move.';
+  const t = text.replace(/^[A-Z](?=[a-k])/, '').replace(/[-x=+#\s]/g, '').toLowerCase();
+  const cells = t.match(/[a-k](1[01]|[1-9])/g) || [];
+  if (cells.length < 2) return 'write it as two cells, e.g. c4d3.';
+  const from = (m) => m.startsWith(cells[0]) && !/[0-9]/.test(m[cells[0].length]);
+  if (!game.legal.some(from)) return `nothing of yours on ${cells[0]} can move.`;
+  return `the piece on ${cells[0]} cannot go to ${cells[1]}.`;
+}
+
 $('#move-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const input = $('#move-input');
-  const mv = typedMove(input.value);
+  const typed = input.value.trim();
+  const mv = typedMove(typed);
+  // Cleared either way: the next move is typed afresh, never appended to a refused one.
+  input.value = '';
+  if (!typed) return;
   if (!mv) {
-    say(`"${input.value}" is not a legal move now.`);
+    say(`"${typed}" is not a legal move now: ${whyNot(typed)}`);
     return;
   }
-  input.value = '';
   play(mv);
 });
 

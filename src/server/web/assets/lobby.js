@@ -41,6 +41,14 @@ const conn = new Connection({
       case 'challenge':
         addChallenge(m);
         break;
+      case 'offer_gone':
+        // A rematch offer to or from this player lapsed, or its other player left.
+        if (m.kind === 'rematch' && m.id) {
+          const li = $(`[data-challenge="${CSS.escape(m.id)}"]`);
+          if (li) li.remove();
+          msg(m.reason === 'expired' ? 'A rematch offer expired unanswered.' : 'A rematch offer is gone: its player left.');
+        }
+        break;
       case 'error':
         if (['auth', 'name', 'taken'].includes(m.code) || (m.code === 'rate' && /attempts/.test(m.msg))) {
           $('#account-msg').textContent = m.msg;
