@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
 cargo fmt --check
+# The lints of Cargo.toml's [lints] table and clippy's defaults, as errors. Check mode: it adds
+# the dependencies' metadata pass (README, "Measured figures") to CI, not a second build.
+cargo clippy --all-targets -- -D warnings
 # Software Vulkan (lavapipe) for the offscreen screenshot test; no display is needed.
 export WGPU_BACKEND=vulkan
 cargo test --all-targets
