@@ -378,3 +378,116 @@ pub fn type_text(app: &mut App, text: &str) {
         app.update();
     }
 }
+
+/// The words of the English catalogue's message `id` (assets/i18n/en.ftl) between its
+/// placeables (`{ … }`): one more piece than placeables, whitespace runs as single spaces.
+/// Panics when the catalogue has no such message, so a test naming a dropped id fails.
+fn message_words(id: &str) -> Vec<String> {
+    const EN: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/i18n/en.ftl"));
+    let mut lines = EN.lines().skip_while(|l| {
+        l.split_once('=')
+            .is_none_or(|(name, _)| name.trim_end() != id || name.starts_with(char::is_whitespace))
+    });
+    let first = lines
+        .next()
+        .and_then(|l| l.split_once('='))
+        .unwrap_or_else(|| panic!("no message {id:?} in assets/i18n/en.ftl"))
+        .1;
+    let mut value = first.to_string();
+    for more in lines.take_while(|l| l.starts_with(char::is_whitespace)) {
+        value.push('\n');
+        value.push_str(more);
+    }
+    let (mut pieces, mut piece, mut depth) = (Vec::new(), String::new(), 0usize);
+    for c in value.chars() {
+        match c {
+            '{' => {
+                if depth == 0 {
+                    pieces.push(std::mem::take(&mut piece));
+                }
+                depth += 1;
+            }
+            '}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => piece.push(c),
+            _ => {}
+        }
+    }
+    pieces.push(piece);
+    let last = pieces.len() - 1;
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            // The value's own ends are not the sentence's (Fluent trims them).
+            let p = if i == 0 { p.trim_start() } else { p };
+            let p = if i == last { p.trim_end() } else { p };
+            let words = p.split_whitespace().collect::<Vec<_>>().join(" ");
+            // Spaces that touch a placeable belong to the sentence.
+            let before = if i > 0 && p.starts_with(char::is_whitespace) {
+                " "
+            } else {
+                ""
+            };
+            let after = if i < last && p.ends_with(char::is_whitespace) {
+                " "
+            } else {
+                ""
+            };
+            if words.is_empty() {
+                before.max(after).to_string()
+            } else {
+                format!("{before}{words}{after}")
+            }
+        })
+        .collect()
+}
+
+/// Where the message `id`'s words occur in `text` in order, whatever its variables hold:
+/// the span of the match (the first piece found at or after `from`).
+fn find_message(text: &str, id: &str, anchored: bool) -> Option<(usize, usize)> {
+    let pieces = message_words(id);
+    let last = pieces.len() - 1;
+    let start = if anchored {
+        Some(0)
+    } else {
+        text.find(pieces[0].as_str())
+    }?;
+    if anchored && !text.starts_with(pieces[0].as_str()) {
+        return None;
+    }
+    let mut at = start + pieces[0].len();
+    for (i, piece) in pieces.iter().enumerate().skip(1) {
+        let rest = &text[at..];
+        let found = if i == last && anchored {
+            rest.ends_with(piece.as_str())
+                .then(|| rest.len() - piece.len())?
+        } else {
+            rest.find(piece.as_str())?
+        };
+        at += found + piece.len();
+    }
+    (!anchored || at == text.len()).then_some((start, at))
+}
+
+/// Whether `text` is the English catalogue's message `id`, whatever its variables hold: the
+/// message's own words open, join and close it. Tests compare with the catalogue so that a
+/// reworded sentence breaks none of them.
+pub fn is_message(text: &str, id: &str) -> bool {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The status line capitalises messages that start in lower case.
+    let mut chars = text.chars();
+    let lowered: String = chars
+        .next()
+        .into_iter()
+        .flat_map(char::to_lowercase)
+        .chain(chars)
+        .collect();
+    find_message(&text, id, true).is_some() || find_message(&lowered, id, true).is_some()
+}
+
+/// Whether `text` holds the English catalogue's message `id` somewhere (see [`is_message`]):
+/// for a line that joins several messages.
+pub fn holds_message(text: &str, id: &str) -> bool {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    find_message(&text, id, false).is_some()
+}

@@ -75,7 +75,13 @@ fn right_clicking_an_opponents_piece_shows_its_moves_and_changes_nothing() {
     assert!(!moves.is_empty());
     let status = app.world().resource::<StatusLine>().clone();
     assert!(
-        status.text.starts_with("Black's Sorcerer on") && status.text.contains("leaps"),
+        is_message(&status.text, "guide-describe")
+            && status.text.contains(&parachess::game::text::side_name(
+                parachess::rules::Side::Black
+            ))
+            && status
+                .text
+                .contains(&parachess::game::text::piece_name("Sorcerer")),
         "{}",
         status.text
     );
@@ -192,12 +198,10 @@ fn threat_marks_are_the_rules_attacks_as_moves_are_played_and_undone() {
     assert_eq!(threat_marks(&mut app), (CellSet::EMPTY, CellSet::EMPTY));
     tap(&mut app, KeyCode::KeyT);
     assert!(app.world().resource::<ShowThreats>().0);
-    assert!(
-        app.world()
-            .resource::<StatusLine>()
-            .text
-            .contains("red ring")
-    );
+    assert!(is_message(
+        &app.world().resource::<StatusLine>().text,
+        "threats-on"
+    ));
     let mut seed = 11u64;
     let mut seen_attacked = 0;
     let mut seen_undefended = 0;
@@ -266,7 +270,7 @@ fn a_hint_arrives_while_frames_run_and_the_move_after_it_is_marked_and_saved() {
     assert_eq!(game(&app).plies().len(), 1);
     let shown = move_list_text_with_notes(game(&app), app.world().resource::<ChessGame>().notes());
     assert!(shown.contains(&format!("1. {text} (h)")), "{shown}");
-    assert!(shown.contains("played after a hint"), "{shown}");
+    assert!(holds_message(&shown, "moves-hint-note"), "{shown}");
     // The hint is gone with the move.
     let revision = app.world().resource::<ChessGame>().revision();
     assert!(app.world().resource::<Hint>().shown_for(revision).is_none());

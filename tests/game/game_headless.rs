@@ -86,7 +86,14 @@ fn an_illegal_target_says_why_and_changes_nothing() {
     assert!(game(&app).plies().is_empty());
     let status = app.world().resource::<StatusLine>().clone();
     assert!(status.warning);
-    assert!(status.text.contains("Sorcerer"), "{}", status.text);
+    assert!(
+        is_message(&status.text, "move-unreachable")
+            && status
+                .text
+                .contains(&parachess::game::text::piece_name("Sorcerer")),
+        "{}",
+        status.text
+    );
     assert_eq!(app.world().resource::<Selection>().cell, None);
     // Right-click deselects too.
     click_cell(&mut app, c("a2"));

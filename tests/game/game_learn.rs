@@ -14,6 +14,7 @@ use parachess::game::core::launch::LaunchOptions;
 use parachess::game::core::screens::{Modal, Screen};
 use parachess::game::core::state::{ChessGame, StatusLine, capitalise};
 use parachess::game::learn::{Learn, LearnView, OpenStage};
+use parachess::game::text::{arg, side_name, tr_args};
 use parachess::lessons::{RunState, StageResult};
 use parachess::rules::{Cell, Move, Side};
 use parachess::store::Store;
@@ -97,7 +98,7 @@ fn a_star_stage_played_with_clicks_gives_three_stars_and_is_saved() {
         assert_eq!(&board, open(&app).run().position());
         assert_eq!(open(&app).run().stars_left().len(), 2 - i);
         assert!(
-            status(&app).text.contains("Star collected"),
+            is_message(&status(&app).text, "learn-star-collected"),
             "{:?}",
             status(&app)
         );
@@ -181,7 +182,10 @@ fn from_the_title_to_a_finished_click_stage() {
     click_cell(&mut app, c("e4"));
     let said = status(&app);
     assert!(said.warning);
-    assert_eq!(said.text, "e4 is not one of the cells asked for");
+    assert_eq!(
+        said.text,
+        tr_args("lesson-not-asked", &[("cell", arg("e4"))])
+    );
     click_cell(&mut app, c("e5"));
     assert_eq!(
         open(&app).run().result(),
@@ -221,9 +225,13 @@ fn an_illegal_attempt_is_explained_and_shows_the_pieces_lines() {
     agree(&mut app);
     // A legal move the stage refuses: explained the same way.
     click_move(&mut app, "e1", "a1");
-    assert_eq!(
-        status(&app).text,
-        "That move does not bring your Rook closer to a star: land on a star or move toward one"
+    assert!(
+        is_message(&status(&app).text, "lesson-no-progress")
+            && status(&app)
+                .text
+                .contains(&parachess::game::text::piece_name("Rook")),
+        "{:?}",
+        status(&app)
     );
     assert_eq!(open(&app).run().position(), &start);
     assert_eq!(
@@ -249,7 +257,14 @@ fn a_wrong_cell_in_a_reach_stage_is_refused_with_the_rules_sentence() {
     click_cell(&mut app, c("e9"));
     assert_eq!(
         status(&app).text,
-        "The way from e5 to e9 is blocked by the piece on e8"
+        tr_args(
+            "move-blocked",
+            &[
+                ("from", arg("e5")),
+                ("to", arg("e9")),
+                ("blocker", arg("e8"))
+            ]
+        )
     );
     let forced = app.world().resource::<LinesOverride>().forced;
     assert_eq!(forced.map(|(cell, _)| cell), Some(c("e5")));
@@ -304,7 +319,13 @@ fn an_engine_reply_is_computed_while_frames_keep_running() {
     }
     assert_eq!(open(&app).run().state(), &RunState::AwaitingReply);
     click_cell(&mut app, c("h4"));
-    assert_eq!(status(&app).text, "Wait for Black's reply");
+    assert_eq!(
+        status(&app).text,
+        capitalise(&tr_args(
+            "lesson-awaiting-reply",
+            &[("side", arg(side_name(Side::Black)))]
+        ))
+    );
     while open(&app).run().state() == &RunState::AwaitingReply && frames < 3000 {
         app.update();
         frames += 1;
@@ -344,7 +365,13 @@ fn a_failed_stage_says_why_and_enter_tries_again() {
     until_end_card(&mut app);
     let said = status(&app);
     assert!(said.warning);
-    assert_eq!(said.text, "That move does not put the black King in check");
+    assert_eq!(
+        said.text,
+        capitalise(&tr_args(
+            "lesson-miss-no-check",
+            &[("colour", arg("black"))]
+        ))
+    );
     assert!(matches!(
         open(&app).ended_as().map(|e| e.result.clone()),
         Some(Err(_))
@@ -435,8 +462,7 @@ fn a_progress_file_that_cannot_be_written_is_reported() {
     let said = status(&app);
     assert!(said.warning, "{said:?}");
     assert!(
-        said.text
-            .starts_with("Your lesson progress was not saved: "),
+        is_message(&said.text, "learn-progress-not-saved"),
         "{}",
         said.text
     );

@@ -120,7 +120,7 @@ fn starting_at_a_position_keeps_the_unfinished_autosave_before_the_first_move() 
     assert!(same_game(&autosaved(&dir), game(&app)));
     let said = status(&app).text;
     assert!(
-        said.contains("unfinished game was kept as") && said.contains("unfinished-"),
+        is_message(&said, "save-unfinished-kept") && said.contains("unfinished-"),
         "{said}"
     );
 }
@@ -140,7 +140,12 @@ fn a_corrupt_autosave_is_set_aside_and_survives_the_next_move() {
     );
     let said = status(&app);
     assert!(said.warning);
-    assert!(said.text.contains("autosave.corrupt-"), "{}", said.text);
+    assert!(
+        is_message(&said.text, "save-autosave-unreadable-kept")
+            && said.text.contains("autosave.corrupt-"),
+        "{}",
+        said.text
+    );
     click_a_move(&mut app);
     flush_saves(&app);
     let aside: Vec<_> = fs::read_dir(&dir)
@@ -221,7 +226,7 @@ fn whatever_the_player_does_on_the_title_screen_the_unfinished_game_is_kept() {
         &old
     ));
     assert!(
-        status(&app).text.contains("kept as"),
+        is_message(&status(&app).text, "save-unfinished-kept"),
         "{}",
         status(&app).text
     );

@@ -290,11 +290,15 @@ fn the_next_run_comes_back_as_the_same_player_and_watches_a_game() {
     tap(&mut app, KeyCode::Tab);
     type_text(&mut app, "short");
     tap(&mut app, KeyCode::Enter);
-    assert!(status(&app).contains("at least 8"), "{}", status(&app));
+    assert!(
+        is_message(&status(&app), "lobby-password-short"),
+        "{}",
+        status(&app)
+    );
     type_text(&mut app, " but wrong");
     tap(&mut app, KeyCode::Enter);
     until(&mut app, "the refusal", |a| {
-        status(a).contains("Sign-in refused")
+        is_message(&status(a), "server-sign-in-refused")
     });
     assert_eq!(my_name(&app), me, "a refused sign-in changes nothing");
     assert!(
@@ -354,7 +358,11 @@ fn the_next_run_comes_back_as_the_same_player_and_watches_a_game() {
     let mv = game(&app).legal_moves()[0];
     click_cell(&mut app, mv.from);
     click_cell(&mut app, mv.to);
-    assert!(status(&app).contains("watching"), "{}", status(&app));
+    assert!(
+        is_message(&status(&app), "input-watching"),
+        "{}",
+        status(&app)
+    );
     let second = g.position().legal_moves()[0].to_string();
     black.send(play(&id, 1, &second));
     until(&mut app, "the bots' move", |a| game(a).plies().len() == 2);

@@ -64,13 +64,16 @@ fn the_settings_screen_names_the_keys_the_table_binds() {
     GameAction::Open(Screen::Settings).run(app.world_mut());
     app.update();
     app.update();
-    for label in [
-        "Sound (M)",
-        "View (V)",
-        "Cell names (C)",
-        "Show lines (L)",
-        "Threats (T)",
+    use parachess::game::text::{arg, tr, tr_args};
+    for (id, key) in [
+        ("settings-sound", "M"),
+        ("settings-view", "V"),
+        ("settings-cell-names", "C"),
+        ("settings-show-lines", "L"),
+        ("settings-threats", "T"),
     ] {
+        let label = tr_args("with-key", &[("label", arg(tr(id))), ("key", arg(key))]);
+        let label = label.as_str();
         assert!(
             shows(&mut app, label),
             "{label} not in {:?}",
@@ -139,7 +142,8 @@ fn a_damaged_file_is_set_aside_reported_and_defaults_used() {
     let status = app.world().resource::<StatusLine>().clone();
     assert!(status.warning, "{status:?}");
     assert!(
-        status.text.contains("settings.ron is damaged"),
+        is_message(&status.text, "settings-damaged-kept")
+            && holds_message(&status.text, "settings-damaged"),
         "{status:?}"
     );
     assert_eq!(app.world().resource::<CameraRig>().view, ViewMode::ThreeD);
@@ -415,7 +419,14 @@ fn german_beyond_the_screens(dir: &Path) {
     click_cell(&mut app, "e4".parse().unwrap());
     let said = app.world().resource::<StatusLine>().clone();
     assert!(said.warning);
-    assert_eq!(said.text, "e4 ist keines der gesuchten Felder");
+    assert_eq!(
+        said.text,
+        text::tr_in(
+            text::Language::De,
+            "lesson-not-asked",
+            &[("cell", text::arg("e4"))]
+        )
+    );
     drop(app);
 
     assert_eq!(

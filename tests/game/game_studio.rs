@@ -33,6 +33,12 @@ fn piece(side: Side, kind: PieceKind) -> Piece {
     Piece::new(side, kind)
 }
 
+/// The catalogue's "no King" verdict for `side`.
+fn missing_king(side: Side) -> String {
+    use parachess::game::text::{arg, side_name, tr_args};
+    tr_args("position-missing-king", &[("side", arg(side_name(side)))])
+}
+
 fn status(app: &App) -> StatusLine {
     app.world().resource::<StatusLine>().clone()
 }
@@ -96,7 +102,7 @@ fn the_editor_is_driven_with_the_pointer_and_the_rules_judge_every_change() {
     );
     assert!(piece_at(&mut app, c("a4")).is_none());
     let said = editor(&app).verdict();
-    assert_eq!(said, ["White has no King", "Black has no King"]);
+    assert_eq!(said, [missing_king(Side::White), missing_king(Side::Black)]);
 
     // A White King dragged from the palette onto a6, a Black one onto e5.
     let white_king = palette_slot(&mut app, piece(Side::White, PieceKind::King));
@@ -133,14 +139,14 @@ fn the_editor_is_driven_with_the_pointer_and_the_rules_judge_every_change() {
     assert!(
         editor(&app)
             .why_not_playable()
-            .is_some_and(|w| w.contains("could capture the opposing King")),
+            .is_some_and(|w| holds_message(&w, "position-king-capturable")),
         "{:?}",
         editor(&app).why_not_playable()
     );
     // Not playable: Analyse refuses, saying why, and the editor stays.
     tap(&mut app, KeyCode::KeyA);
     assert_eq!(where_(&app).0, Screen::Editor);
-    assert!(status(&app).warning && status(&app).text.starts_with("Not playable yet"));
+    assert!(status(&app).warning && is_message(&status(&app).text, "editor-not-playable"));
     // Black to move (the button's key): playable, with a note that Black is in check.
     tap(&mut app, KeyCode::KeyB);
     assert!(judged(&mut app).is_empty());
@@ -197,7 +203,7 @@ fn the_editor_is_driven_with_the_pointer_and_the_rules_judge_every_change() {
         judged(&mut app),
         [PositionErrorKind::MissingKing(Side::White)]
     );
-    assert_eq!(editor(&app).verdict(), ["White has no King"]);
+    assert_eq!(editor(&app).verdict(), [missing_king(Side::White)]);
 
     // Bad position text changes nothing and says what and where; good text is taken.
     let before = editor(&app).setup().clone();
@@ -205,7 +211,13 @@ fn the_editor_is_driven_with_the_pointer_and_the_rules_judge_every_change() {
     app.update();
     assert_eq!(editor(&app).setup(), &before);
     let said = status(&app);
-    assert!(said.warning && said.text.contains("column 10"), "{said:?}");
+    assert!(
+        said.warning
+            && is_message(&said.text, "pos-not-a-position")
+            && holds_message(&said.text, "position-error")
+            && said.text.contains("10"),
+        "{said:?}"
+    );
     parachess::game::editor::paste_text(app.world_mut(), "6/4/8/5/10/6/R3k5/5/8/4/K5 b 0 1");
     app.update();
     assert!(judged(&mut app).is_empty());
@@ -421,7 +433,7 @@ fn a_puzzle_solved_with_clicks_raises_the_rating_and_is_saved() {
     let change = open.counted().expect("counted");
     assert!(change.rated && change.after > change.before, "{change:?}");
     let said = status(&app);
-    assert!(said.text.starts_with("Solved!"), "{said:?}");
+    assert!(is_message(&said.text, "puzzles-solved-rated"), "{said:?}");
     let progress = screen(&app).progress().clone();
     assert_eq!(progress.streak, 1);
     assert!(progress.solved.contains(&puzzle.id()));
@@ -494,7 +506,7 @@ fn a_wrong_move_is_refused_explained_and_counted() {
     assert_eq!(open.counted(), Some(change));
     assert_eq!(screen(&app).progress().rating, change.after);
     assert!(
-        status(&app).text.contains("with help"),
+        is_message(&status(&app).text, "puzzles-solved-with-help"),
         "{:?}",
         status(&app)
     );
@@ -526,7 +538,10 @@ fn show_solution_plays_the_line_and_counts_as_not_solved() {
     let change = open.counted().expect("counted");
     assert!(change.rated && change.after < change.before);
     assert!(!screen(&app).progress().solved.contains(&puzzle.id()));
-    assert!(status(&app).text.starts_with("That is the solution"));
+    assert!(is_message(
+        &status(&app).text,
+        "puzzles-that-is-the-solution"
+    ));
 }
 
 #[test]
@@ -537,7 +552,7 @@ fn a_corrupt_puzzle_record_is_set_aside_and_the_player_told() {
     let app = puzzle_app(dir.clone(), index);
     let notice = screen(&app).notice().unwrap_or_default().to_string();
     assert!(
-        notice.contains("could not be read") && notice.contains("puzzles.corrupt-"),
+        is_message(&notice, "puzzles-record-unreadable") && notice.contains("puzzles.corrupt-"),
         "{notice}"
     );
     assert_eq!(screen(&app).progress(), &Default::default());

@@ -192,7 +192,7 @@ fn pressing_a_move_in_the_list_shows_its_position_and_aids_follow_it() {
     // A hint is refused with a reason, and nothing is searched.
     tap(&mut app, KeyCode::KeyH);
     let s = status(&app);
-    assert!(s.warning && s.text.contains("End"), "{s:?}");
+    assert!(s.warning && is_message(&s.text, "hint-browsing"), "{s:?}");
     // The list rebuilt after the move is still pressable; the end is back.
     let last = entity_with::<MoveEntry>(&mut app, |e| e.0 == OPENING.len());
     press(&mut app, last, PointerButton::Primary);
@@ -218,7 +218,11 @@ fn a_move_from_an_earlier_position_starts_a_new_line_and_undo_brings_the_old_one
     assert_eq!(game(&app).plies().len(), 4);
     assert_eq!(game(&app).plies()[3].text, "i3-g5");
     assert_eq!(chess(&app).kept_lines(), 1);
-    assert!(status(&app).text.contains("new line"), "{:?}", status(&app));
+    assert!(
+        is_message(&status(&app).text, "status-new-line"),
+        "{:?}",
+        status(&app)
+    );
     // The autosave holds the new line, whole.
     flush_saves(&app);
     let dir = app.world().resource::<DataDir>().0.clone();
@@ -280,7 +284,7 @@ fn against_the_computer_an_earlier_position_is_only_looked_at() {
     // A board move is refused, saying why; nothing changes.
     click_cell(&mut app, "b3".parse().unwrap());
     let s = status(&app);
-    assert!(s.warning && s.text.contains("End"), "{s:?}");
+    assert!(s.warning && is_message(&s.text, "input-browsing"), "{s:?}");
     assert_eq!(
         app.world()
             .resource::<parachess::game::core::selection::Selection>()
@@ -387,7 +391,11 @@ fn the_analysis_follows_the_board_off_the_frame_thread_and_stops_on_leaving() {
         before + 1
     };
     assert_eq!(after, expected);
-    assert!(status(&app).text.contains("thread"), "{:?}", status(&app));
+    assert!(
+        is_message(&status(&app).text, "analysis-threads-status"),
+        "{:?}",
+        status(&app)
+    );
     until_refreshed(&mut app, 3);
     assert_lines_legal(&app);
 
@@ -450,7 +458,10 @@ fn the_analysis_opens_on_any_game_and_says_when_it_is_over() {
         .iter(app.world())
         .map(|(t, _)| t.0.clone())
         .collect();
-    assert!(info.iter().any(|t| t.contains("over")), "{info:?}");
+    assert!(
+        info.iter().any(|t| is_message(t, "analysis-game-over")),
+        "{info:?}"
+    );
     // One step back: the engine searches again.
     tap(&mut app, KeyCode::ArrowLeft);
     until_refreshed(&mut app, 1);
@@ -531,7 +542,11 @@ fn a_review_labels_the_moves_draws_the_graph_and_lists_the_worst_moves() {
     agree(&mut app);
     assert_eq!(chess(&app).shown_ply(), 1);
     assert_eq!(app.world().resource::<ReviewState>().selected(), Some(1));
-    assert!(status(&app).text.contains("better"), "{:?}", status(&app));
+    assert!(
+        is_message(&status(&app).text, "review-was-a"),
+        "{:?}",
+        status(&app)
+    );
     // Leaving ends the review's state; the play game is untouched.
     tap(&mut app, KeyCode::Escape);
     assert_eq!(where_(&app).0, Screen::Play);
@@ -569,7 +584,7 @@ fn a_saved_game_opens_on_the_analysis_screen_and_a_bad_one_changes_nothing() {
     assert_eq!(where_(&app), (Screen::Title, Modal::None));
     let said = status(&app);
     assert!(
-        said.warning && said.text.starts_with("Cannot load"),
+        said.warning && is_message(&said.text, "load-cannot"),
         "{said:?}"
     );
     assert_eq!(moves(game(&app)), moves(&playing));
