@@ -246,7 +246,10 @@ impl Hub {
             .write(super::db::Write::Game(Box::new(row.clone())))
             .await
             .map_err(|e| ServerMsg::error("db", e))?;
-        tracing::info!(game = %id, white = ?white.key, black = ?black.key, variant, speed, "game started");
+        tracing::info!(
+            game = %id, white = ?white.key, black = ?black.key, variant, speed,
+            "game started"
+        );
         self.launch(row, game);
         for (p, side) in [(white, Side::White), (black, Side::Black)] {
             let id = id.clone();
