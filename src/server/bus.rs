@@ -185,7 +185,7 @@ impl Bus {
                     .execute(&pool)
                     .await
                 {
-                    eprintln!("bus: cannot notify: {e}");
+                    tracing::warn!("bus: cannot notify: {e}");
                 }
             }
         });
@@ -264,7 +264,7 @@ impl Bus {
                 let note = match listener.recv().await {
                     Ok(n) => n,
                     Err(e) => {
-                        eprintln!("bus: {e}");
+                        tracing::warn!("bus: {e}");
                         tokio::time::sleep(Duration::from_millis(500)).await;
                         continue;
                     }

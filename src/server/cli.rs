@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
 
 use super::bots::{self, BotOptions, BotPlayer};
 use super::db::Db;
@@ -64,6 +65,15 @@ struct Args {
     /// "0.0.0.0:8080"`); flags given on the command line win.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// What the log (on standard error) shows, in RUST_LOG's syntax: a level (error, warn,
+    /// info, debug, trace) or `target=level` items separated by commas
+    /// (`info,parachess::server::ws=debug`). Default: RUST_LOG if set, else info.
+    #[arg(long, value_name = "FILTER")]
+    log: Option<String>,
+    /// Serve the server's metrics (GET /metrics, Prometheus' text format) on this address
+    /// and port, apart from the public one (`127.0.0.1:9100`). Off unless given.
+    #[arg(long, value_name = "ADDR")]
+    metrics_listen: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -120,9 +130,40 @@ fn db_url(given: Option<String>) -> Result<String, String> {
     Ok(format!("sqlite:{}", dir.join("server.sqlite").display()))
 }
 
+/// The log's filter: `--log`'s, else `RUST_LOG`'s (`env`), else `info`; a filter that does not
+/// parse is an error naming where it came from.
+fn log_filter(given: Option<&str>, env: Option<&str>) -> Result<EnvFilter, String> {
+    let (from, text) = match (given, env) {
+        (Some(text), _) => ("--log", text),
+        (None, Some(text)) if !text.trim().is_empty() => ("RUST_LOG", text),
+        _ => ("--log", "info"),
+    };
+    EnvFilter::builder()
+        .parse(text)
+        .map_err(|e| format!("{from} {text:?}: {e} (expected e.g. info or warn,parachess=debug)"))
+}
+
+/// Sends the log, one line per event, to standard error.
+fn start_log(filter: EnvFilter) {
+    use std::io::IsTerminal as _;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init();
+}
+
 /// Runs the command line.
 pub fn main() -> ExitCode {
     let args: Args = super::config_file::parse();
+    let env = std::env::var("RUST_LOG").ok();
+    match log_filter(args.log.as_deref(), env.as_deref()) {
+        Ok(filter) => start_log(filter),
+        Err(e) => {
+            eprintln!("parachess-server: {e}");
+            return ExitCode::from(2);
+        }
+    }
     // The bots run on one thread: they share the machine with the server they measure, and
     // one thread spends nothing on handing tasks between threads.
     let mut builder = if matches!(args.command, Some(Command::Bots { .. })) {
@@ -133,7 +174,7 @@ pub fn main() -> ExitCode {
     let runtime = match builder.enable_all().build() {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("parachess-server: cannot start the runtime: {e}");
+            tracing::error!("cannot start the runtime: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -166,11 +207,17 @@ pub fn main() -> ExitCode {
                     .ok_or("--offer-secs: a number of seconds above 0")?;
                 let sync =
                     super::db::SyncMode::parse(&args.sync).ok_or("--sync: full or normal")?;
+                if args.metrics_listen.as_deref() == Some(args.listen.as_str()) {
+                    return Err(
+                        "--metrics-listen: an address of its own, not --listen's".to_string()
+                    );
+                }
                 let config = Config {
                     downloads: args.downloads,
                     sync,
                     instance: args.instance,
                     listen: args.listen,
+                    metrics_listen: args.metrics_listen,
                     db: db_url(args.db)?,
                     limits: Limits {
                         conns_per_addr: args.per_address,
@@ -210,7 +257,7 @@ pub fn main() -> ExitCode {
                     Some(k) => bots::run_seekers(opts, k, |line| println!("{line}")).await,
                     None => bots::run(opts, |line| println!("{line}")).await,
                 };
-                eprintln!(
+                tracing::info!(
                     "played for {:.1} s: {:.0} moves per second",
                     report.elapsed.as_secs_f64(),
                     report.moves_per_second()
@@ -255,9 +302,44 @@ async fn export(url: &str, out: &std::path::Path) -> Result<(), String> {
                 std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
                 written += 1;
             }
-            Err(e) => eprintln!("skipped: {e}"),
+            Err(e) => tracing::warn!("skipped: {e}"),
         }
     }
     println!("exported {written} games to {}", out.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--log` wins over RUST_LOG, RUST_LOG over the default; a filter that does not parse is
+    /// refused with where it came from, never silently dropped.
+    #[test]
+    fn the_log_filter() {
+        let shown = |f: Result<EnvFilter, String>| f.map(|f| f.to_string());
+        assert_eq!(shown(log_filter(None, None)).as_deref(), Ok("info"));
+        assert_eq!(shown(log_filter(None, Some(" "))).as_deref(), Ok("info"));
+        assert_eq!(shown(log_filter(None, Some("warn"))).as_deref(), Ok("warn"));
+        let both = shown(log_filter(
+            Some("info,parachess::server::ws=debug"),
+            Some("warn"),
+        ));
+        assert!(
+            both.as_ref()
+                .is_ok_and(|f| f.contains("parachess::server::ws=debug") && !f.contains("warn")),
+            "{both:?}"
+        );
+        let bad = log_filter(Some("parachess=loud"), None).map(|_| ());
+        assert!(
+            bad.as_ref()
+                .is_err_and(|e| e.starts_with("--log \"parachess=loud\": ")),
+            "{bad:?}"
+        );
+        let bad = log_filter(None, Some("=[")).map(|_| ());
+        assert!(
+            bad.as_ref().is_err_and(|e| e.starts_with("RUST_LOG ")),
+            "{bad:?}"
+        );
+    }
 }

@@ -78,6 +78,11 @@ impl GameHandle {
         }
     }
 
+    /// Requests waiting in its inbox.
+    pub fn queued(&self) -> usize {
+        self.tx.max_capacity() - self.tx.capacity()
+    }
+
     /// Sends a request and waits for its answer.
     pub async fn ask(&self, side: Option<Side>, cmd: Cmd) -> Result<Option<Arc<str>>, ServerMsg> {
         let (reply, rx) = oneshot::channel();
@@ -769,6 +774,7 @@ impl Actor {
             .write(write)
             .await
             .map_err(|e| ServerMsg::error("db", e))?;
+        tracing::info!(game = %self.row.id, result, reason, "game {status}");
         self.row.status = status.to_string();
         self.row.result = Some(result.to_string());
         self.row.reason = Some(reason.to_string());

@@ -1,4 +1,5 @@
-//! The HTTP side: the WebSocket endpoint (`/ws`) and the read-only API beside it.
+//! The HTTP side: the WebSocket endpoint (`/ws`) and the read-only API beside it; and, on an
+//! address of their own, the metrics (`/metrics`).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -28,6 +29,18 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .fallback(super::web::fallback)
         .layer(axum::middleware::from_fn(super::web::transfer))
         .with_state(hub)
+}
+
+/// The routes of the metrics address (`--metrics-listen`): `GET /metrics` and nothing else.
+pub fn metrics_router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/metrics", get(metrics))
+        .with_state(hub)
+}
+
+async fn metrics(State(hub): State<Arc<Hub>>) -> Response {
+    let text = hub.metrics.render(hub.levels());
+    ([(header::CONTENT_TYPE, super::metrics::CONTENT_TYPE)], text).into_response()
 }
 
 async fn ws(

@@ -20,6 +20,7 @@ pub mod game;
 pub mod http;
 pub mod hub;
 pub mod limit;
+pub mod metrics;
 /// The protocol's messages (they live in the client, which the server builds on).
 pub use crate::client::messages;
 pub mod rating;
@@ -59,6 +60,8 @@ pub enum ServerError {
 pub struct Config {
     /// Address to listen on (`127.0.0.1:8080`; port 0 picks a free one).
     pub listen: String,
+    /// Address of the metrics (`GET /metrics`), apart from the public one; `None`: none.
+    pub metrics_listen: Option<String>,
     /// Database URL (`sqlite:PATH` or `postgres://...`).
     pub db: String,
     /// Limits.
@@ -75,16 +78,26 @@ pub struct Config {
 /// `listening on http://ADDR:PORT` (flushed) and serves until killed.
 pub async fn run(config: Config) -> Result<(), ServerError> {
     let db = db::Db::open_with(&config.db, config.sync).await?;
-    let listener = tokio::net::TcpListener::bind(&config.listen)
-        .await
-        .map_err(|source| ServerError::Listen {
-            addr: config.listen.clone(),
-            source,
-        })?;
+    let listener = bind(&config.listen).await?;
+    let metrics_listener = match &config.metrics_listen {
+        Some(a) => Some(bind(a).await?),
+        None => None,
+    };
     let addr = listener.local_addr().map_err(ServerError::Serve)?;
     let site = format!("http://{addr}");
     let hub = hub::Hub::start(db, config.limits, site.clone(), config.instance).await?;
     web::prepare_assets();
+    if let Some(listener) = metrics_listener {
+        let at = listener.local_addr().map_err(ServerError::Serve)?;
+        let app = http::metrics_router(hub.clone());
+        tokio::spawn(async move {
+            if let Err(e) = axum::serve(listener, app).await {
+                tracing::error!("metrics on {at}: {e}");
+            }
+        });
+        tracing::info!("metrics on http://{at}/metrics");
+    }
+    tracing::info!("listening on {site}");
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "listening on {site}");
     let _ = out.flush();
@@ -99,4 +112,13 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
         let _ = tcp.set_nodelay(true);
     });
     axum::serve(listener, app).await.map_err(ServerError::Serve)
+}
+
+async fn bind(addr: &str) -> Result<tokio::net::TcpListener, ServerError> {
+    tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServerError::Listen {
+            addr: addr.to_string(),
+            source,
+        })
 }

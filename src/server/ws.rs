@@ -19,6 +19,7 @@ use super::game::{Cmd, GameHandle};
 use super::hub::{Hub, Identity, Out};
 use super::limit::Bucket;
 use super::messages::{ClientMsg, MAX_MESSAGE, ServerMsg, VERSION, side_name};
+use super::metrics::Metrics;
 use super::web::geometry::{RouteState, moved_ply};
 use crate::rules::Side;
 
@@ -48,10 +49,30 @@ struct Conn {
     follows: HashMap<String, AbortHandle>,
     /// Asked for routes in its hello (the web page): game messages carry them.
     routes: bool,
+    /// When the message being handled arrived (a move's acknowledgement time counts from it).
+    arrived: tokio::time::Instant,
+}
+
+/// Counts a connection in the metrics while its task lives, however the task ends.
+struct Counted<'a>(&'a prometheus_client::metrics::gauge::Gauge);
+
+impl<'a> Counted<'a> {
+    fn new(gauge: &'a prometheus_client::metrics::gauge::Gauge) -> Counted<'a> {
+        gauge.inc();
+        Counted(gauge)
+    }
+}
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.0.dec();
+    }
 }
 
 /// Serves one upgraded socket until it closes.
 pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
+    let _counted = Counted::new(&hub.metrics.connections);
+    tracing::debug!("connection {id} from {addr} opened");
     let (tx, mut rx) = mpsc::channel::<Out>(hub.limits.send_queue);
     let (mut sink, mut stream) = socket.split();
     let mut conn = Conn {
@@ -63,6 +84,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
         player: None,
         follows: HashMap::new(),
         routes: false,
+        arrived: tokio::time::Instant::now(),
     };
     let mut bucket = Bucket::new(hub.limits.msg_rate.0, hub.limits.msg_rate.1);
     let mut strikes = 0u32;
@@ -121,6 +143,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
                 let parsed: Result<ClientMsg, _> = serde_json::from_str(text.as_str());
                 match parsed {
                     Ok(m) => {
+                        conn.arrived = heard;
                         if let Err(reason) = conn.handle(m).await {
                             close_reason = Some(reason);
                             break;
@@ -191,6 +214,10 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
     }
     for (_, h) in conn.follows.drain() {
         h.abort();
+    }
+    match close_reason {
+        Some(reason) => tracing::info!("connection {id} from {addr} closed: {reason}"),
+        None => tracing::debug!("connection {id} from {addr} closed"),
     }
     hub.close_conn(id, addr, conn.player.as_ref());
 }
@@ -413,6 +440,8 @@ impl Conn {
                     return Err(ServerMsg::error("illegal", "that is not a move").into());
                 }
                 self.game_cmd(&game, Cmd::Move { n, mv }).await?;
+                // Answered once the game has committed and announced the move.
+                Metrics::observe(&hub.metrics.move_ack, self.arrived.elapsed());
             }
             ClientMsg::Draw { game } => self.game_cmd(&game, Cmd::Draw).await?,
             ClientMsg::DrawNo { game } => self.game_cmd(&game, Cmd::DrawNo).await?,
@@ -613,6 +642,6 @@ impl From<ServerMsg> for Fatal {
 }
 
 fn db_err(e: super::db::DbError) -> ServerMsg {
-    eprintln!("database error: {e}");
+    tracing::error!("database error: {e}");
     ServerMsg::error("db", "database error")
 }

@@ -14,6 +14,7 @@ mod game;
 mod hostile;
 mod instances;
 mod link;
+mod metrics;
 mod packaging;
 mod variants;
 mod web;

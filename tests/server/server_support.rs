@@ -5,7 +5,10 @@
 //! so `cargo test --test server -- --skip postgres` leaves them out (the runner counts them as
 //! filtered out, never as passed).
 
-#![allow(dead_code, reason = "each test binary uses a part of the shared helpers")]
+#![allow(
+    dead_code,
+    reason = "each test binary uses a part of the shared helpers"
+)]
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -268,7 +271,12 @@ impl Server {
 
     /// On a given address (a restart on the same port).
     pub fn start_at(db: &str, listen: &str, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_parachess-server"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_parachess-server"));
+        // Only what went wrong in the test's output, unless the one running it asks for more.
+        if std::env::var_os("RUST_LOG").is_none() {
+            command.env("RUST_LOG", "warn");
+        }
+        let mut child = command
             .args(["--listen", listen, "--db", db])
             .args(extra)
             .stdout(Stdio::piped())

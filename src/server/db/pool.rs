@@ -189,7 +189,7 @@ impl Db {
                     {
                         Ok(row) => row.try_get::<i64, _>(1).unwrap_or(0),
                         Err(e) => {
-                            eprintln!("checkpoint: {e}");
+                            tracing::warn!("checkpoint: {e}");
                             0
                         }
                     };
@@ -199,7 +199,7 @@ impl Db {
                             .execute(&pool)
                             .await
                         {
-                            eprintln!("checkpoint: {e}");
+                            tracing::warn!("checkpoint: {e}");
                         }
                     }
                 }

@@ -1,8 +1,12 @@
 //! The writer task: every write of a game, committed in batches (group commit) before it is
 //! acknowledged.
 
+use std::time::Instant;
+
+use prometheus_client::metrics::histogram::Histogram;
 use tokio::sync::{mpsc, oneshot};
 
+use super::super::metrics::Metrics;
 use super::super::rating::{self, Glicko};
 use super::queries::rating_in;
 use super::rows::GAME_COLUMNS;
@@ -89,8 +93,8 @@ pub struct Writer {
 const BATCH: usize = 512;
 
 impl Writer {
-    /// Starts the writer task on `db`.
-    pub fn start(db: Db) -> Writer {
+    /// Starts the writer task on `db`, recording each transaction's time in `commit_time`.
+    pub fn start(db: Db, commit_time: Histogram) -> Writer {
         let (tx, mut rx) = mpsc::channel::<Job>(8192);
         tokio::spawn(async move {
             let mut jobs = Vec::with_capacity(BATCH);
@@ -103,7 +107,10 @@ impl Writer {
                     }
                 }
                 let writes: Vec<&Write> = jobs.iter().map(|j| &j.write).collect();
-                match commit(&db, &writes).await {
+                let began = Instant::now();
+                let committed = commit(&db, &writes).await;
+                Metrics::observe(&commit_time, began.elapsed());
+                match committed {
                     Ok(ratings) => {
                         for (job, r) in jobs.drain(..).zip(ratings) {
                             let _ = job.done.send(Ok(r));
@@ -112,7 +119,12 @@ impl Writer {
                     Err(_) if jobs.len() > 1 => {
                         // One bad write must not fail the others: each on its own.
                         for job in jobs.drain(..) {
+                            let began = Instant::now();
                             let r = commit(&db, &[&job.write]).await;
+                            Metrics::observe(&commit_time, began.elapsed());
+                            if let Err(e) = &r {
+                                tracing::error!("database: a write failed: {e}");
+                            }
                             let _ = job.done.send(match r {
                                 Ok(mut v) => Ok(v.pop().flatten()),
                                 Err(e) => Err(e.to_string()),
@@ -121,6 +133,7 @@ impl Writer {
                     }
                     Err(e) => {
                         let msg = e.to_string();
+                        tracing::error!("database: a write failed: {msg}");
                         for job in jobs.drain(..) {
                             let _ = job.done.send(Err(msg.clone()));
                         }
@@ -129,6 +142,11 @@ impl Writer {
             }
         });
         Writer { tx }
+    }
+
+    /// Writes queued and not yet taken into a transaction.
+    pub fn queued(&self) -> usize {
+        self.tx.max_capacity() - self.tx.capacity()
     }
 
     /// Queues a write and waits until it is committed.

@@ -20,6 +20,7 @@ use super::db::{Db, DbError, GameRow, PlayerRow, Writer, now_ms};
 use super::game::{self, GameHandle};
 use super::limit::Buckets;
 use super::messages::{GameSummary, SeekView, ServerMsg};
+use super::metrics::{Levels, Metrics};
 use super::rating;
 use super::variant;
 use crate::rules::Side;
@@ -68,6 +69,8 @@ pub struct Hub {
     pub db: Db,
     /// Its writer.
     pub writer: Writer,
+    /// The vital signs (`--metrics-listen`).
+    pub metrics: Metrics,
     /// Limits.
     pub limits: Limits,
     /// The address written into game files' Site tag.
@@ -107,7 +110,8 @@ impl Hub {
         site: String,
         instance: Option<String>,
     ) -> Result<Arc<Hub>, DbError> {
-        let writer = Writer::start(db.clone());
+        let metrics = Metrics::default();
+        let writer = Writer::start(db.clone(), metrics.db_commit.clone());
         let (lobby, _) = broadcast::channel(1024);
         let bus = match &instance {
             Some(name) if db.postgres => Some(Bus::start(&db, name.clone())),
@@ -121,6 +125,7 @@ impl Hub {
         let hub = Arc::new(Hub {
             db,
             writer,
+            metrics,
             limits: limits.clone(),
             site,
             instance: instance.unwrap_or_else(|| "main".to_string()),
@@ -160,7 +165,7 @@ impl Hub {
             let moves = hub.db.moves(&row.id).await?;
             match game::rebuild(&row, &moves) {
                 Ok(g) => hub.launch(row, g),
-                Err(e) => eprintln!("not brought back: {e}"),
+                Err(e) => tracing::error!("not brought back: {e}"),
             }
         }
         Ok(hub)
@@ -182,6 +187,16 @@ impl Hub {
             }
         });
         lock(&self.games).insert(id, handle);
+    }
+
+    /// What the metrics' gauges show now.
+    pub fn levels(&self) -> Levels {
+        let games = lock(&self.games);
+        Levels {
+            games: games.len(),
+            writer_queue: self.writer.queued(),
+            game_inboxes: games.values().map(GameHandle::queued).sum(),
+        }
     }
 
     /// A live game.
@@ -231,6 +246,10 @@ impl Hub {
             .write(super::db::Write::Game(Box::new(row.clone())))
             .await
             .map_err(|e| ServerMsg::error("db", e))?;
+        tracing::info!(
+            game = %id, white = ?white.key, black = ?black.key, variant, speed,
+            "game started"
+        );
         self.launch(row, game);
         for (p, side) in [(white, Side::White), (black, Side::Black)] {
             let id = id.clone();
