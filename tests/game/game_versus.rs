@@ -813,7 +813,6 @@ fn a_joiner_whose_program_died_takes_its_seat_back_from_the_same_data_folder() {
         !playing(&stranger),
         "a joiner without the token took the seat"
     );
-    assert!(matches!(link(&host), Link::Lost(_)));
     drop(stranger);
 
     // Started again from the same data folder, Continue joins that game again, presents the
