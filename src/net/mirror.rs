@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use super::{NetEvent, NetState};
 use crate::rules::clock::Clocks;
-use crate::rules::record::{GameRecord, PlyNote, Tags, termination_name};
+use crate::rules::record::{GameRecord, PlyNote, Tags, clocks_whole_or_none, termination_name};
 use crate::rules::{Game, Outcome, Side};
 
 /// An event that does not fit the game as this end has it (a broken or hostile peer).
@@ -62,13 +62,14 @@ impl NetGame {
     }
 
     /// The game as a record, with `tags` (their time control set from the clocks) and a
-    /// `[%clk]` after each move when timed.
+    /// `[%clk]` after each move when timed: after every move, or (when this end missed some,
+    /// joining late or reconnecting) after none.
     pub fn record(&self, mut tags: Tags) -> GameRecord {
         tags.time_control = self.clocks.as_ref().map(Clocks::control);
         GameRecord {
             tags,
+            notes: clocks_whole_or_none(&self.notes, self.game.plies().len()),
             game: self.game.clone(),
-            notes: self.notes.clone(),
         }
     }
 

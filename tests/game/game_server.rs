@@ -9,7 +9,10 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-#[allow(unused_macros, reason = "shared with the server tests, which use more of it")]
+#[allow(
+    unused_macros,
+    reason = "shared with the server tests, which use more of it"
+)]
 #[path = "../server/server_support.rs"]
 mod server_support;
 
@@ -24,7 +27,7 @@ use parachess::game::core::state::{ChessGame, SeatKind, StatusLine};
 use parachess::game::lobby::session::LinkState;
 use parachess::game::lobby::{GameRequest, LobbyAction, ServerSession, ServerView};
 use parachess::rules::Game;
-use server_support::{Backend, Database, Server, database};
+use server_support::{Backend, Database, Server, database, free_port};
 
 /// A `parachess-server` on a free loopback port over a fresh SQLite file (the server tests'
 /// own start-up); killed at drop.
@@ -375,4 +378,163 @@ fn the_next_run_comes_back_as_the_same_player_and_watches_a_game() {
     }
     assert_eq!(view(&app), Some(ServerView::Lobby));
     assert!(session(&app).current().is_none());
+}
+
+/// Every file in the saves folder and the autosave that mention the server game `id`.
+fn files_of(dir: &Path, id: &str) -> Vec<PathBuf> {
+    let needle = format!("/game/{id}\"]");
+    let saves = std::fs::read_dir(dir.join("saves"))
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .map(|e| e.path())
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
+    saves
+        .into_iter()
+        .chain([dir.join("autosave.pgn")])
+        .filter(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains(&needle)))
+        .collect()
+}
+
+/// A saved copy reads back, is accepted by `parachess check-game`, and has clock notes after
+/// every move or none.
+fn reads_back(path: &Path) -> parachess::rules::record::GameRecord {
+    let text = std::fs::read_to_string(path).expect("the file");
+    let record = parachess::rules::record::read_game(text.as_bytes())
+        .unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
+    let (code, out, err) =
+        common::parachess(&[std::ffi::OsStr::new("check-game"), path.as_os_str()]);
+    assert_eq!(
+        code,
+        Some(0),
+        "check-game {}: {out}{err}\n{text}",
+        path.display()
+    );
+    let clocked = record.notes.iter().filter(|n| n.clock.is_some()).count();
+    assert!(
+        clocked == 0 || clocked == record.game.plies().len(),
+        "clocks on {clocked} of {} moves:\n{text}",
+        record.game.plies().len()
+    );
+    record
+}
+
+#[test]
+fn a_server_game_through_a_server_kill_is_kept_once_and_reads_back() {
+    let db = database(Backend::Sqlite);
+    let listen = format!("127.0.0.1:{}", free_port());
+    let mut server = Server::start_at(&db.url, &listen, &[]);
+    let data = temp_data_dir("server-kill");
+    let mut app = guest_app(data.clone(), Some(&server.url));
+    app.world_mut().resource_mut::<ServerSession>().retry_delay = Duration::from_millis(200);
+    let mut bot = Bot::join(&server.url);
+    bot.send(ClientMsg::Seek(SeekSpec {
+        tc: Some("300+3".into()),
+        color: Some("black".into()),
+        ..SeekSpec::default()
+    }));
+    let bot_name = bot.name.clone();
+    until(&mut app, "the seek in the lobby", |a| {
+        session(a).lobby.seeks.iter().any(|s| s.by == bot_name)
+    });
+    tap(&mut app, KeyCode::KeyN);
+    tap(&mut app, KeyCode::Enter);
+    until(&mut app, "the game on the board", |a| {
+        view(a) == Some(ServerView::Playing)
+    });
+    let id = session(&app).current().expect("a game").id.clone();
+
+    // A move each.
+    let mut n = 0u32;
+    // (A bot whose link came back after the move hears it in the whole game.)
+    let moves = |app: &mut App, bot: &mut Bot, n: &mut u32| {
+        let mv = game(app).legal_moves()[0];
+        click_cell(app, mv.from);
+        click_cell(app, mv.to);
+        let legal = match bot.wait(Some(app), |v| match v {
+            ServerMsg::Moved(m) => m.n == *n,
+            ServerMsg::Game(g) => g.id == id && g.moves.len() == *n as usize + 1,
+            _ => false,
+        }) {
+            ServerMsg::Moved(m) => m.legal,
+            ServerMsg::Game(g) => g.legal,
+            other => unreachable!("{other:?}"),
+        };
+        let reply = legal.first().expect("a reply").clone();
+        bot.send(play(&id, *n + 1, &reply));
+        let want = (*n + 2) as usize;
+        until(app, "the bot's reply", |a| game(a).plies().len() == want);
+        *n += 2;
+    };
+    moves(&mut app, &mut bot, &mut n);
+
+    // Back to the lobby and to the game again, twice: one game, one file.
+    for _ in 0..2 {
+        lobby(&mut app, LobbyAction::ToLobby);
+        until(&mut app, "the lobby's list of games", |a| {
+            view(a) == Some(ServerView::Lobby) && session(a).shown.games.contains(&id)
+        });
+        let row = session(&app)
+            .shown
+            .games
+            .iter()
+            .position(|g| *g == id)
+            .expect("the game's row");
+        lobby(&mut app, LobbyAction::OpenGame(row));
+        until(&mut app, "the game on the board again", |a| {
+            view(a) == Some(ServerView::Playing) && game(a).plies().len() == 2
+        });
+    }
+    moves(&mut app, &mut bot, &mut n);
+
+    // kill -9, and the same server again on the same port and database.
+    server.kill();
+    until(&mut app, "the lost connection", |a| {
+        matches!(session(a).state, LinkState::Connecting { .. })
+    });
+    let _server = Server::start_at(&db.url, &listen, &[]);
+    until(&mut app, "the connection again", |a| {
+        session(a).state == LinkState::Up
+    });
+    moves(&mut app, &mut bot, &mut n);
+
+    // The program closes; started again, Continue goes back to the game at the server, the
+    // player's seat and all.
+    flush_saves(&app);
+    drop(app);
+    let mut app = headless_app_with(
+        data.clone(),
+        LaunchOptions {
+            screen: Screen::Title,
+            ..LaunchOptions::default()
+        },
+    );
+    tap(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(where_(&app), (Screen::Lobby, Modal::ServerSignIn));
+    tap(&mut app, KeyCode::Enter);
+    until(&mut app, "the game back on the board", |a| {
+        view(a) == Some(ServerView::Playing) && game(a).plies().len() == 6
+    });
+    assert!(session(&app).current().is_some_and(|g| g.seat.is_some()));
+    app.world_mut().resource_mut::<ServerSession>().retry_delay = Duration::from_millis(200);
+    moves(&mut app, &mut bot, &mut n);
+    lobby(&mut app, LobbyAction::Game(GameRequest::Resign));
+    until(&mut app, "the resignation", |a| game(a).is_over());
+    flush_saves(&app);
+    app.update();
+    flush_saves(&app);
+
+    let files = files_of(&data, &id);
+    let kept: Vec<_> = files
+        .iter()
+        .filter(|p| p.file_name().is_some_and(|n| n != "autosave.pgn"))
+        .collect();
+    assert_eq!(kept.len(), 1, "one copy among the saves: {files:?}");
+    for path in &files {
+        let record = reads_back(path);
+        assert_eq!(record.game.plies().len(), 8, "{}", path.display());
+        assert_eq!(record.tags.black.as_deref(), Some(bot_name.as_str()));
+    }
 }

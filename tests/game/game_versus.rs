@@ -391,7 +391,18 @@ fn quick() -> Timing {
 
 /// A game app for network play: loopback only, quick timing.
 fn net_app() -> App {
-    let mut app = headless_app();
+    net_app_in(temp_data_dir("app"))
+}
+
+/// [`net_app`] over the data folder `data`.
+fn net_app_in(data: PathBuf) -> App {
+    let mut app = headless_app_with(
+        data,
+        LaunchOptions {
+            screen: Screen::Play,
+            ..LaunchOptions::default()
+        },
+    );
     {
         let mut online = app.world_mut().resource_mut::<Online>();
         online.bind = "127.0.0.1".parse().unwrap();
@@ -461,7 +472,12 @@ fn hosting_in(variant: Option<&'static Variant>) -> (App, SocketAddr, String) {
 
 /// A joiner app that types `addr` and `code` into the join dialog and presses Enter.
 fn joining(addr: &str, code: &str) -> App {
-    let mut joiner = net_app();
+    joining_in(temp_data_dir("app"), addr, code)
+}
+
+/// [`joining`] from the data folder `data`.
+fn joining_in(data: PathBuf, addr: &str, code: &str) -> App {
+    let mut joiner = net_app_in(data);
     act(
         &mut joiner,
         parachess::game::core::actions::GameAction::Open(Screen::Online),
@@ -636,6 +652,8 @@ struct Relay {
     addr: SocketAddr,
     live: Arc<Mutex<Vec<TcpStream>>>,
     stop: Arc<AtomicBool>,
+    /// While set, connections are dropped as they arrive (the host cannot be reached).
+    closed: Arc<AtomicBool>,
 }
 
 impl Relay {
@@ -645,13 +663,18 @@ impl Relay {
         let addr = listener.local_addr().unwrap();
         let live = Arc::new(Mutex::new(Vec::new()));
         let stop = Arc::new(AtomicBool::new(false));
-        let (l, s) = (live.clone(), stop.clone());
+        let closed = Arc::new(AtomicBool::new(false));
+        let (l, s, c) = (live.clone(), stop.clone(), closed.clone());
         thread::spawn(move || {
             while !s.load(Ordering::Relaxed) {
                 let Ok((down, _)) = listener.accept() else {
                     thread::sleep(ms(10));
                     continue;
                 };
+                if c.load(Ordering::SeqCst) {
+                    drop(down);
+                    continue;
+                }
                 down.set_nonblocking(false).unwrap();
                 let Ok(up) = TcpStream::connect(upstream) else {
                     continue;
@@ -671,7 +694,17 @@ impl Relay {
                 l.lock().unwrap().extend([down, up]);
             }
         });
-        Relay { addr, live, stop }
+        Relay {
+            addr,
+            live,
+            stop,
+            closed,
+        }
+    }
+
+    /// Stops letting connections through (`true`) or lets them through again.
+    fn close(&self, closed: bool) {
+        self.closed.store(closed, Ordering::SeqCst);
     }
 
     /// Breaks every connection through the relay.
@@ -738,6 +771,90 @@ fn a_cut_connection_comes_back_by_itself_and_the_game_goes_on() {
     both_until(&mut host, &mut joiner, s(10), |h, _| {
         matches!(link(h), Link::Lost(_))
     });
+}
+
+#[test]
+fn a_joiner_whose_program_died_takes_its_seat_back_from_the_same_data_folder() {
+    let (mut host, addr, code) = hosting();
+    let relay = Relay::new(addr);
+    let at = relay.addr.to_string();
+    let data = temp_data_dir("seat-joiner");
+    let mut joiner = joining_in(data.clone(), &at, &code);
+    both_until(&mut host, &mut joiner, s(10), |h, j| {
+        playing(h) && playing(j)
+    });
+    click_a_move(&mut host);
+    both_until(&mut host, &mut joiner, s(10), |_, j| plies(j) == 1);
+    // The seat's token is kept in the data folder (off the frame thread).
+    let seat = parachess::store::seats::seat_path(&data, &at, &code);
+    both_until(&mut host, &mut joiner, s(10), |_, _| seat.exists());
+    let token = parachess::store::seats::load_seat(&data, &at, &code).expect("a token");
+
+    // The joiner's program dies: not a word more reaches the host from it.
+    relay.close(true);
+    relay.cut();
+    drop(joiner);
+    let started = Instant::now();
+    while !matches!(link(&host), Link::Lost(_)) {
+        assert!(started.elapsed() < s(10), "the host never noticed");
+        host.update();
+        thread::sleep(ms(2));
+    }
+    relay.close(false);
+
+    // Started again from another data folder, it has no token: the seat is not its.
+    let mut stranger = joining(&at, &code);
+    for _ in 0..100 {
+        host.update();
+        stranger.update();
+        thread::sleep(ms(5));
+    }
+    assert!(
+        !playing(&stranger),
+        "a joiner without the token took the seat"
+    );
+    drop(stranger);
+
+    // Started again from the same data folder, Continue joins that game again, presents the
+    // token, and plays on.
+    let mut joiner = headless_app_with(data.clone(), LaunchOptions::default());
+    {
+        let mut online = joiner.world_mut().resource_mut::<Online>();
+        online.bind = "127.0.0.1".parse().unwrap();
+        online.timing = quick();
+    }
+    assert_eq!(where_(&joiner).0, Screen::Title);
+    tap(&mut joiner, KeyCode::Enter);
+    assert_eq!(where_(&joiner).0, Screen::Online);
+    both_until(&mut host, &mut joiner, s(15), |h, j| {
+        link(h) == Link::Up && playing(j) && plies(j) == 1
+    });
+    settle(&mut joiner, 200);
+    click_a_move(&mut joiner);
+    both_until(&mut host, &mut joiner, s(10), |h, j| {
+        plies(h) == 2 && plies(j) == 2
+    });
+    assert_eq!(
+        parachess::store::seats::load_seat(&data, &at, &code),
+        Some(token),
+        "the same seat"
+    );
+    // The game ends: its token goes.
+    act(&mut host, OnlineAction::Net(NetCommand::Resign));
+    both_until(&mut host, &mut joiner, s(10), |h, j| {
+        game(h).is_over() && game(j).is_over() && !seat.exists()
+    });
+    // One game, one file: coming back made no copy of it.
+    flush_saves(&joiner);
+    let copies = std::fs::read_dir(data.join("saves"))
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .filter(|e| e.file_name().to_string_lossy().starts_with("unfinished-"))
+                .count()
+        })
+        .unwrap_or(0);
+    assert_eq!(copies, 0);
+    assert_eq!(game(&joiner).plies().len(), 2);
 }
 
 fn app_frames(app: &mut App, n: usize) {

@@ -95,6 +95,9 @@ pub struct ServerSession {
     token: Option<String>,
     /// Games already kept among the saves in this run.
     kept: HashSet<String>,
+    /// The player's own game last taken off the board for the lobby: its clock notes go on
+    /// when it comes back (the server's `game` message has only the clocks of now).
+    left: Option<ServerGame>,
     /// Ids of the seeks, challenges and games the lobby's rows show, in order: what a row's
     /// button means, even if the lists change before it is pressed.
     pub shown: Shown,
@@ -143,6 +146,7 @@ impl Default for ServerSession {
             intent: Intent::Guest,
             token: None,
             kept: HashSet::new(),
+            left: None,
             shown: Shown::default(),
             retry_delay: Duration::from_secs(2),
             recalled: false,
@@ -403,6 +407,10 @@ fn welcome(world: &mut World, name: String, guest: bool, token: String) {
     let sent = session
         .send(ClientMsg::Lobby)
         .and_then(|()| session.send_intent());
+    // A game asked for before the connection (Continue): its whole game, to show.
+    if let Some(game) = session.awaited.clone() {
+        let _ = session.send(ClientMsg::Watch { game });
+    }
     let server = session.server.clone();
     remember(world, &server, Some(&token));
     let who = if guest {
@@ -503,7 +511,12 @@ fn game_message(world: &mut World, v: &ServerMsg) {
         }
         let mut session = world.resource_mut::<ServerSession>();
         session.awaited = None;
-        match ServerGame::from_message(view, &me, now) {
+        // The same game back on the board keeps the notes of the moves in common.
+        let made = match session.left.take().filter(|g| g.id == id) {
+            Some(mut before) => before.apply(v, &me, now).map(|_| before),
+            None => ServerGame::from_message(view, &me, now),
+        };
+        match made {
             Ok(game) => return put_on_board(world, game),
             Err(e) => {
                 return status(
@@ -737,6 +750,15 @@ pub(super) fn forward_moves(
 /// that began meanwhile goes on the board.
 pub(super) fn enter(world: &mut World) {
     recall(world);
+    // Continue: the game the autosave holds goes on at its server.
+    if let Some(there) = world.remove_resource::<crate::game::core::saves::ContinueOnServer>() {
+        let mut session = world.resource_mut::<ServerSession>();
+        if session.server != there.server {
+            session.sign_out();
+            session.server = there.server;
+        }
+        session.awaited = Some(there.game);
+    }
     let connected = world.resource::<ServerSession>().connected();
     status(world, false, "");
     if !connected {
@@ -754,13 +776,12 @@ pub(super) fn enter(world: &mut World) {
 /// board's game is the player's at this board no more.
 pub(super) fn leave(world: &mut World) {
     let mut session = world.resource_mut::<ServerSession>();
-    let watched = session
-        .game
-        .take()
-        .filter(|(g, _)| g.seat.is_none())
-        .map(|(g, _)| g.id);
-    if let Some(id) = watched {
-        let _ = session.send(ClientMsg::Unwatch { game: id });
+    match session.game.take() {
+        Some((g, _)) if g.seat.is_none() => {
+            let _ = session.send(ClientMsg::Unwatch { game: g.id });
+        }
+        Some((g, _)) => session.left = Some(g),
+        None => {}
     }
     use crate::game::core::state::{GameCommand, SeatKind, apply};
     apply(world, GameCommand::SetPlayers([SeatKind::Human; 2]));

@@ -22,6 +22,7 @@ use crate::game::core::launch::OnlineStart;
 use crate::game::core::state::{GameCommand, GameControl};
 use crate::tr;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 
 use bevy::prelude::*;
@@ -36,12 +37,14 @@ use crate::game::core::screens::{Modal, Screen, set_modal, set_screen};
 use crate::game::core::state::{ChessGame, MoveRequest, Origin, SeatKind, StatusLine, capitalise};
 use crate::game::text::time_control_label as label;
 use crate::game::ui::text_field::{FieldAction, FieldId, Fields};
+use crate::net::wire::Token;
 use crate::net::{
     DEFAULT_PORT, HostConfig, JoinConfig, NetCommand, NetEvent, NetGame, NetHandle, Timing,
     local_addresses,
 };
 use crate::rules::clock::Clocks;
 use crate::rules::{Game, Side, Variant};
+use crate::store::seats;
 
 /// Events taken from the session in one frame at most (the rest wait for the next).
 const EVENTS_PER_FRAME: usize = 64;
@@ -89,6 +92,106 @@ pub struct Session {
     link: Link,
     /// My draw offer or takeback request waiting for an answer.
     asked: Option<NetCommand>,
+    /// Where the joiner's seat token is kept while the game runs, so that joining again after
+    /// the program died takes the seat back ([`crate::store::seats`]).
+    seat: Option<SeatFile>,
+}
+
+/// The joiner's seat file: written and removed in order on a thread of its own, so the frame
+/// never waits on the disk; dropping it finishes what was asked.
+struct SeatFile {
+    /// The token last asked to be written (`None`: none yet, or forgotten).
+    kept: Option<Token>,
+    jobs: Option<std::sync::mpsc::Sender<Option<Token>>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SeatFile {
+    /// The seat file of the game at `addr` with `code` in the data folder `dir`, and the
+    /// token kept there before, if any.
+    fn open(dir: PathBuf, addr: String, code: String) -> (Option<SeatFile>, Option<Token>) {
+        let before = seats::load_seat(&dir, &addr, &code);
+        let (jobs, inbox) = std::sync::mpsc::channel::<Option<Token>>();
+        let spawned = std::thread::Builder::new()
+            .name("parachess seat".into())
+            .spawn(move || {
+                for job in inbox {
+                    let done = match job {
+                        Some(token) => seats::save_seat(&dir, &addr, &code, token),
+                        None => seats::forget_seat(&dir, &addr, &code),
+                    };
+                    if let Err(e) = done {
+                        warn!("cannot keep the seat in {}: {e}", dir.display());
+                    }
+                }
+            });
+        match spawned {
+            Ok(thread) => (
+                Some(SeatFile {
+                    kept: before,
+                    jobs: Some(jobs),
+                    thread: Some(thread),
+                }),
+                before,
+            ),
+            Err(e) => {
+                warn!("cannot keep the seat: {e}");
+                (None, before)
+            }
+        }
+    }
+
+    /// Keeps `token` (once, and again if it changed).
+    fn keep(&mut self, token: Token) {
+        if self.kept != Some(token) {
+            self.kept = Some(token);
+            self.send(Some(token));
+        }
+    }
+
+    /// The game ended: its token is worth nothing any more.
+    fn forget(&mut self) {
+        self.kept = None;
+        self.send(None);
+    }
+
+    fn send(&self, job: Option<Token>) {
+        if let Some(jobs) = &self.jobs
+            && jobs.send(job).is_err()
+        {
+            warn!("the seat writer has stopped");
+        }
+    }
+}
+
+impl Drop for SeatFile {
+    fn drop(&mut self) {
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Session {
+    /// Keeps the joiner's seat token on disk (once the host gave it, and again if it changed).
+    fn keep_seat(&mut self) {
+        let token = self
+            .handle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .seat_token();
+        if let (Some(seat), Some(token)) = (&mut self.seat, token) {
+            seat.keep(token);
+        }
+    }
+
+    /// The game ended: its seat token is worth nothing any more.
+    fn forget_seat(&mut self) {
+        if let Some(seat) = &mut self.seat {
+            seat.forget();
+        }
+    }
 }
 
 impl Session {
@@ -283,6 +386,14 @@ fn launch_start(world: &mut World) {
         // What the play screen last said does not belong here.
         status(world, false, "");
     }
+    // Continue: the joined game whose seat is kept, joined again.
+    if let Some(there) = world.remove_resource::<crate::game::core::saves::ContinueJoined>() {
+        if let Some(mut f) = world.get_resource_mut::<Fields>() {
+            f.address = there.addr;
+            f.code = there.code;
+        }
+        return start_joining(world);
+    }
     match launch {
         Some(OnlineStart::Host) => start_hosting(world),
         Some(OnlineStart::Join) => join_setup(world),
@@ -394,6 +505,7 @@ pub fn start_hosting(world: &mut World) {
         game_id: None,
         link: Link::Waiting,
         asked: None,
+        seat: None,
     };
     if let Some(mut online) = world.get_resource_mut::<Online>() {
         online.session = Some(session);
@@ -436,8 +548,16 @@ pub fn start_joining(world: &mut World) {
     let Some(timing) = world.get_resource::<Online>().map(|o| o.timing) else {
         return;
     };
+    // The seat of a game joined before from this data folder and not finished (the program
+    // died, or the player left the screen): presenting its token takes the seat back.
+    let code = crate::net::normalize_code(&code).unwrap_or(code);
+    let (seat, token) = match crate::game::core::saves::data_folder(world) {
+        Some(dir) => SeatFile::open(dir, addr.clone(), code.clone()),
+        None => (None, None),
+    };
     let config = JoinConfig {
         timing,
+        token,
         ..JoinConfig::new(addr.clone(), code)
     };
     let handle = match crate::net::join(config) {
@@ -454,6 +574,7 @@ pub fn start_joining(world: &mut World) {
         game_id: None,
         link: Link::Waiting,
         asked: None,
+        seat,
     };
     if let Some(mut online) = world.get_resource_mut::<Online>() {
         online.session = Some(session);
@@ -629,6 +750,7 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
             NetEvent::State(state) => {
                 session.link = Link::Up;
                 session.asked = None;
+                session.keep_seat();
                 if session.game_id.is_none() {
                     bind(&mut board, session);
                     board.status.info(tr!(
@@ -690,6 +812,7 @@ fn poll_session(mut online: ResMut<Online>, time: Res<Time<Real>>, mut board: Fo
             }
             NetEvent::GameOver(outcome) => {
                 session.asked = None;
+                session.forget_seat();
                 if ours {
                     board.mirror(&session.net);
                 }

@@ -35,6 +35,20 @@ pub fn clocks_after(control: TimeControl, game: &Game, notes: &[PlyNote]) -> Clo
     )
 }
 
+/// `notes` for a record of `plies` moves whose clocks must read back whole: the clock notes
+/// kept when every move has one, all left out otherwise (a copy that lost some moves' clocks,
+/// on a reconnection say, would resume with clocks that never were). Other notes are kept.
+pub fn clocks_whole_or_none(notes: &[PlyNote], plies: usize) -> Vec<PlyNote> {
+    let mut notes: Vec<PlyNote> = notes.iter().take(plies).cloned().collect();
+    let whole = notes.len() == plies && notes.iter().all(|n| n.clock.is_some());
+    if !whole {
+        for note in &mut notes {
+            note.clock = None;
+        }
+    }
+    notes
+}
+
 impl GameRecord {
     /// The clocks of a saved game, to resume it ([`clocks_after`] with its `[TimeControl]`),
     /// or `None` when the game was not played with clocks.
@@ -47,6 +61,23 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clocks_on_some_moves_only_are_left_out_and_whole_ones_kept() {
+        let clocked = |secs: u64| PlyNote {
+            clock: Some(Duration::from_secs(secs)),
+            comment: "kept".into(),
+            ..PlyNote::default()
+        };
+        let whole = [clocked(300), clocked(299)];
+        assert_eq!(clocks_whole_or_none(&whole, 2), whole.to_vec());
+        let some = [PlyNote::default(), clocked(299)];
+        let out = clocks_whole_or_none(&some, 2);
+        assert!(out.iter().all(|n| n.clock.is_none()), "{out:?}");
+        assert_eq!(out[1].comment, "kept", "other notes stay");
+        // Fewer notes than moves: some moves have no clock.
+        assert!(clocks_whole_or_none(&whole[..1], 2)[0].clock.is_none());
+    }
 
     use crate::rules::piece::Side;
     use crate::rules::record::{Tags, read_game, write_record};

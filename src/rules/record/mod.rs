@@ -41,7 +41,7 @@ mod reader;
 use super::game::{Game, Outcome};
 use super::piece::Side;
 
-pub use clocks::{clocks_after, remaining_after};
+pub use clocks::{clocks_after, clocks_whole_or_none, remaining_after};
 pub use error::{RecordError, RecordErrorKind};
 pub use notes::{Eval, Mark, PlyNote};
 

@@ -58,6 +58,14 @@ pub struct Saves {
     listing: Option<Task<Result<Vec<SaveInfo>, StoreError>>>,
     /// A saved game being read in the background, and what to do with it once read.
     opening: Option<(Task<Result<GameRecord, StoreError>>, OnRead)>,
+    /// The file of the saved game being read, then of the one last read.
+    opened: Option<PathBuf>,
+    /// The saved game the autosave's game was loaded from: kept again there, updated in
+    /// place, rather than as another copy.
+    home: Option<PathBuf>,
+    /// The file of a game just loaded to play on ([`ChessGame::id`]): its home once the
+    /// autosave takes it.
+    next_home: Option<(u64, PathBuf)>,
 }
 
 /// What a saved game read for the Load dialog is for.
@@ -78,6 +86,58 @@ impl Saves {
     /// The store, when the data folder is usable.
     pub fn store(&self) -> Option<&Store> {
         self.store.as_ref()
+    }
+}
+
+/// A game server's game that Continue goes back to (the autosave held it): the server screen
+/// takes it, opens the game there and shows it, running or ended.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct ContinueOnServer {
+    /// The server's address, `http://HOST:PORT`.
+    pub server: String,
+    /// The game's id there.
+    pub game: String,
+}
+
+impl ContinueOnServer {
+    /// The server game a record's `[Site]` names (`http://HOST:PORT/game/ID`), if it does.
+    fn of(record: &GameRecord) -> Option<ContinueOnServer> {
+        let site = record.tags.site.as_deref()?;
+        if !site.starts_with("http://") && !site.starts_with("https://") {
+            return None;
+        }
+        let (server, game) = site.rsplit_once("/game/")?;
+        let plain = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+        (!game.is_empty() && game.len() <= 64 && game.chars().all(plain)).then(|| {
+            ContinueOnServer {
+                server: server.to_string(),
+                game: game.to_string(),
+            }
+        })
+    }
+}
+
+/// A direct-play game joined from this data folder that Continue goes back to: the autosave
+/// held it and its seat's token is kept ([`crate::store::seats`]); the online screen joins
+/// it again, presenting the token.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct ContinueJoined {
+    /// The host's address, as typed when joining.
+    pub addr: String,
+    /// The join code.
+    pub code: String,
+}
+
+impl ContinueJoined {
+    /// The joined game a record's `[Site]` names (`joined HOST:PORT`), if its seat is kept
+    /// in `dir`.
+    fn of(record: &GameRecord, dir: &std::path::Path) -> Option<ContinueJoined> {
+        let addr = record.tags.site.as_deref()?.strip_prefix("joined ")?;
+        let code = crate::store::seats::seat_code(dir, addr)?;
+        Some(ContinueJoined {
+            addr: addr.to_string(),
+            code,
+        })
     }
 }
 
@@ -213,6 +273,9 @@ fn open_store(world: &mut World) {
         resumable: None,
         listing: None,
         opening: None,
+        opened: None,
+        home: None,
+        next_home: None,
     };
     let mut message: Option<(String, bool)> = None;
     let mut autosave_off = false;
@@ -300,10 +363,13 @@ fn autosave(
         return;
     }
     let me = me.as_ref().map_or("", |n| n.0.as_str());
-    let text = crate::rules::record::write_record(game.game(), &tags_for(&game, me), game.notes());
+    let text = record_text(&game, &tags_for(&game, me));
     let keep = !ours && saves.slot_unfinished;
     let job = if keep {
-        Job::KeepThenAutosave(text)
+        Job::KeepThenAutosave {
+            text,
+            home: saves.home.clone(),
+        }
     } else {
         Job::Autosave(text)
     };
@@ -315,8 +381,30 @@ fn autosave(
         // What Continue would have resumed is now among the saves.
         saves.resumable = None;
     }
+    if !ours {
+        let id = game.id();
+        saves.home = saves
+            .next_home
+            .take()
+            .filter(|(of, _)| *of == id)
+            .map(|(_, path)| path);
+    }
     saves.slot = Slot::Board(game.id());
     saves.slot_unfinished = unfinished(game.game());
+}
+
+/// The game's record as written: a game followed from elsewhere (a server's, a network
+/// game) with clock notes after every move or none, so that it always reads back.
+fn record_text(game: &ChessGame, tags: &Tags) -> String {
+    let notes = if game.origin().site.is_some() {
+        std::borrow::Cow::Owned(crate::rules::record::clocks_whole_or_none(
+            game.notes(),
+            game.game().plies().len(),
+        ))
+    } else {
+        std::borrow::Cow::Borrowed(game.notes())
+    };
+    crate::rules::record::write_record(game.game(), tags, &notes)
 }
 
 /// Tells the player what the writer did (or could not do).
@@ -382,7 +470,7 @@ fn handle(world: &mut World, request: SaveRequest) {
             tags.date = Some(crate::store::today());
             let job = Job::Save {
                 name: save_name_at(&crate::store::now_local()),
-                text: crate::rules::record::write_record(game.game(), &tags, game.notes()),
+                text: record_text(game, &tags),
             };
             if let Err(e) = writer.send(job) {
                 warn(world, tr!("save-not-saved", error = e.to_string()));
@@ -407,6 +495,21 @@ fn handle(world: &mut World, request: SaveRequest) {
             if play_game_waits {
                 // Entering the play screen brings the play game back.
                 set_screen(world, Screen::Play);
+            } else if let Some(there) = world
+                .get_resource::<Saves>()
+                .and_then(|s| s.resumable.as_ref())
+                .and_then(ContinueOnServer::of)
+            {
+                // A server's game goes on at the server (the autosave keeps it meanwhile).
+                world.insert_resource(there);
+                set_screen(world, Screen::Lobby);
+            } else if let Some(there) = world.get_resource::<Saves>().and_then(|s| {
+                let dir = s.store.as_ref()?.dir();
+                ContinueJoined::of(s.resumable.as_ref()?, dir)
+            }) {
+                // A joined game whose seat is kept: joined again, the seat taken back.
+                world.insert_resource(there);
+                set_screen(world, Screen::Online);
             } else if let Some(record) = world
                 .get_resource_mut::<Saves>()
                 .and_then(|mut s| s.resumable.take())
@@ -487,11 +590,18 @@ fn handle(world: &mut World, request: SaveRequest) {
     }
 }
 
-/// Loads a saved game chosen in the Load dialog, to play on.
+/// Loads a saved game chosen in the Load dialog, to play on. Kept again, it goes back to its
+/// file (one game, one file).
 pub fn load_file(world: &mut World, path: PathBuf) {
     open_saved(world, path, |world, record| {
         let players = players_of(&record);
-        world.write_message(GameCommand::Resume(Box::new(record), players));
+        let resume = GameCommand::Resume(Box::new(record), players);
+        if crate::game::core::state::apply(world, resume).changed()
+            && let Some(id) = world.get_resource::<ChessGame>().map(ChessGame::id)
+            && let Some(mut saves) = world.get_resource_mut::<Saves>()
+        {
+            saves.next_home = saves.opened.clone().map(|path| (id, path));
+        }
         set_screen(world, Screen::Play);
     });
 }
@@ -506,6 +616,7 @@ pub fn open_saved(world: &mut World, path: PathBuf, then: OnRead) {
     let Some(store) = saves.store.clone() else {
         return;
     };
+    saves.opened = Some(path.clone());
     let task = IoTaskPool::get().spawn(async move { store.load_game(&path) });
     saves.opening = Some((task, then));
 }

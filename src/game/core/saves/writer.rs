@@ -1,12 +1,14 @@
 //! The thread that writes the saves: file operations in the order asked, off the frame thread,
 //! each reported back for the status line; dropping it finishes what was asked first.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
+use crate::rules::Game;
+use crate::rules::record::read_game;
 use crate::store::Store;
 use crate::tr;
 
@@ -14,8 +16,9 @@ use crate::tr;
 pub(super) enum Job {
     /// Replace the autosave with this text.
     Autosave(String),
-    /// Keep the unfinished game in the autosave among the saves, then write this text there.
-    KeepThenAutosave(String),
+    /// Keep the unfinished game in the autosave among the saves (in `home`, the file it was
+    /// loaded from, when it goes on from there), then write `text` there.
+    KeepThenAutosave { text: String, home: Option<PathBuf> },
     /// A new named save.
     Save { name: String, text: String },
 }
@@ -47,13 +50,12 @@ impl SaveWriter {
                 for job in inbox {
                     let result = match job {
                         Job::Autosave(text) => write_autosave(&store, &text).map(|()| None),
-                        Job::KeepThenAutosave(text) => store
-                            .keep_autosave_as_unfinished()
-                            .map_err(|e| tr!("save-keep-failed", error = e.to_string()))
-                            .and_then(|kept| {
+                        Job::KeepThenAutosave { text, home } => {
+                            keep_autosave(&store, &text, home.as_deref()).and_then(|kept| {
                                 write_autosave(&store, &text)?;
-                                Ok(Some(Done::Kept(kept)))
-                            }),
+                                Ok(kept.map(Done::Kept))
+                            })
+                        }
                         Job::Save { name, text } => {
                             let path = store.save_path(&name);
                             crate::store::write_new_atomic(&path, text.as_bytes())
@@ -126,6 +128,57 @@ impl Drop for SaveWriter {
             let _ = thread.join();
         }
     }
+}
+
+/// Keeps the unfinished game in the autosave before `text` replaces it, one game in one file:
+/// nowhere when `text` is the same game gone on (a server game back on the board), in `home`
+/// when the autosave's game goes on from the game there (a loaded game played on; unchanged,
+/// nothing is written), and as a new `unfinished-…` file otherwise. Returns the file
+/// written, if any.
+fn keep_autosave(
+    store: &Store,
+    text: &str,
+    home: Option<&Path>,
+) -> Result<Option<PathBuf>, String> {
+    let failed = |e: String| tr!("save-keep-failed", error = e);
+    let path = store.autosave_path();
+    let old_text = std::fs::read_to_string(&path).ok();
+    let old = old_text
+        .as_deref()
+        .and_then(|t| read_game(t.as_bytes()).ok());
+    if let (Some(old), Ok(new)) = (&old, read_game(text.as_bytes()))
+        && old.tags.site.is_some()
+        && old.tags.site == new.tags.site
+        && goes_on(&old.game, &new.game)
+    {
+        return Ok(None);
+    }
+    if let (Some(old), Some(old_text), Some(home)) = (&old, &old_text, home)
+        && let Ok(there) = store.load_game(home)
+        && goes_on(&there.game, &old.game)
+    {
+        if goes_on(&old.game, &there.game) && old.game.outcome() == there.game.outcome() {
+            // Not a move more: the file holds this game already.
+            return Ok(None);
+        }
+        crate::store::write_atomic(home, old_text.as_bytes()).map_err(|e| failed(e.to_string()))?;
+        return Ok(Some(home.to_path_buf()));
+    }
+    store
+        .keep_autosave_as_unfinished()
+        .map(Some)
+        .map_err(|e| failed(e.to_string()))
+}
+
+/// Whether `later` is `earlier` gone on: the same start and every move of `earlier` first.
+fn goes_on(earlier: &Game, later: &Game) -> bool {
+    earlier.start_position() == later.start_position()
+        && earlier.plies().len() <= later.plies().len()
+        && earlier
+            .plies()
+            .iter()
+            .zip(later.plies())
+            .all(|(a, b)| a.mv == b.mv)
 }
 
 fn write_autosave(store: &Store, text: &str) -> Result<(), String> {

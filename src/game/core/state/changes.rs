@@ -9,7 +9,8 @@ use crate::rules::record::{GameRecord, PlyNote};
 use crate::rules::{Game, Move};
 
 use super::{
-    Abandoned, Applied, ChessGame, GameCommand, MovePlayed, SeatKind, StatusLine, capitalise,
+    Abandoned, Applied, ChessGame, GameCommand, MovePlayed, Origin, SeatKind, StatusLine,
+    capitalise,
 };
 
 impl ChessGame {
@@ -58,9 +59,18 @@ impl ChessGame {
             }
             GameCommand::Resume(record, players) => {
                 let clocks = record.clocks();
-                let GameRecord { game, notes, .. } = *record;
+                let GameRecord { game, notes, tags } = *record;
                 self.replace_with_notes(game, players, notes);
                 self.clocks = clocks;
+                // A game played elsewhere (a server's, a network game) keeps saying where
+                // and by whom.
+                if tags.site.is_some() {
+                    self.origin = Origin {
+                        event: tags.event,
+                        site: tags.site,
+                        names: [tags.white, tags.black],
+                    };
+                }
                 status.info(tr!("status-game-loaded", n = self.game.plies().len()));
                 Applied::Changed
             }
