@@ -69,7 +69,10 @@ pub const MAX_KINDS: usize = 12;
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct PieceKind(u8);
 
-#[allow(non_upper_case_globals, reason = "the kinds read like enum variants: PieceKind::Pawn")]
+#[allow(
+    non_upper_case_globals,
+    reason = "the kinds read like enum variants: PieceKind::Pawn"
+)]
 impl PieceKind {
     /// One forward step; captures forward edgewise or diagonally; promotes on the last row.
     pub const Pawn: PieceKind = PieceKind(0);

@@ -1,6 +1,9 @@
 //! Shared test helpers: running the `parachess` binary, random positions and a slow,
 //! independent reference move generator.
-#![allow(dead_code, reason = "each test binary uses a part of the shared helpers")]
+#![allow(
+    dead_code,
+    reason = "each test binary uses a part of the shared helpers"
+)]
 
 #[cfg(feature = "gui")]
 pub mod game;

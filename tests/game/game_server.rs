@@ -9,7 +9,10 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-#[allow(unused_macros, reason = "shared with the server tests, which use more of it")]
+#[allow(
+    unused_macros,
+    reason = "shared with the server tests, which use more of it"
+)]
 #[path = "../server/server_support.rs"]
 mod server_support;
 

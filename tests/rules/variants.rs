@@ -223,7 +223,10 @@ fn game_files_carry_their_variant() {
     let plain = write_game(&Game::new(), &Tags::default());
     assert!(plain.contains("[Variant \"Parachess\"]\n"), "{plain}");
     assert!(!plain.contains("VariantDef"), "{plain}");
-    assert_eq!(read_game(plain.as_bytes()).unwrap().game.position(), Game::new().position());
+    assert_eq!(
+        read_game(plain.as_bytes()).unwrap().game.position(),
+        Game::new().position()
+    );
     // An unknown variant is refused with its line.
     let bad = "[Variant \"Nonesuch\"]\n\n*\n";
     let err = read_game(bad.as_bytes()).unwrap_err();

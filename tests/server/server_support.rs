@@ -5,7 +5,10 @@
 //! so `cargo test --test server -- --skip postgres` leaves them out (the runner counts them as
 //! filtered out, never as passed).
 
-#![allow(dead_code, reason = "each test binary uses a part of the shared helpers")]
+#![allow(
+    dead_code,
+    reason = "each test binary uses a part of the shared helpers"
+)]
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

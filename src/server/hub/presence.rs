@@ -5,7 +5,7 @@ use std::net::IpAddr;
 
 use super::super::bus::BusMsg;
 use super::super::messages::side_name;
-use super::{ConnTx, Hub, Out, Identity, lock};
+use super::{ConnTx, Hub, Identity, Out, lock};
 use crate::rules::Side;
 
 impl Hub {

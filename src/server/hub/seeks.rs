@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::super::bus::BusMsg;
 use super::super::messages::{SeekSpec, SeekView, ServerMsg, side_name};
 use super::super::{rating, variant};
-use super::{Hub, Out, Identity, lock};
+use super::{Hub, Identity, Out, lock};
 use crate::rules::Side;
 use crate::rules::clock::TimeControl;
 
