@@ -399,7 +399,7 @@ impl Conn {
                 color,
             } => {
                 let me = self.me()?.clone();
-                let req = super::computer::Request {
+                let req = super::hub::ComputerRequest {
                     level,
                     variant,
                     tc,

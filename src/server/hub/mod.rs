@@ -3,6 +3,7 @@
 //! stand-ins for games other instances play (`proxy`).
 
 mod limits;
+mod play_computer;
 mod presence;
 mod proxy;
 mod seeks;
@@ -27,6 +28,7 @@ use crate::rules::Side;
 use crate::rules::clock::TimeControl;
 
 pub use limits::Limits;
+pub use play_computer::Request as ComputerRequest;
 pub use seeks::DAYS;
 use seeks::{Seek, seek_error};
 
