@@ -84,6 +84,7 @@ LAYERS: dict[str, list[tuple[tuple[str, ...], str]]] = {
         (("auth", "limit", "rating", "variant", "metrics"),
          "passwords and tokens, token buckets, Glicko-2, variant names, the vital signs: pure helpers"),
         (("db",), "the database: pool and migrations, rows, queries, the writer task"),
+        (("computer",), "the engine pool, the computer's seat in a game, its levels and names"),
         (("game", "bus"),
          "a live game's task, and the bus that carries its events to the other instances"),
         (("stored",), "a finished or remote game read back from the database"),

@@ -90,6 +90,21 @@ pub enum ClientMsg {
         /// The finished game.
         game: String,
     },
+    /// Starts a casual game against the computer (`started` follows, as for any game).
+    PlayComputer {
+        /// `easy`, `normal`, `hard`, or a skill level `0`–`20`.
+        level: String,
+        /// A built-in variant's name (default `parachess`; Shuffle by number:
+        /// `Shuffle Parachess 7`).
+        #[serde(default)]
+        variant: Option<String>,
+        /// A live time control (`300+3`); absent: untimed.
+        #[serde(default)]
+        tc: Option<String>,
+        /// `white`, `black` or `random` (the default): the colour the player plays.
+        #[serde(default)]
+        color: Option<String>,
+    },
     /// The player's unfinished games (`games`).
     MyGames,
     /// Follows a game: its state now (`game`), then each event.

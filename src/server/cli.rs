@@ -48,6 +48,20 @@ struct Args {
     /// Seconds an offer (draw, takeback, rematch) stands unanswered before it lapses (for tests).
     #[arg(long, default_value_t = 60.0, hide = true)]
     offer_secs: f64,
+    /// Engine threads for the computer's moves, at the lowest OS priority (0: half the
+    /// machine's cores, at least one).
+    #[arg(long, default_value_t = 0)]
+    engine_threads: usize,
+    /// Computer moves that may wait for an engine thread before new games against the
+    /// computer are refused (games already playing it always get their moves).
+    #[arg(long, default_value_t = 32)]
+    engine_queue: usize,
+    /// Games against the computer at once per player.
+    #[arg(long, default_value_t = 2)]
+    computer_games: usize,
+    /// Games against the computer at once per client address.
+    #[arg(long, default_value_t = 8)]
+    computer_games_per_address: usize,
     /// This instance's name (letters and digits), to run several instances over one
     /// PostgreSQL: each plays the games it created and passes events to the others.
     #[arg(long)]
@@ -226,6 +240,10 @@ pub fn main() -> ExitCode {
                         send_queue: args.send_queue,
                         first_move,
                         offer_for,
+                        engine_threads: args.engine_threads,
+                        engine_queue: args.engine_queue,
+                        computer_per_player: args.computer_games,
+                        computer_per_addr: args.computer_games_per_address,
                         ..Limits::default()
                     },
                 };

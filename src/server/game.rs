@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::bus::Bus;
+use super::computer::seat::{self, Seat, Thinking};
 use super::db::{GameRow, MoveRow, RatedEnd, Write, Writer, now_ms};
 use super::messages::{ClockView, GameView, Moved, ServerMsg, side_name};
 use super::variant;
@@ -254,6 +255,8 @@ pub struct Shared {
     pub first_move: Duration,
     /// How long an offer stands unanswered.
     pub offer_for: Duration,
+    /// The computer's seat, in a game against it.
+    pub computer: Option<Seat>,
 }
 
 /// The live game's task state.
@@ -272,6 +275,7 @@ struct Actor {
     bus: Option<Bus>,
     first_move: Duration,
     offer_for: Duration,
+    computer: Option<Seat>,
 }
 
 /// Starts the task of a game (new, or brought back from the database), returning its handle
@@ -320,6 +324,7 @@ pub fn spawn(
         bus: shared.bus,
         first_move: shared.first_move,
         offer_for: shared.offer_for,
+        computer: shared.computer,
     };
     tokio::spawn(async move {
         let id = actor.row.id.clone();
@@ -392,7 +397,9 @@ impl Actor {
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Req>) {
+        let mut thinking: Option<Thinking> = None;
         loop {
+            self.computer_think(&mut thinking);
             // When the side to move runs out of time, if a clock runs.
             let flag_in = if self.live() {
                 match (&self.clocks, self.deadline()) {
@@ -419,6 +426,9 @@ impl Actor {
                     let answer = self.handle(req.side, req.cmd).await;
                     let _ = req.reply.send(answer);
                 }
+                (ply, answer) = seat::answer(&mut thinking) => {
+                    self.computer_moved(ply, answer).await;
+                }
                 _ = sleep, if wake_in.is_some() => {
                     if !self.live() {
                         return;
@@ -439,7 +449,7 @@ impl Actor {
     /// A live game where a side has not made its first move is aborted after
     /// the server's first-move wait without a move (as lichess does): how long until then.
     fn abort_in(&self) -> Option<Duration> {
-        if self.clocks.is_none() || self.game.plies().len() >= 2 {
+        if self.clocks.is_none() || self.game.plies().len() >= 2 || self.computer_to_move() {
             return None;
         }
         let since = now_ms().saturating_sub(self.row.last_ms).max(0) as u64;
@@ -549,6 +559,7 @@ impl Actor {
                         by: side_name(side),
                     });
                 }
+                self.computer_answers().await?;
                 Ok(None)
             }
             Cmd::DrawNo => {
@@ -579,6 +590,7 @@ impl Actor {
                         by: side_name(side),
                     });
                 }
+                self.computer_answers().await?;
                 Ok(None)
             }
             Cmd::TakebackNo => {
@@ -783,6 +795,103 @@ impl Actor {
             result: result.to_string(),
             reason: reason.to_string(),
         });
+        Ok(())
+    }
+}
+
+/// The computer's seat: its moves and its answers to the player's offers.
+impl Actor {
+    fn computer_to_move(&self) -> bool {
+        self.computer
+            .as_ref()
+            .is_some_and(|c| c.side == self.game.position().turn())
+    }
+
+    /// Asks the pool for the computer's move when it is due. Its clock stops meanwhile: it is
+    /// charged the search's own time when the move comes, never the wait in the queue.
+    fn computer_think(&mut self, thinking: &mut Option<Thinking>) {
+        let Some(seat) = &self.computer else { return };
+        let now = self.now();
+        let live = self.live();
+        seat.think(live, &self.game, self.clocks.as_ref(), now, thinking);
+        if thinking.is_some()
+            && let Some(c) = &mut self.clocks
+        {
+            c.pause(now);
+        }
+    }
+
+    /// The computer's move for half-move `ply` came: played as the player's are (its clock
+    /// charged the search's time), or the computer resigns when the engine found none.
+    async fn computer_moved(&mut self, ply: usize, answer: seat::Answer) {
+        let Some(side) = self.computer.as_ref().map(|c| c.side) else {
+            return;
+        };
+        if !self.live() || ply != self.game.plies().len() {
+            return;
+        }
+        let mv = match answer.mv {
+            Ok(mv) => mv,
+            Err(_) => {
+                if self.game.resign(side).is_ok() {
+                    self.finish(Outcome::Resignation { winner: !side }).await;
+                }
+                return;
+            }
+        };
+        let now = self.now();
+        if ply > 0
+            && let Some(c) = &mut self.clocks
+        {
+            c.resume(now.saturating_sub(answer.searched));
+        }
+        if self.play(side, ply as u32, &mv).await.is_err() && self.live() {
+            // Not saved (the database refused): the loop asks again.
+            if let Some(c) = &mut self.clocks {
+                c.pause(now);
+            }
+        }
+    }
+
+    /// The computer grants every takeback request and declines draw offers unless the game
+    /// is a dead draw.
+    async fn computer_answers(&mut self) -> Result<(), ServerMsg> {
+        let Some(side) = self.computer.as_ref().map(|c| c.side) else {
+            return Ok(());
+        };
+        if self.takeback == Some(!side) {
+            // The player's clock runs again after the takeback (stopped while the computer
+            // thought), unless no move is left: then the first move is free again.
+            let player = !side;
+            let count = if self.game.position().turn() == player {
+                2
+            } else {
+                1
+            };
+            let now = self.now();
+            if self.game.plies().len() > count
+                && let Some(c) = &mut self.clocks
+            {
+                c.resume(now);
+            }
+            self.take_back(player).await?;
+        }
+        if self.draw == Some(!side) {
+            if seat::accepts_draw(&self.game) {
+                self.game
+                    .agree_draw()
+                    .map_err(|e| ServerMsg::error("over", e.to_string()))?;
+                self.finish(Outcome::Agreement).await;
+            } else {
+                self.draw = None;
+                self.announce(&ServerMsg::OfferGone {
+                    game: self.row.id.clone(),
+                    kind: "draw".into(),
+                    reason: "declined".into(),
+                    id: None,
+                });
+            }
+        }
         Ok(())
     }
 }

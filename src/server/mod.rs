@@ -11,6 +11,7 @@ pub mod auth;
 pub mod bots;
 pub mod bus;
 pub mod cli;
+pub mod computer;
 /// The protocol client (feature `client`, which `server` turns on).
 pub use crate::client;
 pub mod config_file;

@@ -419,8 +419,27 @@ impl Conn {
                     .await?;
                 self.send(ServerMsg::Seek(Box::new(view)));
             }
+            ClientMsg::PlayComputer {
+                level,
+                variant,
+                tc,
+                color,
+            } => {
+                let me = self.me()?.clone();
+                let req = super::hub::ComputerRequest {
+                    level,
+                    variant,
+                    tc,
+                    color,
+                };
+                hub.play_computer(&me, self.addr, &req).await?;
+            }
             ClientMsg::Rematch { game } => {
                 let me = self.me()?.clone();
+                if game.len() <= 16 && hub.computer_rematch(&me, self.addr, &game).await?.is_some()
+                {
+                    return Ok(());
+                }
                 let view = hub.rematch(&me, self.id, &game).await?;
                 self.send(ServerMsg::Seek(Box::new(view)));
             }

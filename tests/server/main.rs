@@ -9,6 +9,7 @@
 mod server_support;
 
 mod bots;
+mod computer;
 mod durability;
 mod game;
 mod hostile;

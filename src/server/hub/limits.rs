@@ -31,6 +31,14 @@ pub struct Limits {
     pub first_move: Duration,
     /// How long a draw offer, takeback request or rematch offer stands unanswered.
     pub offer_for: Duration,
+    /// Engine threads for the computer's moves (0: half the cores, at least one).
+    pub engine_threads: usize,
+    /// Computer moves waiting for an engine thread before new computer games are refused.
+    pub engine_queue: usize,
+    /// Games against the computer at once per player.
+    pub computer_per_player: usize,
+    /// Games against the computer at once per client address.
+    pub computer_per_addr: usize,
 }
 
 impl Default for Limits {
@@ -45,6 +53,10 @@ impl Default for Limits {
             seeks_per_conn: 4,
             first_move: game::FIRST_MOVE_WITHIN,
             offer_for: game::OFFER_FOR,
+            engine_threads: 0,
+            engine_queue: 32,
+            computer_per_player: 2,
+            computer_per_addr: 8,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! stand-ins for games other instances play (`proxy`).
 
 mod limits;
+mod play_computer;
 mod presence;
 mod proxy;
 mod seeks;
@@ -16,6 +17,7 @@ use tokio::sync::{broadcast, mpsc};
 
 use super::auth;
 use super::bus::Bus;
+use super::computer::{self, Computer};
 use super::db::{Db, DbError, GameRow, PlayerRow, Writer, now_ms};
 use super::game::{self, GameHandle};
 use super::limit::Buckets;
@@ -27,6 +29,7 @@ use crate::rules::Side;
 use crate::rules::clock::TimeControl;
 
 pub use limits::Limits;
+pub use play_computer::Request as ComputerRequest;
 pub use seeks::DAYS;
 use seeks::{Seek, seek_error};
 
@@ -94,6 +97,8 @@ pub struct Hub {
     next_conn: AtomicU64,
     /// Lobby events (`seek`, `seek_gone`) for those following the lobby.
     pub lobby: broadcast::Sender<Arc<str>>,
+    /// The engine pool and the computer games' counts.
+    pub computer: Computer,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -148,6 +153,7 @@ impl Hub {
             msg_addr: Mutex::new(Buckets::new(limits.msg_per_addr.0, limits.msg_per_addr.1)),
             next_conn: AtomicU64::new(1),
             lobby,
+            computer: Computer::new(limits.engine_threads, limits.engine_queue),
         });
         if let Some(bus) = &hub.bus {
             let weak = Arc::downgrade(&hub);
@@ -180,6 +186,8 @@ impl Hub {
             bus: self.bus.clone(),
             first_move: self.limits.first_move,
             offer_for: self.limits.offer_for,
+            computer: computer::seat_of(&row)
+                .map(|(side, level)| computer::seat::Seat::new(side, level, self.computer.pool())),
         };
         let handle = game::spawn(row, g, shared, move |id| {
             if let Some(hub) = weak.upgrade() {
@@ -250,12 +258,22 @@ impl Hub {
             game = %id, white = ?white.key, black = ?black.key, variant, speed,
             "game started"
         );
+        self.start_game(row, game, &[(white, Side::White), (black, Side::Black)]);
+        Ok(id)
+    }
+
+    /// Launches a game already written to the database and tells `players` it started.
+    pub(crate) fn start_game(
+        self: &Arc<Hub>,
+        row: GameRow,
+        game: crate::rules::Game,
+        players: &[(&Identity, Side)],
+    ) {
+        let id = row.id.clone();
         self.launch(row, game);
-        for (p, side) in [(white, Side::White), (black, Side::Black)] {
-            let id = id.clone();
+        for &(p, side) in players {
             self.tell(&p.key, || Out::Started(id.clone(), side));
         }
-        Ok(id)
     }
 
     /// The player's unfinished games, with whether it is their move.
@@ -295,5 +313,10 @@ impl Hub {
     /// The ids of the live games (the web lobby shows them).
     pub fn live_ids(&self) -> Vec<String> {
         lock(&self.games).keys().cloned().collect()
+    }
+
+    /// The handles of the live games here.
+    pub fn live_handles(&self) -> Vec<GameHandle> {
+        lock(&self.games).values().cloned().collect()
     }
 }

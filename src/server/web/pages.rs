@@ -136,6 +136,7 @@ pub async fn lobby() -> Response {
             "<button type=\"button\" class=\"quick\" data-tc=\"{tc}\">{label}</button>"
         );
     }
+    let computer = computer_card(&variants, last_shuffle);
     let template = svg::board_svg(&BoardOptions {
         id: Some("mini-template"),
         class: "mini",
@@ -148,7 +149,7 @@ pub async fn lobby() -> Response {
          Paletta's variant, with a Sorcerer that leaps and Bishops that zig-zag. Play a guest game \
          right here, watch the games being played, or <a href=\"/learn\">learn the rules</a> in \
          five minutes.</p></section>\
-         <div class=\"lobby\">\
+         <div class=\"lobby\"><div class=\"stack\">{computer}\
          <section class=\"card\"><h2>Quick pairing</h2><p class=\"dim\">Minutes + seconds added \
          per move, in the variant chosen below. You are paired with the first player who wants \
          the same.</p>\
@@ -172,7 +173,7 @@ pub async fn lobby() -> Response {
          <form id=\"challenge-form\" class=\"challenge-form\"><input name=\"to\" maxlength=\"40\" \
          placeholder=\"a player's name\" aria-label=\"the player to challenge\">\
          <button type=\"submit\">Challenge</button></form>\
-         <p id=\"lobby-msg\" class=\"msg\" role=\"status\"></p></section>\
+         <p id=\"lobby-msg\" class=\"msg\" role=\"status\"></p></section></div>\
          <div class=\"stack\"><section class=\"card\"><h2>Open seeks</h2><p class=\"dim\">Press one to play it.</p>\
          <table class=\"seeks\"><thead><tr><th>Player</th><th>Rating</th><th>Variant</th>\
          <th>Clock</th><th>Colour</th><th></th></tr></thead><tbody id=\"seeks\"></tbody></table>\
@@ -202,6 +203,49 @@ pub async fn lobby() -> Response {
         "lobby-page",
         &body,
         Some("lobby.js"),
+    )
+}
+
+/// The lobby's "Play the computer" card: one button per level (an untimed Parachess game, a
+/// random colour) and a form for the level, variant, clock and colour.
+fn computer_card(variants: &str, last_shuffle: usize) -> String {
+    let mut buttons = String::new();
+    let mut levels = String::new();
+    for level in crate::engine::Level::ALL {
+        let name = level.name();
+        let label = crate::server::computer::ComputerLevel::Named(level).player_name();
+        let short = label.trim_start_matches("Computer (").trim_end_matches(')');
+        let _ = write!(
+            buttons,
+            "<button type=\"button\" class=\"quick\" data-computer-level=\"{name}\" \
+             aria-label=\"play the computer at {name}, untimed\">{short}</button>"
+        );
+        let _ = write!(levels, "<option value=\"{name}\">{short}</option>");
+    }
+    for skill in 0..=crate::engine::MAX_SKILL {
+        let _ = write!(
+            levels,
+            "<option value=\"{skill}\">skill {skill} of 20</option>"
+        );
+    }
+    let mut clocks = String::from("<option value=\"\">none (untimed)</option>");
+    for (label, tc) in QUICK {
+        let _ = write!(clocks, "<option value=\"{tc}\">{label}</option>");
+    }
+    format!(
+        "<section class=\"card\" id=\"computer\"><h2>Play the computer</h2><p class=\"dim\">An \
+         untimed game of Parachess, your colour drawn at random; or choose below.</p>\
+         <div class=\"quick-grid\">{buttons}</div>\
+         <form id=\"computer-form\" class=\"seek-form\">\
+         <label class=\"full\">Variant <select name=\"variant\">{variants}</select></label>\
+         <label id=\"computer-shuffle\" hidden>Arrangement <input name=\"shuffle\" type=\"number\" \
+         min=\"0\" max=\"{last_shuffle}\" value=\"0\" disabled></label>\
+         <label>Level <select name=\"level\">{levels}</select></label>\
+         <label>Clock <select name=\"tc\">{clocks}</select></label>\
+         <label>Colour <select name=\"color\"><option value=\"random\">random</option>\
+         <option value=\"white\">white</option><option value=\"black\">black</option></select></label>\
+         <button type=\"submit\">Play</button></form>\
+         <p id=\"computer-msg\" class=\"msg\" role=\"status\"></p></section>"
     )
 }
 

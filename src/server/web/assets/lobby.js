@@ -50,6 +50,10 @@ const conn = new Connection({
         }
         break;
       case 'error':
+        if (['computer', 'busy'].includes(m.code)) {
+          $('#computer-msg').textContent = m.msg;
+          break;
+        }
         if (['auth', 'name', 'taken'].includes(m.code) || (m.code === 'rate' && /attempts/.test(m.msg))) {
           $('#account-msg').textContent = m.msg;
         } else msg(m.msg);
@@ -99,17 +103,40 @@ function renderMyGames(games) {
   $('#no-my-games').hidden = games.length > 0;
 }
 
-/** The variant the picker names (a built-in's name, `Shuffle Parachess N`), or null. */
-function variant() {
-  const f = $('#seek-form');
+/** The variant a form's picker names (a built-in's name, `Shuffle Parachess N`), or null. */
+function variant(f = $('#seek-form'), say = msg) {
   if (f.variant.value !== 'shuffle-n') return f.variant.value;
   const n = Number(f.shuffle.value);
   if (!Number.isInteger(n) || n < Number(f.shuffle.min) || n > Number(f.shuffle.max)) {
-    msg(`Give an arrangement number from ${f.shuffle.min} to ${f.shuffle.max}.`);
+    say(`Give an arrangement number from ${f.shuffle.min} to ${f.shuffle.max}.`);
     return null;
   }
   return `Shuffle Parachess ${n}`;
 }
+
+// Playing the computer: a button per level (untimed Parachess, random colour), or the form.
+const computerMsg = (text) => { $('#computer-msg').textContent = text || ''; };
+function playComputer(req) {
+  computerMsg('Starting a game against the computer…');
+  conn.send({ t: 'play_computer', ...req });
+}
+for (const b of $$('[data-computer-level]')) {
+  b.addEventListener('click', () => playComputer({ level: b.dataset.computerLevel, color: 'random' }));
+}
+$('#computer-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const f = ev.target;
+  const v = variant(f, computerMsg);
+  if (!v) return;
+  const req = { level: f.level.value, variant: v, color: f.color.value };
+  if (f.tc.value) req.tc = f.tc.value;
+  playComputer(req);
+});
+$('#computer-form').variant.addEventListener('change', (ev) => {
+  const byNumber = ev.target.value === 'shuffle-n';
+  $('#computer-form').shuffle.disabled = !byNumber;
+  $('#computer-shuffle').hidden = !byNumber;
+});
 
 for (const b of $$('.quick')) {
   b.addEventListener('click', () => {
