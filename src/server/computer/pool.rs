@@ -88,7 +88,7 @@ impl Pool {
                 .name(format!("engine-{i}"))
                 .spawn(move || work(&inner));
             if let Err(e) = spawned {
-                eprintln!("engine thread {i} not started: {e}");
+                tracing::error!("engine thread {i} not started: {e}");
             }
         }
         Pool { inner }
@@ -168,7 +168,7 @@ fn lower_priority() {
     // (elsewhere the process, which is lowered as a whole: still the engine's work first).
     let rc = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 19) };
     if rc != 0 {
-        eprintln!("engine thread: could not lower its priority");
+        tracing::warn!("engine thread: could not lower its priority");
     }
 }
 
