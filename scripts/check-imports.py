@@ -36,7 +36,7 @@ from pathlib import Path
 # (never its own floor: two folders that import each other are one folder in disguise). Derived
 # from the imports as they are; "app" is src/main.rs and src/bin/ (the executables).
 FLOORS: list[tuple[str, ...]] = [
-    ("rules",),  # geometry, positions, moves, game end, records, clocks: pure
+    ("rules", "manual"),  # geometry, positions, moves, game end, records, clocks: pure; the man pages and completions from a clap definition
     ("engine", "theme", "net"),  # the computer player; board themes; games over the network
     ("study", "client"),  # review and puzzles (use the engine); the server protocol's client
     ("store",),  # files in the data folder (saves, puzzle and lesson progress)
@@ -81,8 +81,8 @@ KNOWN_DEBTS: set[tuple[str, str]] = set()
 # anything in it.
 LAYERS: dict[str, list[tuple[tuple[str, ...], str]]] = {
     "server": [
-        (("auth", "limit", "rating", "variant", "metrics"),
-         "passwords and tokens, token buckets, Glicko-2, variant names, the vital signs: pure helpers"),
+        (("auth", "limit", "rating", "variant", "metrics", "config_file"),
+         "passwords and tokens, token buckets, Glicko-2, variant names, the vital signs, the config file: pure helpers"),
         (("db",), "the database: pool and migrations, rows, queries, the writer task"),
         (("computer",), "the engine pool, the computer's seat in a game, its levels and names"),
         (("game", "bus"),
@@ -91,6 +91,7 @@ LAYERS: dict[str, list[tuple[tuple[str, ...], str]]] = {
         (("hub",), "the shared state: live games, seeks, presence, limits, the cross-instance proxy"),
         (("web",), "the HTML pages, over the hub"),
         (("ws",), "a WebSocket connection's task"),
+        (("downloads",), "the /download page and its files (uses the pages' frame)"),
         (("http",), "the routes: the WebSocket endpoint, the API, the pages"),
         (("bots", "cli"), "the computer players (clients of the protocol); the command line"),
     ],

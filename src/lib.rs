@@ -7,6 +7,7 @@
 //! * [`net`] — games over the network (host, join, the protocol).
 //! * [`study`] — game review, puzzles and puzzle ratings.
 //! * [`theme`] — board themes as data, and the colour science that checks them.
+//! * [`manual`] — the man pages and shell completions, generated from the command lines.
 //! * `game` — the Bevy desktop game (feature `gui`).
 //! * `client` — a client of the game server's protocol (feature `client`).
 
@@ -17,6 +18,7 @@ pub mod engine;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod lessons;
+pub mod manual;
 pub mod net;
 pub mod rules;
 #[cfg(feature = "server")]

@@ -11,7 +11,7 @@ use parachess::commands;
 ///
 /// With no subcommand, opens the game window.
 #[derive(Parser, Debug)]
-#[command(version = commands::docs::VERSION, about, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(version = parachess::manual::VERSION, about, long_about = None, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -259,7 +259,7 @@ fn main() -> ExitCode {
         }
         Some(Command::GenerateDocs { dir }) => {
             use clap::CommandFactory;
-            commands::docs::generate(Cli::command(), "parachess", &dir)
+            parachess::manual::generate(Cli::command(), "parachess", &dir)
                 .map(|_| ())
                 .map_err(|e| format!("{}: {e}", dir.display()))
         }

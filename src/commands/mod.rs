@@ -4,7 +4,6 @@
 pub mod bench;
 pub mod check_game;
 pub mod datagen;
-pub mod docs;
 pub mod lessons;
 pub mod netplay;
 pub mod perft;

@@ -16,7 +16,7 @@ use super::{Config, run};
 #[derive(Parser, Debug)]
 #[command(
     name = "parachess-server",
-    version = crate::commands::docs::VERSION,
+    version = crate::manual::VERSION,
     about = "The Parachess game server (docs/SERVER.md)"
 )]
 struct Args {
@@ -286,7 +286,7 @@ pub fn main() -> ExitCode {
             Some(Command::Export { db, out }) => export(&db_url(db)?, &out).await,
             Some(Command::GenerateDocs { dir }) => {
                 use clap::CommandFactory;
-                crate::commands::docs::generate(Args::command(), "parachess-server", &dir)
+                crate::manual::generate(Args::command(), "parachess-server", &dir)
                     .map(|_| ())
                     .map_err(|e| format!("{}: {e}", dir.display()))
             }
