@@ -81,8 +81,9 @@ KNOWN_DEBTS: set[tuple[str, str]] = set()
 # anything in it.
 LAYERS: dict[str, list[tuple[tuple[str, ...], str]]] = {
     "server": [
-        (("auth", "limit", "rating", "variant", "metrics"),
-         "passwords and tokens, token buckets, Glicko-2, variant names, the vital signs: pure helpers"),
+        (("auth", "limit", "rating", "variant", "metrics", "routes"),
+         "passwords and tokens, token buckets, Glicko-2, variant names, the vital signs, the "
+         "routes web pages draw: pure helpers"),
         (("db",), "the database: pool and migrations, rows, queries, the writer task"),
         (("game", "bus"),
          "a live game's task, and the bus that carries its events to the other instances"),

@@ -23,6 +23,7 @@ pub mod limit;
 /// The protocol's messages (they live in the client, which the server builds on).
 pub use crate::client::messages;
 pub mod rating;
+pub mod routes;
 pub mod stored;
 pub mod variant;
 pub mod web;

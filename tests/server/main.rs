@@ -15,5 +15,6 @@ mod hostile;
 mod instances;
 mod link;
 mod packaging;
+mod routes;
 mod variants;
 mod web;
