@@ -7,6 +7,7 @@
 //! stays as small as ever; [`RouteState`] does the same for a game played on another instance.
 
 use super::messages::{GameView, Moved, ServerMsg};
+use super::variant;
 use crate::rules::{Game, Move, Position, board};
 
 pub use super::messages::RouteView;
@@ -107,9 +108,10 @@ fn route_from(before: Option<&Position>, text: &str) -> RouteView {
         .unwrap_or_default()
 }
 
-/// The game a `game` message describes, replayed from its start and moves.
+/// The game a `game` message describes, replayed from its start and moves in its variant.
 pub fn replay(view: &GameView) -> Option<Game> {
-    let start: Position = view.start.parse().ok()?;
+    let key = view.variant_def.as_deref().unwrap_or(&view.variant);
+    let start = variant::position(key, &view.start).ok()?;
     let mut game = Game::from_position(start);
     for m in &view.moves {
         game.play_text(m).ok()?;
@@ -128,7 +130,7 @@ pub fn add_game_routes(view: &mut GameView, game: &Game) {
 /// `moved` with the route of its move from `before` (the position it was played in; `None`
 /// when not known: a straight line) and the routes of the legal moves after it.
 fn moved_routes(moved: &Moved, before: Option<&Position>) -> Moved {
-    let after: Option<Position> = moved.position.parse().ok();
+    let after = after_move(moved, before);
     Moved {
         route: Some(route_from(before, &moved.mv)),
         routes: Some(
@@ -138,6 +140,15 @@ fn moved_routes(moved: &Moved, before: Option<&Position>) -> Moved {
                 .unwrap_or_default(),
         ),
         ..moved.clone()
+    }
+}
+
+/// The position after `moved`, read in the variant of `before` (the default one when not
+/// known).
+fn after_move(moved: &Moved, before: Option<&Position>) -> Option<Position> {
+    match before {
+        Some(b) => Position::parse_in(&moved.position, b.variant()).ok(),
+        None => moved.position.parse().ok(),
     }
 }
 
@@ -211,11 +222,8 @@ impl RouteState {
                         .as_mut()
                         .is_some_and(|(_, g)| g.play_text(&moved.mv).is_ok());
                 if !played && self.before(n + 1).is_none() {
-                    self.known = moved
-                        .position
-                        .parse()
-                        .ok()
-                        .map(|p| (n + 1, Game::from_position(p)));
+                    self.known =
+                        after_move(moved, before.as_ref()).map(|p| (n + 1, Game::from_position(p)));
                 }
                 Some(ServerMsg::Moved(Box::new(out)))
             }
@@ -377,6 +385,37 @@ mod tests {
             panic!("a moved message stays one");
         };
         assert!(out.route.unwrap().leap);
+    }
+
+    #[test]
+    fn a_game_in_another_variant_replays_in_it() {
+        let ka = crate::rules::Variant::named("Knights and Archers").unwrap();
+        let mut game = Game::from_position(ka.start());
+        let first = legal(&game)[0].clone();
+        game.play_text(&first).unwrap();
+        let view = GameView {
+            variant: ka.name().to_string(),
+            ..view_of(&game)
+        };
+        let routed = with_routes(view.clone());
+        assert_eq!(routed.played, Some(played_routes(&game)));
+        assert_eq!(routed.routes, Some(legal_routes(game.position())));
+        // A relay that knows the game reads the next move's position in its variant.
+        let mut state = RouteState::default();
+        state.routed(&ServerMsg::Game(Box::new(view)));
+        let before = game.position().clone();
+        let reply = legal(&game)[0].clone();
+        game.play_text(&reply).unwrap();
+        let Some(ServerMsg::Moved(out)) =
+            state.routed(&ServerMsg::Moved(Box::new(moved_of(&game, 1))))
+        else {
+            panic!("a moved message stays one");
+        };
+        assert_eq!(
+            out.route,
+            Some(route_view(&before, before.parse_move(&reply).unwrap()))
+        );
+        assert_eq!(out.routes, Some(legal_routes(game.position())));
     }
 
     #[test]
