@@ -81,8 +81,9 @@ KNOWN_DEBTS: set[tuple[str, str]] = set()
 # anything in it.
 LAYERS: dict[str, list[tuple[tuple[str, ...], str]]] = {
     "server": [
-        (("auth", "limit", "rating", "variant", "metrics", "config_file"),
-         "passwords and tokens, token buckets, Glicko-2, variant names, the vital signs, the config file: pure helpers"),
+        (("auth", "limit", "rating", "variant", "metrics", "config_file", "routes"),
+         "passwords and tokens, token buckets, Glicko-2, variant names, the vital signs, the "
+         "config file, the routes web pages draw: pure helpers"),
         (("db",), "the database: pool and migrations, rows, queries, the writer task"),
         (("computer",), "the engine pool, the computer's seat in a game, its levels and names"),
         (("game", "bus"),

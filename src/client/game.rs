@@ -329,6 +329,9 @@ mod tests {
             reason: None,
             draw_offer: None,
             takeback_offer: None,
+            routes: None,
+            played: None,
+            positions: None,
         }
     }
 
@@ -346,6 +349,8 @@ mod tests {
             legal: vec![],
             clocks: clocks(303_000, 300_000, Some("black")),
             deadline: None,
+            route: None,
+            routes: None,
         }))
     }
 

@@ -288,6 +288,28 @@ pub struct GameView {
     pub draw_offer: Option<Cow<'static, str>>,
     /// The side whose takeback request stands.
     pub takeback_offer: Option<Cow<'static, str>>,
+    /// For a connection that asked for routes: the route of each move in `legal`, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub routes: Option<Vec<RouteView>>,
+    /// For a connection that asked for routes: the route of each move in `moves`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played: Option<Vec<RouteView>>,
+    /// For a connection that asked for routes: the position text after each move in `moves`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions: Option<Vec<String>>,
+}
+
+/// The route of a move, for a client that draws pieces gliding without the rules: the points
+/// it passes in board units (cell side 1, the board's centre at the origin, Black up): the
+/// start cell's centre, then for each step the side midpoint or acute corner it crosses and
+/// the next cell's centre.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RouteView {
+    /// The points, `[x, y]`, rounded to thousandths.
+    pub pts: Vec<[f32; 2]>,
+    /// A Sorcerer's leap (drawn as a hop over the middle cell).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub leap: bool,
 }
 
 /// A game in a list (`games`, the player page).
@@ -349,6 +371,12 @@ pub struct Moved {
     pub clocks: Option<ClockView>,
     /// Correspondence deadline of the side now to move.
     pub deadline: Option<i64>,
+    /// For a connection that asked for routes: the route of this move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub route: Option<RouteView>,
+    /// For a connection that asked for routes: the route of each move in `legal`, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub routes: Option<Vec<RouteView>>,
 }
 
 /// What the server sends.
@@ -614,6 +642,12 @@ mod tests {
                 reason: None,
                 draw_offer: Some("white".into()),
                 takeback_offer: None,
+                routes: Some(vec![RouteView {
+                    pts: vec![[0.5, -1.0], [0.0, 0.0], [1.5, 2.25]],
+                    leap: true,
+                }]),
+                played: Some(vec![RouteView::default()]),
+                positions: Some(vec!["pos".into()]),
             })),
             ServerMsg::Moved(Box::new(Moved {
                 game: game(),
@@ -624,6 +658,8 @@ mod tests {
                 legal: vec![],
                 clocks: clocks(),
                 deadline: None,
+                route: None,
+                routes: Some(vec![]),
             })),
             ServerMsg::Offer {
                 game: game(),

@@ -12,6 +12,7 @@ use super::bus::Bus;
 use super::computer::seat::{self, Seat, Thinking};
 use super::db::{GameRow, MoveRow, RatedEnd, Write, Writer, now_ms};
 use super::messages::{ClockView, GameView, Moved, ServerMsg, side_name};
+use super::routes;
 use super::variant;
 use crate::rules::clock::{Clocks, TimeControl};
 use crate::rules::record::{PlyNote, Tags, termination_name, write_record};
@@ -39,8 +40,41 @@ pub enum Cmd {
     Resign,
     /// Abort.
     Abort,
-    /// The whole game now, as a `game` message.
-    Snapshot,
+    /// The whole game now, as a `game` message (with routes, for a connection that asked).
+    Snapshot {
+        /// Add the routes the web page draws.
+        #[serde(default)]
+        routes: bool,
+    },
+}
+
+/// An event of a game as its followers get it: the message, and for the `game` and `moved`
+/// messages the same with routes added, computed once here for every follower that asked for
+/// routes (the web pages) instead of once per follower.
+#[derive(Debug, Clone)]
+pub struct Event {
+    /// The message as every other follower gets it.
+    pub plain: Arc<str>,
+    /// The message with routes, when it has any.
+    pub routed: Option<Arc<str>>,
+}
+
+impl Event {
+    /// An event without routes.
+    pub fn plain(text: Arc<str>) -> Event {
+        Event {
+            plain: text,
+            routed: None,
+        }
+    }
+
+    /// The text for a follower that did (`routes`) or did not ask for routes.
+    pub fn text(&self, routes: bool) -> &Arc<str> {
+        match &self.routed {
+            Some(r) if routes => r,
+            _ => &self.plain,
+        }
+    }
 }
 
 /// A request and where its answer goes: the snapshot text for [`Cmd::Snapshot`], else `None`;
@@ -60,7 +94,7 @@ pub struct GameHandle {
     /// Requests.
     pub tx: mpsc::Sender<Req>,
     /// Events, as JSON text, to every follower.
-    pub events: broadcast::Sender<Arc<str>>,
+    pub events: broadcast::Sender<Event>,
     /// White's player key.
     pub white: String,
     /// Black's player key.
@@ -82,6 +116,18 @@ impl GameHandle {
     /// Requests waiting in its inbox.
     pub fn queued(&self) -> usize {
         self.tx.max_capacity() - self.tx.capacity()
+    }
+
+    /// The whole game now, as the `game` message carries it (without routes).
+    pub async fn view(&self) -> Option<GameView> {
+        let text = self
+            .ask(None, Cmd::Snapshot { routes: false })
+            .await
+            .ok()??;
+        match serde_json::from_str(&text) {
+            Ok(ServerMsg::Game(view)) => Some(*view),
+            _ => None,
+        }
     }
 
     /// Sends a request and waits for its answer.
@@ -228,6 +274,9 @@ fn view_of(
         reason: row.reason.clone(),
         draw_offer: draw.map(side_name),
         takeback_offer: takeback.map(side_name),
+        routes: None,
+        played: None,
+        positions: None,
     }
 }
 
@@ -270,7 +319,7 @@ struct Actor {
     /// When the standing draw offer and takeback request were made (on the `epoch` clock).
     draw_at: Duration,
     takeback_at: Duration,
-    events: broadcast::Sender<Arc<str>>,
+    events: broadcast::Sender<Event>,
     writer: Writer,
     bus: Option<Bus>,
     first_move: Duration,
@@ -368,28 +417,37 @@ impl Actor {
         })
     }
 
-    fn snapshot(&self) -> Arc<str> {
-        let view = view_of(
+    fn view(&self) -> GameView {
+        view_of(
             &self.row,
             &self.game,
             self.clock_view(),
             self.deadline(),
             self.draw,
             self.takeback,
-        );
+        )
+    }
+
+    /// The whole game as a `game` message, with the routes the web page draws or without.
+    fn snapshot(&self, with_routes: bool) -> Arc<str> {
+        let mut view = self.view();
+        if with_routes {
+            routes::add_game_routes(&mut view, &self.game);
+        }
         ServerMsg::Game(Box::new(view)).to_json().into()
     }
 
     fn announce(&self, msg: &ServerMsg) {
-        self.publish(msg.to_json().into());
+        self.publish(Event::plain(msg.to_json().into()));
     }
 
-    /// To the followers here, and through the bus to those on other instances.
-    fn publish(&self, text: Arc<str>) {
+    /// To the followers here, and through the bus to those on other instances (without
+    /// routes: the instance relaying them adds its own).
+    fn publish(&self, event: Event) {
         if let Some(bus) = &self.bus {
-            bus.event(&self.row.id, &text);
+            bus.event(&self.row.id, &event.plain);
         }
-        let _ = self.events.send(text);
+        let _ = self.events.send(event);
     }
 
     fn live(&self) -> bool {
@@ -512,8 +570,8 @@ impl Actor {
         side: Option<Side>,
         cmd: Cmd,
     ) -> Result<Option<Arc<str>>, ServerMsg> {
-        if let Cmd::Snapshot = cmd {
-            return Ok(Some(self.snapshot()));
+        if let Cmd::Snapshot { routes } = cmd {
+            return Ok(Some(self.snapshot(routes)));
         }
         let Some(side) = side else {
             return Err(ServerMsg::error(
@@ -525,7 +583,7 @@ impl Actor {
             return Err(ServerMsg::error("over", "the game is over"));
         }
         match cmd {
-            Cmd::Snapshot => Ok(Some(self.snapshot())),
+            Cmd::Snapshot { routes } => Ok(Some(self.snapshot(routes))),
             Cmd::Move { n, mv } => self.play(side, n, &mv).await.map(|_| None),
             Cmd::Resign => {
                 self.game
@@ -642,6 +700,8 @@ impl Actor {
             .position()
             .parse_move(text)
             .map_err(|e| ServerMsg::error("illegal", e.to_string()))?;
+        // The route of the move from the position it is played in, for the web followers.
+        let route = routes::route_view(self.game.position(), mv);
         let now = self.now();
         let before = self.clocks.clone();
         let mut clock_ms = None;
@@ -683,7 +743,7 @@ impl Actor {
         self.draw = None;
         self.takeback = None;
         let over = self.game.outcome();
-        self.announce(&ServerMsg::Moved(Box::new(Moved {
+        let moved = Moved {
             game: self.row.id.clone(),
             n: plies as u32,
             mv: mv_text,
@@ -700,7 +760,23 @@ impl Actor {
             },
             clocks: self.clock_view(),
             deadline: self.deadline(),
-        })));
+            route: None,
+            routes: None,
+        };
+        let routed = Moved {
+            route: Some(route),
+            // In the order of `legal`, which lists the legal moves (none once it is over).
+            routes: Some(if over.is_some() {
+                Vec::new()
+            } else {
+                routes::legal_routes(self.game.position())
+            }),
+            ..moved.clone()
+        };
+        self.publish(Event {
+            plain: ServerMsg::Moved(Box::new(moved)).to_json().into(),
+            routed: Some(ServerMsg::Moved(Box::new(routed)).to_json().into()),
+        });
         if let Some(outcome) = over {
             self.finish(outcome).await;
         }
@@ -741,7 +817,13 @@ impl Actor {
         self.row.last_ms = at_ms;
         self.takeback = None;
         self.draw = None;
-        self.publish(self.snapshot());
+        let view = self.view();
+        let mut routed = view.clone();
+        routes::add_game_routes(&mut routed, &self.game);
+        self.publish(Event {
+            plain: ServerMsg::Game(Box::new(view)).to_json().into(),
+            routed: Some(ServerMsg::Game(Box::new(routed)).to_json().into()),
+        });
         Ok(())
     }
 

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::auth;
 use super::db::HistoryPoint;
-use super::game::{self, Cmd};
+use super::game;
 use super::hub::{Hub, summary};
 use super::messages::{GameSummary, MAX_MESSAGE, RatingView, ServerMsg};
 use super::stored::{self, StoredError};
@@ -123,14 +123,11 @@ async fn game_api(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
             Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
         };
     }
+    // The live game's own view (clocks as of now): the `game` message without its tag.
     if let Some(handle) = hub.game(&id)
-        && let Ok(Some(text)) = handle.ask(None, Cmd::Snapshot).await
+        && let Some(view) = handle.view().await
     {
-        // The live game's own view (clocks as of now); the `game` message minus its tag.
-        if let Ok(serde_json::Value::Object(mut map)) = serde_json::from_str(&text) {
-            map.remove("t");
-            return json(&map);
-        }
+        return json(&view);
     }
     match stored::view(&hub.db, &id).await {
         Ok(view) => json(&view),

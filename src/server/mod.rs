@@ -25,6 +25,7 @@ pub mod metrics;
 /// The protocol's messages (they live in the client, which the server builds on).
 pub use crate::client::messages;
 pub mod rating;
+pub mod routes;
 pub mod stored;
 pub mod variant;
 pub mod web;

@@ -15,12 +15,12 @@ use tokio::task::AbortHandle;
 
 use super::auth;
 use super::db::{PlayerRow, now_ms};
-use super::game::{Cmd, GameHandle};
+use super::game::{Cmd, Event, GameHandle};
 use super::hub::{Hub, Identity, Out};
 use super::limit::Bucket;
 use super::messages::{ClientMsg, MAX_MESSAGE, ServerMsg, VERSION, side_name};
 use super::metrics::Metrics;
-use super::web::geometry::{RouteState, moved_ply};
+use super::routes;
 use crate::rules::Side;
 
 /// Time a client has to say `hello`.
@@ -228,14 +228,6 @@ impl Conn {
         if self.tx.try_send(Out::Text(msg.to_json().into())).is_err() {
             self.kill.notify_one();
         }
-    }
-
-    /// A `game` message with the routes added, for a connection that asked for them.
-    fn with_routes(&self, text: Arc<str>) -> Arc<str> {
-        if !self.routes {
-            return text;
-        }
-        RouteState::default().augment(&text).map_or(text, Arc::from)
     }
 
     fn send_text(&self, text: Arc<str>) {
@@ -557,17 +549,28 @@ impl Conn {
                         Some(handle.clone()),
                     )?;
                 }
-                let snap = handle.ask(None, Cmd::Snapshot).await?;
+                let snap = handle
+                    .ask(
+                        None,
+                        Cmd::Snapshot {
+                            routes: self.routes,
+                        },
+                    )
+                    .await?;
                 if let Some(text) = snap {
-                    self.send_text(self.with_routes(text));
+                    self.send_text(text);
                 }
             }
             None => {
                 let view = super::stored::view(&self.hub.db, id)
                     .await
                     .map_err(|e| ServerMsg::error("no_game", e.to_string()))?;
-                let text: Arc<str> = ServerMsg::Game(Box::new(view)).to_json().into();
-                self.send_text(self.with_routes(text));
+                let view = if self.routes {
+                    routes::with_routes(view)
+                } else {
+                    view
+                };
+                self.send(ServerMsg::Game(Box::new(view)));
             }
         }
         Ok(())
@@ -575,10 +578,10 @@ impl Conn {
 
     /// Forwards a broadcast into this connection's queue; a lagging follower gets the whole
     /// game again instead of the events it missed.
-    fn follow_events(
+    fn follow_events<E: Followed>(
         &mut self,
         key: String,
-        mut rx: broadcast::Receiver<Arc<str>>,
+        mut rx: broadcast::Receiver<E>,
         handle: Option<GameHandle>,
     ) -> Result<(), Fatal> {
         if self.follows.len() >= MAX_FOLLOWED {
@@ -588,32 +591,17 @@ impl Conn {
         let kill = self.kill.clone();
         let routes = self.routes;
         let task = tokio::spawn(async move {
-            let mut route_state = RouteState::default();
             loop {
                 let text = match rx.recv().await {
-                    Ok(t) => t,
+                    Ok(e) => e.for_follower(routes),
                     Err(broadcast::error::RecvError::Lagged(_)) => match &handle {
-                        Some(h) => match h.ask(None, Cmd::Snapshot).await {
+                        Some(h) => match h.ask(None, Cmd::Snapshot { routes }).await {
                             Ok(Some(t)) => t,
                             _ => continue,
                         },
                         None => continue,
                     },
                     Err(broadcast::error::RecvError::Closed) => break,
-                };
-                let text = if routes {
-                    // The position before a move, when this follower has not seen it yet (the
-                    // game's snapshot went out before this task), from a snapshot.
-                    if let Some(n) = moved_ply(&text)
-                        && !route_state.knows(n)
-                        && let Some(h) = &handle
-                        && let Ok(Some(snap)) = h.ask(None, Cmd::Snapshot).await
-                    {
-                        route_state.seed(&snap, n);
-                    }
-                    route_state.augment(&text).map_or(text, Arc::from)
-                } else {
-                    text
                 };
                 if tx.try_send(Out::Text(text)).is_err() {
                     kill.notify_one();
@@ -645,6 +633,25 @@ impl Conn {
         }
         handle.ask(Some(side), cmd).await?;
         Ok(())
+    }
+}
+
+/// What a follower forwards: the lobby's events, or a game's (the same text for all, or
+/// with routes for a connection that asked for them).
+trait Followed: Clone + Send + 'static {
+    /// The text for a connection that did or did not ask for routes.
+    fn for_follower(self, routes: bool) -> Arc<str>;
+}
+
+impl Followed for Arc<str> {
+    fn for_follower(self, _routes: bool) -> Arc<str> {
+        self
+    }
+}
+
+impl Followed for Event {
+    fn for_follower(self, routes: bool) -> Arc<str> {
+        self.text(routes).clone()
     }
 }
 

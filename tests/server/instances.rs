@@ -3,7 +3,7 @@
 
 use crate::server_support;
 
-use serde_json::json;
+use parachess::server::messages::{ClientMsg, SeekSpec, SeekView, ServerMsg};
 use server_support::*;
 
 #[test]
@@ -16,78 +16,141 @@ fn postgres_two_instances_one_game_and_a_spectator_on_a_third() {
         let mut a = guest(&one).await;
         let mut b = guest(&two).await;
         let mut s = guest(&three).await;
+        let seeks = |m| match m {
+            ServerMsg::Seeks { seeks } => Some(seeks),
+            _ => None,
+        };
+        let seek = |m| match m {
+            ServerMsg::Seek(v) => Some(*v),
+            _ => None,
+        };
+        let challenge = |m| match m {
+            ServerMsg::Challenge(v) => Some(*v),
+            _ => None,
+        };
+        let started = |m| match m {
+            ServerMsg::Started { game, color } => Some((game, color.to_string())),
+            _ => None,
+        };
 
         // The lobby spans the instances: a seek posted on one is seen and taken on another.
-        s.send(&json!({"t": "lobby"})).await.unwrap();
-        expect(&mut s, "seeks").await;
+        say(&mut s, ClientMsg::Lobby).await;
+        wait_msg(&mut s, "seeks", seeks).await;
         let mut c = guest(&one).await;
-        c.send(&json!({"t": "seek", "tc": "60+0"})).await.unwrap();
-        let posted = expect(&mut s, "seek").await;
-        assert_eq!(posted["by"], c.name.as_str());
+        let spec = SeekSpec {
+            tc: Some("60+0".into()),
+            ..SeekSpec::default()
+        };
+        say(&mut c, ClientMsg::Seek(spec)).await;
+        let posted: SeekView = wait_msg(&mut s, "seek", seek).await;
+        assert_eq!(posted.by, c.name);
         let mut d = guest(&two).await;
-        d.send(&json!({"t": "lobby"})).await.unwrap();
-        let listed = expect(&mut d, "seeks").await;
-        assert!(
-            listed["seeks"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|x| x["id"] == posted["id"])
-        );
-        d.send(&json!({"t": "accept", "id": posted["id"]}))
-            .await
-            .unwrap();
-        let sc = expect(&mut c, "started").await;
-        let sd = expect(&mut d, "started").await;
-        assert_eq!(sc["game"], sd["game"]);
-        let gone = expect(&mut s, "seek_gone").await;
-        assert_eq!(gone["id"], posted["id"]);
+        say(&mut d, ClientMsg::Lobby).await;
+        let listed = wait_msg(&mut d, "seeks", seeks).await;
+        assert!(listed.iter().any(|x| x.id == posted.id));
+        say(
+            &mut d,
+            ClientMsg::Accept {
+                id: posted.id.clone(),
+            },
+        )
+        .await;
+        let sc = wait_msg(&mut c, "started", started).await;
+        let sd = wait_msg(&mut d, "started", started).await;
+        assert_eq!(sc.0, sd.0);
+        let gone = wait_msg(&mut s, "seek_gone", |m| match m {
+            ServerMsg::SeekGone { id } => Some(id),
+            _ => None,
+        })
+        .await;
+        assert_eq!(gone, posted.id);
 
         // A challenge from one instance to a player on another, accepted there.
-        a.send(&json!({"t": "challenge", "to": b.name, "tc": "300+2", "color": "white"}))
-            .await
-            .unwrap();
-        let ch = expect(&mut b, "challenge").await;
-        assert!(ch["id"].as_str().unwrap().starts_with("one-"));
-        b.send(&json!({"t": "accept", "id": ch["id"]}))
-            .await
-            .unwrap();
-        let started = expect(&mut a, "started").await;
-        let g = started["game"].as_str().unwrap().to_string();
-        assert_eq!(expect(&mut b, "started").await["color"], "black");
-        let view = expect(&mut b, "game").await;
-        assert_eq!(view["id"], g.as_str());
-        s.send(&json!({"t": "watch", "game": g})).await.unwrap();
-        expect(&mut s, "game").await;
+        say(
+            &mut a,
+            ClientMsg::Challenge {
+                to: b.name.clone(),
+                spec: SeekSpec {
+                    tc: Some("300+2".into()),
+                    color: Some("white".into()),
+                    ..SeekSpec::default()
+                },
+            },
+        )
+        .await;
+        let ch = wait_msg(&mut b, "challenge", challenge).await;
+        assert!(ch.id.starts_with("one-"));
+        say(&mut b, ClientMsg::Accept { id: ch.id }).await;
+        let (g, _) = wait_msg(&mut a, "started", started).await;
+        assert_eq!(wait_msg(&mut b, "started", started).await.1, "black");
+        let game = |m| match m {
+            ServerMsg::Game(v) => Some(*v),
+            _ => None,
+        };
+        let view = wait_msg(&mut b, "game", game).await;
+        assert_eq!(view.id, g);
+        say(&mut s, ClientMsg::Watch { game: g.clone() }).await;
+        wait_msg(&mut s, "game", game).await;
 
-        let mut legal: Vec<String> = serde_json::from_value(view["legal"].clone()).unwrap();
-        for n in 0..12u64 {
+        let mut legal = view.legal;
+        for n in 0..12u32 {
             let (mover, other) = if n.is_multiple_of(2) {
                 (&mut a, &mut b)
             } else {
                 (&mut b, &mut a)
             };
             let mv = legal[0].clone();
-            let ack = play(mover, &g, n, &mv).await;
-            assert_eq!(seen(other, n).await["move"], mv.as_str());
+            say(
+                mover,
+                ClientMsg::Move {
+                    game: g.clone(),
+                    n,
+                    mv: mv.clone(),
+                },
+            )
+            .await;
+            let moved = move |m| match m {
+                ServerMsg::Moved(x) if x.n == n => Some(Ok(*x)),
+                ServerMsg::Error { code, msg } => Some(Err(format!("{code}: {msg}"))),
+                _ => None,
+            };
+            let ack = wait_msg(mover, "moved", moved)
+                .await
+                .unwrap_or_else(|e| panic!("move {n} {mv} refused: {e}"));
             assert_eq!(
-                seen(&mut s, n).await["move"],
-                mv.as_str(),
+                wait_msg(other, "moved", moved).await.map(|m| m.mv),
+                Ok(mv.clone())
+            );
+            assert_eq!(
+                wait_msg(&mut s, "moved", moved).await.map(|m| m.mv),
+                Ok(mv.clone()),
                 "the spectator sees move {n}"
             );
-            legal = serde_json::from_value(ack["legal"].clone()).unwrap();
+            legal = ack.legal;
         }
         // A refusal comes back across instances too.
-        b.send(&json!({"t": "move", "game": g, "n": 12, "move": legal[0]}))
-            .await
-            .unwrap();
+        say(
+            &mut b,
+            ClientMsg::Move {
+                game: g.clone(),
+                n: 12,
+                mv: legal[0].clone(),
+            },
+        )
+        .await;
         assert_eq!(expect_error(&mut b).await, "not_your_turn");
-        b.send(&json!({"t": "resign", "game": g})).await.unwrap();
+        say(&mut b, ClientMsg::Resign { game: g.clone() }).await;
         for c in [&mut a, &mut b, &mut s] {
-            let end = c.wait_for("end", T, |v| v["t"] == "end").await.unwrap();
-            assert_eq!(end["result"], "1-0");
+            let result = wait_msg(c, "end", |m| match m {
+                ServerMsg::End { result, .. } => Some(result),
+                _ => None,
+            })
+            .await;
+            assert_eq!(result, "1-0");
         }
         let view = get_json(&three, &format!("/api/game/{g}")).await.1;
-        assert_eq!(view["moves"].as_array().unwrap().len(), 12);
+        let view: parachess::server::messages::GameView =
+            serde_json::from_value(view).expect("a game view");
+        assert_eq!(view.moves.len(), 12);
     });
 }

@@ -17,5 +17,6 @@ mod instances;
 mod link;
 mod metrics;
 mod packaging;
+mod routes;
 mod variants;
 mod web;

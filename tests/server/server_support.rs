@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use parachess::server::client::Client;
+use parachess::server::messages::{ClientMsg, ServerMsg};
 use serde_json::{Value, json};
 
 /// A database back-end.
@@ -331,6 +332,20 @@ pub async fn expect(c: &mut Client, t: &str) -> Value {
     c.wait_for(t, T, |v| v["t"] == t)
         .await
         .unwrap_or_else(|e| panic!("waiting for {t}: {e}"))
+}
+
+/// Sends a typed message.
+pub async fn say(c: &mut Client, msg: ClientMsg) {
+    c.say(&msg).await.expect("send");
+}
+
+/// The first message `pick` takes something out of (the others kept for later reads).
+pub async fn wait_msg<R>(c: &mut Client, what: &str, pick: impl Fn(ServerMsg) -> Option<R>) -> R {
+    let m = c
+        .wait_for_msg(what, T, |m| pick(m.clone()).is_some())
+        .await
+        .unwrap_or_else(|e| panic!("waiting for {what}: {e}"));
+    pick(m).unwrap_or_else(|| panic!("{what} taken once, not twice"))
 }
 
 /// The next `error`, its code.

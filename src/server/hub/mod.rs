@@ -84,7 +84,7 @@ pub struct Hub {
     bus: Option<Bus>,
     games: Mutex<HashMap<String, GameHandle>>,
     /// Games played by other instances that players here follow.
-    remote: Mutex<HashMap<String, GameHandle>>,
+    remote: Mutex<HashMap<String, proxy::Remote>>,
     /// The open seeks of the other instances, as their lobby events said.
     remote_seeks: Mutex<BTreeMap<String, SeekView>>,
     seeks: Mutex<BTreeMap<u64, Seek>>,

@@ -7,24 +7,45 @@ use tokio::sync::{broadcast, mpsc};
 
 use super::super::bus::{Bus, BusMsg};
 use super::super::db::GameRow;
-use super::super::game::{self, GameHandle};
+use super::super::game::{self, Event, GameHandle};
 use super::super::messages::ServerMsg;
+use super::super::routes::{self, RouteState};
 use super::super::stored;
 use super::{Hub, Identity, lock};
+
+/// A game another instance plays, as this one relays it.
+pub(super) struct Remote {
+    handle: GameHandle,
+    /// What the relayed events told of the game, to add routes to them once here for every
+    /// follower that asked (the owner sends them without).
+    routes: RouteState,
+}
+
+impl Remote {
+    /// Relays one event: as it came, and with routes.
+    fn relay(&mut self, msg: &ServerMsg, plain: Arc<str>) {
+        let routed = self.routes.routed(msg).map(|m| m.to_json().into());
+        let _ = self.handle.events.send(Event { plain, routed });
+    }
+}
 
 impl Hub {
     /// An event of a game played on another instance, for its followers here (`None`: get
     /// the whole game again from the database).
     pub fn relay_event(self: &Arc<Hub>, game: &str, text: Option<String>) {
-        let Some(handle) = lock(&self.remote).get(game).cloned() else {
+        if !lock(&self.remote).contains_key(game) {
             return;
-        };
+        }
         match text {
             Some(text) => {
-                let over = text.starts_with("{\"t\":\"end\"");
-                let _ = handle.events.send(text.into());
-                if over {
-                    lock(&self.remote).remove(game);
+                let msg = serde_json::from_str::<ServerMsg>(&text).unwrap_or(ServerMsg::Unknown);
+                let mut remote = lock(&self.remote);
+                let Some(r) = remote.get_mut(game) else {
+                    return;
+                };
+                r.relay(&msg, text.into());
+                if matches!(msg, ServerMsg::End { .. }) {
+                    remote.remove(game);
                 }
             }
             None => {
@@ -32,9 +53,10 @@ impl Hub {
                 let game = game.to_string();
                 tokio::spawn(async move {
                     if let Ok(view) = stored::view(&hub.db, &game).await {
-                        let _ = handle
-                            .events
-                            .send(ServerMsg::Game(Box::new(view)).to_json().into());
+                        let msg = ServerMsg::Game(Box::new(view));
+                        if let Some(r) = lock(&hub.remote).get_mut(&game) {
+                            r.relay(&msg, msg.to_json().into());
+                        }
                     }
                 });
             }
@@ -47,15 +69,21 @@ impl Hub {
             return Some(h);
         }
         let bus = self.bus.clone()?;
-        if let Some(h) = lock(&self.remote).get(id).cloned() {
-            return Some(h);
+        if let Some(r) = lock(&self.remote).get(id) {
+            return Some(r.handle.clone());
         }
         let row = self.db.game(id).await.ok()??;
         if row.status != "started" || row.owner == self.instance {
             return None;
         }
         let handle = self.proxy(row, bus);
-        lock(&self.remote).insert(id.to_string(), handle.clone());
+        lock(&self.remote).insert(
+            id.to_string(),
+            Remote {
+                handle: handle.clone(),
+                routes: RouteState::default(),
+            },
+        );
         Some(handle)
     }
 
@@ -76,9 +104,16 @@ impl Hub {
             while let Some(req) = rx.recv().await {
                 let Some(hub) = weak.upgrade() else { return };
                 let answer = match (req.cmd, req.side) {
-                    (game::Cmd::Snapshot, _) => stored::view(&hub.db, &row.id)
+                    (game::Cmd::Snapshot { routes }, _) => stored::view(&hub.db, &row.id)
                         .await
-                        .map(|v| Some(ServerMsg::Game(Box::new(v)).to_json().into()))
+                        .map(|v| {
+                            // What the relay needs to route the next moves it passes on.
+                            if let Some(r) = lock(&hub.remote).get_mut(&row.id) {
+                                r.routes.learn(&v);
+                            }
+                            let v = if routes { routes::with_routes(v) } else { v };
+                            Some(ServerMsg::Game(Box::new(v)).to_json().into())
+                        })
                         .map_err(|e| ServerMsg::error("no_game", e.to_string())),
                     (_, None) => Err(ServerMsg::error(
                         "not_player",

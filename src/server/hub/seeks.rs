@@ -168,22 +168,15 @@ impl Hub {
     /// A lobby event of another instance: kept in the mirror of its seeks, and passed to the
     /// lobby's followers here.
     pub fn lobby_here(&self, text: String) {
-        let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
-            return;
-        };
-        match value["t"].as_str() {
-            Some("seek") => {
-                if let Ok(view) = serde_json::from_value::<SeekView>(value) {
-                    let mut remote = lock(&self.remote_seeks);
-                    if remote.len() < 10_000 {
-                        remote.insert(view.id.clone(), view);
-                    }
+        match serde_json::from_str::<ServerMsg>(&text) {
+            Ok(ServerMsg::Seek(view)) => {
+                let mut remote = lock(&self.remote_seeks);
+                if remote.len() < 10_000 {
+                    remote.insert(view.id.clone(), *view);
                 }
             }
-            Some("seek_gone") => {
-                if let Some(id) = value["id"].as_str() {
-                    lock(&self.remote_seeks).remove(id);
-                }
+            Ok(ServerMsg::SeekGone { id }) => {
+                lock(&self.remote_seeks).remove(&id);
             }
             _ => return,
         }

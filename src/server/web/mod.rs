@@ -2,7 +2,7 @@
 //! book, served by `parachess-server` itself with every asset embedded in the binary.
 //!
 //! The pages implement no rules: a game page draws what the protocol sends (the position,
-//! the legal moves and each move's route, from [`geometry`]) and plays through the same
+//! the legal moves and each move's route, from [`super::routes`]) and plays through the same
 //! WebSocket as the desktop game. Everything a player typed is escaped ([`escape`] here,
 //! `textContent` in the scripts); every page carries a strict Content-Security-Policy (no
 //! inline script or style: all of it comes from `/assets/`); the WebSocket refuses upgrades
@@ -10,7 +10,6 @@
 //! browser's local storage and is sent in the protocol's `hello`.
 
 pub mod archive;
-pub mod geometry;
 pub mod learn;
 pub mod pages;
 pub mod svg;

@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::super::auth;
 use super::super::db::{GameRow, HistoryPoint, RatingRow};
-use super::super::game::Cmd;
 use super::super::hub::Hub;
+use super::super::messages::GameView;
 use super::archive::{self, ArchiveQuery};
 use super::svg::{self, BoardOptions};
 use super::{clipped, escape, not_found, page, url_part};
@@ -249,16 +249,14 @@ fn computer_card(variants: &str, last_shuffle: usize) -> String {
     )
 }
 
-/// A game as JSON (the protocol's `game` view), live or stored.
-async fn game_json(hub: &Hub, id: &str) -> Option<serde_json::Value> {
+/// A game as the protocol's `game` message shows it, live or stored.
+async fn game_view(hub: &Hub, id: &str) -> Option<GameView> {
     if let Some(handle) = hub.game(id)
-        && let Ok(Some(text)) = handle.ask(None, Cmd::Snapshot).await
-        && let Ok(v) = serde_json::from_str::<serde_json::Value>(&text)
+        && let Some(view) = handle.view().await
     {
-        return Some(v);
+        return Some(view);
     }
-    let view = super::super::stored::view(&hub.db, id).await.ok()?;
-    serde_json::to_value(view).ok()
+    super::super::stored::view(&hub.db, id).await.ok()
 }
 
 /// The promotion chooser's buttons: every kind a pawn of either side may become in the game's
@@ -287,16 +285,12 @@ fn promotion_buttons(position: Option<&Position>) -> String {
 
 /// `/game/ID`.
 pub async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    let Some(view) = game_json(&hub, &id).await else {
+    let Some(view) = game_view(&hub, &id).await else {
         return not_found(&format!("There is no game {}.", clipped(&id, 16)));
     };
-    let s = |k: &str| view[k].as_str().unwrap_or_default().to_string();
-    let variant_key = view["variant_def"]
-        .as_str()
-        .or_else(|| view["variant"].as_str())
-        .unwrap_or(crate::server::variant::DEFAULT);
+    let variant_key = view.variant_def.as_deref().unwrap_or(&view.variant);
     let position: Option<Position> =
-        crate::server::variant::position(variant_key, &s("position")).ok();
+        crate::server::variant::position(variant_key, &view.position).ok();
     let board = svg::board_svg(&BoardOptions {
         id: Some("board"),
         class: "main-board",
@@ -308,9 +302,8 @@ pub async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
         ..BoardOptions::default()
     });
     let promo = promotion_buttons(position.as_ref());
-    let (white, black) = (s("white"), s("black"));
-    let title = format!("{white} – {black}");
-    let clock = match (view["tc"].as_str(), view["days"].as_u64()) {
+    let title = format!("{} – {}", view.white, view.black);
+    let clock = match (view.tc.as_deref(), view.days) {
         (Some(tc), _) => tc.to_string(),
         (None, Some(d)) => format!("{d} days per move"),
         _ => String::new(),
@@ -354,13 +347,9 @@ pub async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
         id = escape(&id),
         meta = escape(&format!(
             "{} · {} {} · {}",
-            s("variant"),
-            if view["rated"].as_bool() == Some(true) {
-                "Rated"
-            } else {
-                "Casual"
-            },
-            s("speed"),
+            view.variant,
+            if view.rated { "Rated" } else { "Casual" },
+            view.speed,
             clock
         )),
     );
@@ -570,9 +559,9 @@ pub async fn player(
     out.push_str("</section>");
     // The latest game's position, as a small board.
     if let Some(latest) = rows.first()
-        && let Some(view) = game_json(&hub, &latest.id).await
+        && let Some(view) = game_view(&hub, &latest.id).await
     {
-        let position: Option<Position> = view["position"].as_str().and_then(|p| p.parse().ok());
+        let position: Option<Position> = view.position.parse().ok();
         let _ = write!(
             out,
             "<section class=\"card\"><h2>Latest game</h2><a class=\"latest\" href=\"/game/{id}\">{}\
@@ -741,27 +730,19 @@ pub async fn live_api(State(hub): State<Arc<Hub>>) -> Response {
         let Some(handle) = hub.game(&id) else {
             continue;
         };
-        let Ok(Some(text)) = handle.ask(None, Cmd::Snapshot).await else {
+        let Some(mut v) = handle.view().await else {
             continue;
         };
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else {
-            continue;
-        };
-        if v["status"] != "started" {
+        if v.status != "started" {
             continue;
         }
-        let s = |k: &str| v[k].as_str().unwrap_or_default().to_string();
         games.push(LiveGame {
-            id: s("id"),
-            white: s("white"),
-            black: s("black"),
-            position: s("position"),
-            tc: v["tc"].as_str().map(str::to_string),
-            last: v["moves"]
-                .as_array()
-                .and_then(|m| m.last())
-                .and_then(|m| m.as_str())
-                .map(str::to_string),
+            last: v.moves.pop(),
+            id: v.id,
+            white: v.white,
+            black: v.black,
+            position: v.position,
+            tc: v.tc,
         });
     }
     let mut online = Vec::new();
