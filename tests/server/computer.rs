@@ -171,11 +171,27 @@ async fn queued_clock_pool_bound_and_limits(_: Backend) {
         .await
         .unwrap();
     expect(&mut a, "started").await;
-    // B plays Easy with a clock as White; its reply waits behind Hard's search.
-    b.send(&json!({"t": "play_computer", "level": "easy", "color": "white", "tc": "60+0"}))
-        .await
-        .unwrap();
-    let id = expect(&mut b, "started").await["game"]
+    // B plays Easy with a clock as White; its reply waits behind Hard's search. Until the
+    // engine thread has taken Hard's job from the queue, the queue is full: asked again.
+    let mut started = None;
+    for _ in 0..100 {
+        b.send(&json!({"t": "play_computer", "level": "easy", "color": "white", "tc": "60+0"}))
+            .await
+            .unwrap();
+        let answer = b
+            .wait_for("started or error", T, |v| {
+                v["t"] == "started" || v["t"] == "error"
+            })
+            .await
+            .unwrap();
+        if answer["t"] == "started" {
+            started = Some(answer);
+            break;
+        }
+        assert_eq!(answer["code"], "busy", "{answer}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let id = started.expect("the queue emptied")["game"]
         .as_str()
         .unwrap()
         .to_string();
