@@ -564,6 +564,12 @@ mod tests {
             ClientMsg::TakebackNo { game: game() },
             ClientMsg::Resign { game: game() },
             ClientMsg::Abort { game: game() },
+            ClientMsg::PlayComputer {
+                level: "easy".into(),
+                variant: Some("Shuffle Parachess 7".into()),
+                tc: None,
+                color: Some("random".into()),
+            },
             ClientMsg::Ping { n: 9 },
             ClientMsg::Unknown,
         ]
