@@ -370,7 +370,7 @@ pub enum ServerMsg {
     Error {
         /// `bad_json`, `version`, `hello_first`, `rate`, `auth`, `name`, `taken`, `no_game`,
         /// `not_player`, `not_your_turn`, `stale`, `illegal`, `over`, `no_seek`, `seek`,
-        /// `offer`, `db`, `busy`.
+        /// `offer`, `db`, `busy`, `computer`.
         code: Cow<'static, str>,
         /// What went wrong.
         msg: String,
