@@ -398,7 +398,7 @@ pub enum ServerMsg {
     Error {
         /// `bad_json`, `version`, `hello_first`, `rate`, `auth`, `name`, `taken`, `no_game`,
         /// `not_player`, `not_your_turn`, `stale`, `illegal`, `over`, `no_seek`, `seek`,
-        /// `offer`, `db`, `busy`.
+        /// `offer`, `db`, `busy`, `computer`.
         code: Cow<'static, str>,
         /// What went wrong.
         msg: String,
@@ -592,6 +592,12 @@ mod tests {
             ClientMsg::TakebackNo { game: game() },
             ClientMsg::Resign { game: game() },
             ClientMsg::Abort { game: game() },
+            ClientMsg::PlayComputer {
+                level: "easy".into(),
+                variant: Some("Shuffle Parachess 7".into()),
+                tc: None,
+                color: Some("random".into()),
+            },
             ClientMsg::Ping { n: 9 },
             ClientMsg::Unknown,
         ]

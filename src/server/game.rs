@@ -927,10 +927,18 @@ impl Actor {
         {
             c.resume(now.saturating_sub(answer.searched));
         }
-        if self.play(side, ply as u32, &mv).await.is_err() && self.live() {
-            // Not saved (the database refused): the loop asks again.
+        if let Err(e) = self.play(side, ply as u32, &mv).await
+            && self.live()
+        {
             if let Some(c) = &mut self.clocks {
                 c.pause(now);
+            }
+            // Not saved (the database refused): the loop asks again. Refused by the rules (an
+            // engine fault): asking again would loop, so the computer resigns.
+            if !matches!(&e, ServerMsg::Error { code, .. } if code == "db")
+                && self.game.resign(side).is_ok()
+            {
+                self.finish(Outcome::Resignation { winner: !side }).await;
             }
         }
     }

@@ -22,6 +22,46 @@ mod queue {
             super::queued_clock_pool_bound_and_limits,
         );
     }
+
+    #[test]
+    fn the_computer_moves_after_a_restart() {
+        crate::server_support::run(
+            crate::server_support::Backend::Sqlite,
+            120,
+            super::the_computer_moves_after_a_restart,
+        );
+    }
+}
+
+/// The server killed while the computer thinks (Hard: seconds): the game comes back and the
+/// computer makes its move.
+async fn the_computer_moves_after_a_restart(_: Backend) {
+    let db = database(Backend::Sqlite);
+    let mut server = Server::start(&db.url);
+    let mut me = guest(&server).await;
+    me.send(&json!({"t": "play_computer", "level": "hard", "color": "white"}))
+        .await
+        .unwrap();
+    let id = expect(&mut me, "started").await["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let g = expect(&mut me, "game").await;
+    play(&mut me, &id, 0, &strings(&g["legal"])[0]).await;
+    server.kill();
+    let token = me.token.clone();
+    drop(me);
+    let server = Server::start(&db.url);
+    let mut me = parachess::server::client::Client::hello(&server.url, Some(&token))
+        .await
+        .unwrap();
+    me.send(&json!({"t": "watch", "game": id})).await.unwrap();
+    let g = expect(&mut me, "game").await;
+    assert_eq!(g["status"], "started");
+    if g["moves"].as_array().unwrap().len() < 2 {
+        let reply = seen(&mut me, 1).await;
+        assert!(reply["move"].is_string());
+    }
 }
 
 /// A tiny deterministic generator: the test's own random legal moves.
@@ -171,11 +211,27 @@ async fn queued_clock_pool_bound_and_limits(_: Backend) {
         .await
         .unwrap();
     expect(&mut a, "started").await;
-    // B plays Easy with a clock as White; its reply waits behind Hard's search.
-    b.send(&json!({"t": "play_computer", "level": "easy", "color": "white", "tc": "60+0"}))
-        .await
-        .unwrap();
-    let id = expect(&mut b, "started").await["game"]
+    // B plays Easy with a clock as White; its reply waits behind Hard's search. Until the
+    // engine thread has taken Hard's job from the queue, the queue is full: asked again.
+    let mut started = None;
+    for _ in 0..100 {
+        b.send(&json!({"t": "play_computer", "level": "easy", "color": "white", "tc": "60+0"}))
+            .await
+            .unwrap();
+        let answer = b
+            .wait_for("started or error", T, |v| {
+                v["t"] == "started" || v["t"] == "error"
+            })
+            .await
+            .unwrap();
+        if answer["t"] == "started" {
+            started = Some(answer);
+            break;
+        }
+        assert_eq!(answer["code"], "busy", "{answer}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let id = started.expect("the queue emptied")["game"]
         .as_str()
         .unwrap()
         .to_string();
