@@ -117,6 +117,7 @@ key-previous-piece = vorherige Figur
 key-close = schließen
 key-next-retry = weiter / nochmal
 key-the-lessons = die Lektionen
+key-all-the-keys = alle Tasten
 
 ## Key names
 keyname-enter = Enter
@@ -198,7 +199,9 @@ panel-paste-pos = Stellung einf.
 panel-resign = Aufgeben
 panel-draw = Remis
 panel-menu = Menü
-panel-help = Figur anklicken oder ziehen. Rechtsklick auf eine Figur (oder Umschalt darüber halten) zeigt ihre Züge; ein zweiter Rechtsklick blendet sie aus. { $keys }
+panel-help-short = Figur anklicken oder ziehen; Rechtsklick auf eine Figur (oder Umschalt darüber) zeigt ihre Züge. { $keys }: alle Tasten
+panel-keys-game = Partie: { $keys }
+panel-keys-board = Brett: { $keys }
 moves-from-set-up = (aus einer aufgebauten Stellung)
 moves-none-yet = Noch keine Züge
 moves-hint-note = { $mark }: nach einem Tipp gespielt
@@ -323,6 +326,7 @@ pos-pasted = Neue Partie aus der eingefügten Stellung
 pos-not-a-position = Die Zwischenablage enthält keine Stellung: { $error }
 load-cannot = Laden nicht möglich: { $error }
 load-row = { $name }  |  { $n } Züge  |  { $result }
+load-unfinished = nicht beendet
 load-row-unreadable = { $name } (nicht lesbar: { $error })
 load-cannot-list = Gespeicherte Partien können nicht aufgelistet werden: { $error }
 

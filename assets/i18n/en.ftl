@@ -118,6 +118,7 @@ key-previous-piece = previous piece
 key-close = close
 key-next-retry = next / retry
 key-the-lessons = the lessons
+key-all-the-keys = all the keys
 
 ## Key names
 keyname-enter = Enter
@@ -199,7 +200,9 @@ panel-paste-pos = Paste pos.
 panel-resign = Resign
 panel-draw = Draw
 panel-menu = Menu
-panel-help = Click or drag a piece. Right-click any piece (or hold Shift over it) to see its moves; right-click it again to hide them. { $keys }
+panel-help-short = Click or drag a piece; right-click one (or hold Shift over it) for its moves. { $keys }: all the keys
+panel-keys-game = Game: { $keys }
+panel-keys-board = Board: { $keys }
 moves-from-set-up = (from a set-up position)
 moves-none-yet = No moves yet
 moves-hint-note = { $mark }: played after a hint
@@ -324,6 +327,7 @@ pos-pasted = New game from the pasted position
 pos-not-a-position = The clipboard holds no position: { $error }
 load-cannot = Cannot load: { $error }
 load-row = { $name }  |  { $n } moves  |  { $result }
+load-unfinished = unfinished
 load-row-unreadable = { $name } (unreadable: { $error })
 load-cannot-list = Cannot list saved games: { $error }
 
