@@ -580,7 +580,13 @@ fn collect_list(
                             Err(e) => tr!(
                                 "load-row-unreadable",
                                 name = info.name.as_str(),
-                                error = e.to_string()
+                                // The row names the file: its folder would only push the
+                                // reason out of the dialog.
+                                error = e
+                                    .replace(&info.path.display().to_string(), "")
+                                    .trim_start_matches(':')
+                                    .trim()
+                                    .to_string()
                             ),
                         };
                         (label, info.path)
