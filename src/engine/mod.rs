@@ -504,11 +504,12 @@ fn root_moves(pos: &Position, searchmoves: &[Move]) -> Result<MoveList, EngineEr
     Ok(chosen)
 }
 
-/// The report of `lines` (never empty; `fallback` only keeps this free of panics).
+/// The report of `lines` (never empty; `fallback` only keeps this free of panics), best first
+/// for the side to move.
 fn make_report(searcher: &Searcher<'_>, lines: &[Line], fallback: Move) -> Report {
     let seldepth = searcher.seldepth as u32;
-    let lines: Vec<PvLine> = lines
-        .iter()
+    let lines: Vec<PvLine> = best_first(lines)
+        .into_iter()
         .map(|l| PvLine {
             mv: l.best,
             score: Score::from_value(l.score),
@@ -525,6 +526,17 @@ fn make_report(searcher: &Searcher<'_>, lines: &[Line], fallback: Move) -> Repor
         nodes: searcher.total_nodes(),
         elapsed: searcher.clock.started.elapsed(),
     }
+}
+
+/// `lines` ordered by score for the side to move (the scores are all from its view), ties kept
+/// in the search's order. The search sorts them after every finished depth, but a report
+/// taken during a depth or after a stop mixes depths: a line already deepened can have fallen
+/// below one that was not, and a screen showing Black's lines must still show Black's best
+/// first.
+fn best_first(lines: &[Line]) -> Vec<&Line> {
+    let mut sorted: Vec<&Line> = lines.iter().collect();
+    sorted.sort_by_key(|l| std::cmp::Reverse(l.score));
+    sorted
 }
 
 fn result(searcher: &Searcher<'_>, line: Line) -> SearchResult {
@@ -715,6 +727,67 @@ mod tests {
             assert_eq!(firsts.len(), 3, "{nodes} nodes: {report:?}");
             engine.new_game();
         }
+    }
+
+    #[test]
+    fn black_lines_come_best_first_for_black_even_when_stopped() {
+        // Black to move: every report, periodic and stopped ones included (they mix depths),
+        // lists the lines with Black's best first.
+        let mut game = Game::new();
+        game.play_text("c4-d3").unwrap();
+        assert_eq!(game.position().turn(), crate::rules::Side::Black);
+        let mut engine = Engine::with_hash_mb(4);
+        let options = AnalyseOptions {
+            multipv: 3,
+            ..AnalyseOptions::default()
+        };
+        let sorted = |r: &Report| r.lines.windows(2).all(|w| w[0].score >= w[1].score);
+        for nodes in (300..30_000).step_by(900) {
+            let mut seen = 0;
+            let report = engine
+                .analyse_game_with_progress(
+                    &game,
+                    &Limits::nodes(nodes),
+                    &options,
+                    &StopFlag::new(),
+                    Some(Duration::ZERO),
+                    &mut |r| {
+                        seen += 1;
+                        assert!(sorted(r), "{nodes} nodes, report {seen}: {r:?}");
+                    },
+                )
+                .unwrap();
+            assert!(sorted(&report), "{nodes} nodes: {report:?}");
+            assert_eq!(report.best, report.lines[0].mv);
+            engine.new_game();
+        }
+    }
+
+    #[test]
+    fn a_report_orders_hand_made_lines_by_the_movers_score() {
+        let pos: Position = Game::new().position().clone();
+        let moves = legal_moves(&pos).unwrap();
+        let (stop, history, limits) = (StopFlag::new(), vec![], Limits::depth(1));
+        let mut engine = Engine::with_hash_mb(1);
+        let s = searcher(
+            &engine.tt,
+            &mut engine.heuristics,
+            &mut engine.evals,
+            &pos,
+            &history,
+            &limits,
+            &stop,
+        );
+        let line = |i: usize, score| Line {
+            best: moves[i],
+            score,
+            pv: vec![moves[i]],
+            depth: 3,
+        };
+        let report = make_report(&s, &[line(0, -50), line(1, 30), line(2, 10)], moves[0]);
+        let scores: Vec<Score> = report.lines.iter().map(|l| l.score).collect();
+        assert_eq!(scores, [Score::Cp(30), Score::Cp(10), Score::Cp(-50)]);
+        assert_eq!(report.best, moves[1]);
     }
 
     #[test]

@@ -69,6 +69,19 @@ fn the_new_game_dialog_starts_knights_and_archers_and_a_numbered_shuffle() {
     assert_eq!(pos, Variant::shuffle(17).unwrap().start());
 }
 
+/// The move list names the army a game starts in, not "a set-up position".
+#[test]
+fn the_move_list_names_the_army_of_its_start() {
+    use parachess::game::ui::move_list_text;
+    let mut app = headless_app();
+    start_in(&mut app, knights_and_archers(), None);
+    let list = move_list_text(game(&app));
+    assert!(list.contains("(Knights and Archers)"), "{list:?}");
+    assert!(!list.contains("set-up"), "{list:?}");
+    start_in(&mut app, Variant::parachess(), None);
+    assert!(!move_list_text(game(&app)).contains('('));
+}
+
 #[test]
 fn the_editor_palette_offers_the_variants_kinds_and_puts_a_knight_down() {
     let mut app = headless_app();

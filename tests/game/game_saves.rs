@@ -549,3 +549,50 @@ fn a_loaded_game_played_on_then_replaced_goes_back_to_its_own_file() {
     assert_eq!(kept.len(), 1, "{kept:?}");
     assert!(same_game(&read(&kept[0]), &branched));
 }
+
+/// The Load list's rows say "unfinished" (not a bare `*`), and an unreadable file says why.
+#[test]
+fn the_load_list_says_unfinished_and_why_a_file_is_unreadable() {
+    use parachess::game::core::actions::{Action, SaveRequest};
+    use parachess::game::core::saves::SaveList;
+    let mut app = headless_app();
+    let dir = app
+        .world()
+        .resource::<parachess::game::core::DataDir>()
+        .0
+        .clone();
+    let path = Store::at(&dir)
+        .unwrap()
+        .save_game("other", &unfinished_game(5), &Tags::default(), false)
+        .unwrap();
+    fs::write(
+        path.with_file_name("broken.pgn"),
+        "[Event \"x\"]\n\n1. zz9-q1 *\n",
+    )
+    .unwrap();
+    app.world_mut()
+        .commands()
+        .queue(|world: &mut World| SaveRequest::List.run(world));
+    let listed = run_until(&mut app, Duration::from_secs(10), |app| {
+        let list = app.world().resource::<SaveList>();
+        !list.1 && list.0.len() >= 2
+    });
+    assert!(listed.is_some(), "the list was never read");
+    let labels: Vec<String> = app
+        .world()
+        .resource::<SaveList>()
+        .0
+        .iter()
+        .map(|(l, _)| l.clone())
+        .collect();
+    let other = labels.iter().find(|l| l.starts_with("other")).unwrap();
+    assert!(other.ends_with("unfinished"), "{labels:?}");
+    assert!(!labels.iter().any(|l| l.ends_with('*')), "{labels:?}");
+    let broken = labels.iter().find(|l| l.starts_with("broken")).unwrap();
+    assert!(broken.contains("unreadable"), "{labels:?}");
+    assert!(broken.contains("zz9-q1"), "the reason: {labels:?}");
+    assert!(
+        !broken.contains(&*dir.to_string_lossy()),
+        "the folder: {labels:?}"
+    );
+}

@@ -532,3 +532,23 @@ fn the_title_menu_and_the_settings_screen_work_with_tab_arrows_and_enter() {
     assert!(app.world().resource::<Muted>().0, "Enter pressed Off");
     assert_eq!(where_(&app).0, Screen::Settings, "and stayed");
 }
+
+/// The server's sign-in fills the account name from Settings, made a name the server takes.
+#[test]
+fn the_sign_in_dialog_fills_the_name_from_settings() {
+    use parachess::game::core::prefs::PlayerName;
+    use parachess::game::lobby::{server_name, sign_in_dialog};
+    use parachess::game::ui::text_field::Fields;
+    assert_eq!(server_name("Ada Lovelace"), "Ada_Lovelace");
+    assert_eq!(server_name(" Ada!  "), "Ada");
+    assert_eq!(
+        server_name("A very long name that goes on"),
+        "A_very_long_name_tha"
+    );
+    let mut app = headless_app_with(temp_data_dir("sign-in-name"), LaunchOptions::default());
+    app.world_mut()
+        .insert_resource(PlayerName("Ada Lovelace".into()));
+    sign_in_dialog(app.world_mut());
+    settle(&mut app, 3);
+    assert_eq!(app.world().resource::<Fields>().name, "Ada_Lovelace");
+}

@@ -334,7 +334,11 @@ fn piece_card(variant: &'static Variant, kind: PieceKind) -> impl Bundle {
         children![
             (
                 text(
-                    format!("{} ({})", variant.kind_name(kind), variant.letter(kind)),
+                    format!(
+                        "{} ({})",
+                        crate::game::text::piece_name(variant.kind_name(kind)),
+                        variant.letter(kind)
+                    ),
                     16.0,
                     theme::ACCENT
                 ),
@@ -351,7 +355,13 @@ fn piece_card(variant: &'static Variant, kind: PieceKind) -> impl Bundle {
 fn card_text(variant: &Variant, kind: PieceKind) -> [String; 2] {
     let parachess = Variant::parachess();
     if parachess.kind(kind) == variant.kind(kind) {
-        return guide_text(kind);
+        let [how, remember] = guide_text(kind);
+        // The Pawn moves as in Parachess, but becomes only what this army has.
+        let side = crate::rules::Side::White;
+        if kind == PieceKind::Pawn && variant.promotions(side) != parachess.promotions(side) {
+            return [how, pawn_promotions(variant)];
+        }
+        return [how, remember];
     }
     let pawn = variant.value(PieceKind::Pawn).max(1);
     let worth = if variant.kind(kind).is_some_and(|k| k.royal) {
@@ -366,6 +376,21 @@ fn card_text(variant: &Variant, kind: PieceKind) -> [String; 2] {
         crate::game::text::variant_how_it_moves(variant, kind),
         worth,
     ]
+}
+
+/// What a Pawn of `variant` becomes on the last row ("a Knight, Archer or Queen").
+fn pawn_promotions(variant: &Variant) -> String {
+    let names: Vec<String> = variant
+        .promotions(crate::rules::Side::White)
+        .iter()
+        .map(|&k| crate::game::text::piece_name(variant.kind_name(k)))
+        .collect();
+    let kinds = match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => tr!("pieces-or", some = rest.join(", "), last = last.as_str()),
+        None => String::new(),
+    };
+    tr!("pieces-pawn-becomes", kinds = kinds)
 }
 
 /// A press on a card shows its kind (on the press, like every button: see `widgets::button`).
@@ -627,6 +652,18 @@ mod tests {
         for k in crate::game::aids::pieces::PANEL_ORDER {
             assert!(labels(k).contains(&"can take".to_string()), "{k}");
         }
+    }
+
+    #[test]
+    fn a_pawn_card_names_only_what_its_army_becomes() {
+        let ka = Variant::named("Knights and Archers").expect("a built-in army");
+        let [_, becomes] = card_text(ka, PieceKind::Pawn);
+        assert!(
+            !becomes.contains("Sorcerer") && !becomes.contains("Zauberer"),
+            "{becomes}"
+        );
+        let [_, parachess] = card_text(Variant::parachess(), PieceKind::Pawn);
+        assert_ne!(becomes, parachess);
     }
 
     #[test]

@@ -264,6 +264,8 @@ pub fn key_name(chord: Chord) -> String {
         K::End => tr!("keyname-end"),
         K::Space => tr!("keyname-space"),
         K::Tab => tr!("keyname-tab"),
+        // Where the question mark is on an English keyboard: the key help's usual key.
+        K::Slash => "?".to_string(),
         other => {
             let debug = format!("{other:?}");
             debug

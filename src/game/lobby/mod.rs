@@ -290,7 +290,19 @@ fn status(world: &mut World, warn: bool, text: impl Into<String>) {
     }
 }
 
-/// Opens the sign-in dialog, the address filled in with the server last used.
+/// Settings' player name as an account name the server accepts: spaces become `_`, other
+/// characters its rule refuses are left out, and it is cut to the field's length.
+pub fn server_name(name: &str) -> String {
+    name.trim()
+        .chars()
+        .map(|c| if c.is_whitespace() { '_' } else { c })
+        .filter(|&c| FieldId::Name.accepts(c))
+        .take(FieldId::Name.max_len())
+        .collect()
+}
+
+/// Opens the sign-in dialog, the address filled in with the server last used (and the name
+/// with Settings' player name).
 pub fn sign_in_dialog(world: &mut World) {
     let server = world.resource::<ServerSession>().server.clone();
     let name = world
@@ -301,9 +313,9 @@ pub fn sign_in_dialog(world: &mut World) {
         if f.server.is_empty() {
             f.server = server;
         }
-        // The name from Settings, where it is one the server accepts.
-        if f.name.is_empty() && name.chars().all(|c| FieldId::Name.accepts(c)) {
-            f.name = name;
+        // The name from Settings, as the server accepts it ("Ada Lovelace" as Ada_Lovelace).
+        if f.name.is_empty() {
+            f.name = server_name(&name);
         }
         f.focus = FieldId::Server;
     }

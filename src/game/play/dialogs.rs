@@ -174,9 +174,13 @@ fn spawn_load(mut commands: Commands) {
             text(tr!("load-title"), 22.0, theme::ACCENT),
             (
                 LoadListBox,
+                // A fixed width (within the window), so a long name or a file's error wraps
+                // inside the dialog and every row's Analyse stays on screen.
                 Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: px(6),
+                    width: px(600),
+                    max_width: vw(80),
                     max_height: px(380),
                     overflow: Overflow::scroll_y(),
                     ..default()
@@ -223,23 +227,35 @@ fn save_row(label: &str, path: PathBuf) -> impl Bundle {
         Node {
             flex_direction: FlexDirection::Row,
             column_gap: px(6),
+            flex_shrink: 0.0,
             ..default()
         },
         children![
             (
+                // Takes what the Analyse button leaves, no more: its text wraps there.
                 Node {
                     flex_grow: 1.0,
+                    flex_shrink: 1.0,
+                    flex_basis: px(0),
+                    min_width: px(0),
                     flex_direction: FlexDirection::Column,
                     ..default()
                 },
                 children![file_button(label, path.clone(), load_file)],
             ),
-            file_button(tr!("load-analyse"), path, |world, path| {
-                crate::game::core::actions::ask(
-                    world,
-                    crate::game::core::actions::AnalyseFile(path),
-                )
-            }),
+            (
+                Node {
+                    flex_shrink: 0.0,
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                },
+                children![file_button(tr!("load-analyse"), path, |world, path| {
+                    crate::game::core::actions::ask(
+                        world,
+                        crate::game::core::actions::AnalyseFile(path),
+                    )
+                })],
+            ),
         ],
     )
 }

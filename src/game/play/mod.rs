@@ -7,7 +7,7 @@ pub mod dialogs;
 pub mod external;
 pub mod input;
 mod keys;
-mod panel;
+pub mod panel;
 
 use bevy::prelude::*;
 

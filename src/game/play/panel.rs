@@ -3,8 +3,10 @@
 
 use bevy::prelude::*;
 
-use crate::game::core::actions::{AidAction, GameAction, SaveRequest, StudyAction};
-use crate::game::core::keys::{Context, KeyMap};
+use crate::game::core::actions::{
+    Action, ActionsExt, AidAction, GameAction, SaveRequest, StudyAction,
+};
+use crate::game::core::keys::{Context, KeyMap, KeysExt, key};
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::ui::widgets::{button, text};
 use crate::game::ui::{
@@ -13,7 +15,71 @@ use crate::game::ui::{
 use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Play), spawn_panel);
+    use KeyCode as K;
+    let play = Context::On(Screen::Play);
+    app.init_resource::<AllKeysShown>()
+        .answer(toggle_all_keys)
+        .bind_keys(vec![
+            key(K::Slash, PanelAction::AllKeys, play, "all the keys"),
+            key(K::F1, PanelAction::AllKeys, play, "all the keys"),
+        ])
+        .add_systems(OnEnter(Screen::Play), spawn_panel)
+        .add_systems(Update, show_key_help.run_if(in_state(Screen::Play)));
+}
+
+/// What the play panel's own keys do.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PanelAction {
+    /// Show every key, grouped, in place of the one short line (and back).
+    AllKeys,
+}
+
+impl Action for PanelAction {}
+
+/// Whether the panel lists every key: off, one short line keeps the buttons and the status
+/// within a 1024×600 window; the sheet is one key away.
+#[derive(Resource, Default)]
+pub struct AllKeysShown(pub bool);
+
+/// The panel's key help text.
+#[derive(Component)]
+struct KeyHelp;
+
+fn toggle_all_keys(world: &mut World, _: PanelAction) {
+    let mut shown = world.resource_mut::<AllKeysShown>();
+    shown.0 = !shown.0;
+}
+
+/// The short line, or every key grouped: the board's own, then the game's.
+fn key_help_text(map: &KeyMap, all: bool) -> String {
+    let sheet = map.name(PanelAction::AllKeys, Context::On(Screen::Play));
+    if all {
+        [
+            tr!("panel-help-short", keys = sheet),
+            tr!(
+                "panel-keys-game",
+                keys = map.help(&[Context::On(Screen::Play)])
+            ),
+            tr!("panel-keys-board", keys = map.help(&[Context::Board])),
+        ]
+        .join("\n")
+    } else {
+        tr!("panel-help-short", keys = sheet)
+    }
+}
+
+fn show_key_help(
+    shown: Res<AllKeysShown>,
+    map: Res<KeyMap>,
+    mut texts: Query<&mut Text, With<KeyHelp>>,
+    added: Query<(), Added<KeyHelp>>,
+) {
+    if !shown.is_changed() && added.is_empty() {
+        return;
+    }
+    for mut t in &mut texts {
+        t.0 = key_help_text(&map, shown.0);
+    }
 }
 
 fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
@@ -56,13 +122,9 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
                     button(tr!("panel-menu"), GameAction::Back),
                 ],
             ),
-            text(
-                tr!(
-                    "panel-help",
-                    keys = map.help(&[Context::Board, Context::On(Screen::Play)])
-                ),
-                11.0,
-                theme::TEXT_DIM,
+            (
+                KeyHelp,
+                text(key_help_text(&map, false), 11.0, theme::TEXT_DIM),
             ),
         ],
     ));

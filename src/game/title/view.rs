@@ -36,14 +36,16 @@ fn spawn_title(mut commands: Commands, map: Res<KeyMap>) {
             Node {
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
-                row_gap: px(12),
-                padding: UiRect::axes(px(48), px(32)),
+                // Tight enough that the card, Continue and the keys line included, fits a
+                // 1024×600 window (and its German text) at the default interface size.
+                row_gap: px(8),
+                padding: UiRect::axes(px(48), px(16)),
                 border_radius: BorderRadius::all(px(14)),
                 ..default()
             },
             BackgroundColor(theme::PANEL),
             children![
-                text("PARACHESS", 54.0, theme::ACCENT),
+                text("PARACHESS", 46.0, theme::ACCENT),
                 text(tr!("title-subtitle"), 16.0, theme::TEXT),
                 text(tr!("title-new-here"), 13.0, theme::TEXT_DIM),
                 (
@@ -52,7 +54,7 @@ fn spawn_title(mut commands: Commands, map: Res<KeyMap>) {
                         display: Display::None,
                         width: px(260),
                         flex_direction: FlexDirection::Column,
-                        margin: UiRect::top(px(10)),
+                        margin: UiRect::top(px(4)),
                         ..default()
                     },
                     children![button(tr!("title-continue"), SaveRequest::Continue)],

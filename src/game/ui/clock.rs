@@ -188,8 +188,8 @@ fn choose(name: String, option: TimeOption) -> impl Bundle {
 fn show_custom_time(choice: Res<TimeChoice>, mut values: Query<(&CustomValue, &mut Text)>) {
     for (which, mut t) in &mut values {
         let want = match which {
-            CustomValue::Minutes => format!("{} min", choice.minutes),
-            CustomValue::Increment => format!("+{} s a move", choice.increment),
+            CustomValue::Minutes => tr!("clock-custom-minutes", n = choice.minutes),
+            CustomValue::Increment => tr!("clock-custom-increment", n = choice.increment),
         };
         if t.0 != want {
             t.0 = want;

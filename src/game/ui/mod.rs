@@ -221,6 +221,24 @@ pub fn move_list_text(game: &crate::rules::Game) -> String {
 /// What marks a move played after a hint in the move list.
 pub const HINT_MARK: &str = " (h)";
 
+/// What the move list says above the moves of a game that did not begin at Parachess's start:
+/// another army's start is named ("(Knights and Archers)"), a set-up position says so, with
+/// its army when that is not Parachess.
+pub fn start_note(start: &crate::rules::Position) -> Option<String> {
+    if *start == crate::rules::Position::start() {
+        return None;
+    }
+    let variant = start.variant();
+    let name = crate::game::text::variant_name(variant.name());
+    Some(if *start == variant.start() {
+        tr!("moves-variant-start", variant = name)
+    } else if variant.name() == "Parachess" {
+        tr!("moves-from-set-up")
+    } else {
+        tr!("moves-from-set-up-in", variant = name)
+    })
+}
+
 /// [`move_list_text`] with the moves played after a hint marked, and a line saying what the
 /// mark means.
 pub fn move_list_text_with_notes(
@@ -234,8 +252,8 @@ pub fn move_list_text_with_notes(
     let mut number = start.fullmove_number();
     let mut side = start.turn();
     let mut out = String::new();
-    if *start != crate::rules::Position::start() {
-        out.push_str(&format!("     {}\n", tr!("moves-from-set-up")));
+    if let Some(note) = start_note(start) {
+        out.push_str(&format!("     {note}\n"));
     }
     if game.plies().is_empty() && game.outcome().is_none() {
         out.push_str(&format!("     {}", tr!("moves-none-yet")));

@@ -81,8 +81,8 @@ fn fill_move_lists(
     for (list, _) in &lists {
         commands.entity(list).despawn_children();
         commands.entity(list).with_children(|c| {
-            if *start != crate::rules::Position::start() {
-                c.spawn(text(tr!("moves-from-set-up"), 12.0, theme::TEXT_DIM));
+            if let Some(note) = super::start_note(start) {
+                c.spawn(text(note, 12.0, theme::TEXT_DIM));
             }
             if g.plies().is_empty() && g.outcome().is_none() {
                 c.spawn(text(tr!("moves-none-yet"), 13.0, theme::TEXT_DIM));

@@ -45,7 +45,7 @@ pub enum FieldId {
 
 impl FieldId {
     /// The most characters the field holds.
-    fn max_len(self) -> usize {
+    pub fn max_len(self) -> usize {
         match self {
             FieldId::Port => 5,
             FieldId::Address => 100,

@@ -35,11 +35,13 @@ pub struct UiButton;
 
 fn button_node() -> Node {
     Node {
-        padding: UiRect::axes(px(10), px(6)),
+        // Narrow enough that the play panel's buttons take six rows, not eight, so the status
+        // and the key help fit a 1024×600 window.
+        padding: UiRect::axes(px(8), px(6)),
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,
         border_radius: BorderRadius::all(px(6)),
-        min_width: px(64),
+        min_width: px(56),
         ..default()
     }
 }

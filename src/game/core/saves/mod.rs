@@ -407,6 +407,15 @@ fn record_text(game: &ChessGame, tags: &Tags) -> String {
     crate::rules::record::write_record(game.game(), tags, &notes)
 }
 
+/// A saved file's name without its folder: the status line stays one line (Load lists the
+/// saves folder's files by these names).
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// Tells the player what the writer did (or could not do).
 fn report_writes(saves: Option<Res<Saves>>, mut status: ResMut<StatusLine>) {
     let Some(writer) = saves.as_ref().and_then(|s| s.writer.as_ref()) else {
@@ -414,13 +423,8 @@ fn report_writes(saves: Option<Res<Saves>>, mut status: ResMut<StatusLine>) {
     };
     for done in writer.finished() {
         match done {
-            Done::Kept(path) => status.info(tr!(
-                "save-unfinished-kept",
-                path = path.display().to_string()
-            )),
-            Done::Saved(path) => {
-                status.info(tr!("save-saved-as", path = path.display().to_string()))
-            }
+            Done::Kept(path) => status.info(tr!("save-unfinished-kept", path = file_name(&path))),
+            Done::Saved(path) => status.info(tr!("save-saved-as", path = file_name(&path))),
             Done::Failed(e) => status.warn(e),
         }
     }
@@ -678,13 +682,22 @@ fn collect_list(
                                     "load-row",
                                     name = info.name.as_str(),
                                     n = s.moves(),
-                                    result = s.result.to_string()
+                                    result = match s.outcome {
+                                        Some(_) => s.result.to_string(),
+                                        None => tr!("load-unfinished"),
+                                    }
                                 )
                             }
                             Err(e) => tr!(
                                 "load-row-unreadable",
                                 name = info.name.as_str(),
-                                error = e.to_string()
+                                // The row names the file: its folder would only push the
+                                // reason out of the dialog.
+                                error = e
+                                    .replace(&info.path.display().to_string(), "")
+                                    .trim_start_matches(':')
+                                    .trim()
+                                    .to_string()
                             ),
                         };
                         (label, info.path)
