@@ -264,6 +264,12 @@ fn main() -> ExitCode {
                 .map_err(|e| format!("{}: {e}", dir.display()))
         }
         None => match cli.file {
+            // A word that names no file is most likely a mistyped command.
+            Some(file) if !file.is_file() => Err(format!(
+                "unrecognized subcommand '{}', and no game file of that name \
+                 (`parachess --help` lists the commands)",
+                file.display()
+            )),
             Some(file) => match file.to_str() {
                 Some(path) => window(WindowArgs {
                     analyse: Some(path.to_string()),

@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         keys::plugin,
         dialogs::core_plugin,
         external::core_plugin,
+        panel::core_plugin,
     ));
 }
 

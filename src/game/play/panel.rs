@@ -14,7 +14,8 @@ use crate::game::ui::{
 };
 use crate::tr;
 
-pub(super) fn plugin(app: &mut App) {
+/// The panel's state and keys: no window needed, so headless tests press them too.
+pub(super) fn core_plugin(app: &mut App) {
     use KeyCode as K;
     let play = Context::On(Screen::Play);
     app.init_resource::<AllKeysShown>()
@@ -22,8 +23,11 @@ pub(super) fn plugin(app: &mut App) {
         .bind_keys(vec![
             key(K::Slash, PanelAction::AllKeys, play, "all the keys"),
             key(K::F1, PanelAction::AllKeys, play, "all the keys"),
-        ])
-        .add_systems(OnEnter(Screen::Play), spawn_panel)
+        ]);
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Play), spawn_panel)
         .add_systems(Update, show_key_help.run_if(in_state(Screen::Play)));
 }
 
