@@ -40,7 +40,8 @@ FLOORS: list[tuple[str, ...]] = [
     ("engine", "theme", "net"),  # the computer player; board themes; games over the network
     ("study", "client"),  # review and puzzles (use the engine); the server protocol's client
     ("store",),  # files in the data folder (saves, puzzle and lesson progress)
-    ("uci", "lessons", "server"),  # the UCI protocol; learn; the game server
+    ("uci", "lessons"),  # the UCI protocol; learn
+    ("server",),  # the game server (its web pages check the lessons' stages)
     ("game", "commands"),  # the Bevy game; the command line's commands
     ("app",),  # src/main.rs and src/bin/: the executables
 ]
@@ -81,15 +82,21 @@ KNOWN_DEBTS: set[tuple[str, str]] = set()
 # anything in it.
 LAYERS: dict[str, list[tuple[tuple[str, ...], str]]] = {
     "server": [
-        (("auth", "limit", "rating", "variant", "metrics", "config_file", "routes"),
+        (("auth", "limit", "rating", "variant", "metrics", "config_file", "routes", "lessons",
+          "lesson_words"),
          "passwords and tokens, token buckets, Glicko-2, variant names, the vital signs, the "
-         "config file, the routes web pages draw: pure helpers"),
+         "config file, the routes web pages draw, lesson stages checked and their sentences: "
+         "pure helpers"),
         (("db",), "the database: pool and migrations, rows, queries, the writer task"),
         (("computer",), "the engine pool, the computer's seat in a game, its levels and names"),
+        (("worker",), "an engine worker: takes the jobs' table's rows onto its engine threads (no HTTP)"),
         (("game", "bus"),
          "a live game's task, and the bus that carries its events to the other instances"),
         (("stored",), "a finished or remote game read back from the database"),
+        (("puzzles",), "the shipped puzzles judged, and their ratings read and written"),
+        (("blind",), "the blind mode's answers: a game read out in words"),
         (("hub",), "the shared state: live games, seeks, presence, limits, the cross-instance proxy"),
+        (("tournaments",), "arenas and Swiss events: pairing and scoring (pure), their rows, the director"),
         (("web",), "the HTML pages, over the hub"),
         (("ws",), "a WebSocket connection's task"),
         (("downloads",), "the /download page and its files (uses the pages' frame)"),
@@ -106,6 +113,7 @@ LAYERS: dict[str, list[tuple[tuple[str, ...], str]]] = {
         (("game",), "a game: moves played, its end"),
         (("clock", "setup"), "clocks; setting up a start position"),
         (("record",), "game records (PGN-like files)"),
+        (("words",), "the board, pieces and moves in words (the blind mode's vocabulary)"),
     ],
 }
 

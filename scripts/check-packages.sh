@@ -149,7 +149,10 @@ chmod 700 /var/lib/parachess
 read -r -a words <<< "$exec_start"
 dist="$PWD/dist"
 # Port 0 and the download folder on top of the unit's flags: the command line wins over the
-# config file, as in `systemctl edit`.
+# config file, as in `systemctl edit`. The output files exist before the server starts: the
+# loop below reads them at once, maybe before the background shell has opened them.
+: > "$check/server.out"
+: > "$check/server.err"
 (cd /var/lib/parachess && exec setpriv --reuid=65534 --regid=65534 --clear-groups \
     "${words[@]}" --listen 127.0.0.1:0 --downloads "$dist") > "$check/server.out" 2> "$check/server.err" &
 server_pid=$!

@@ -10,6 +10,7 @@
 # SYNC is the server's --sync: full (each commit flushed to disk) or normal (no flush per
 # commit; survives a killed server, not a power cut).
 set -euo pipefail
+. "$(dirname "$0")/temp-postgres.sh"
 cd "$(dirname "$0")/.."
 backend=${1:-sqlite}
 games=${GAMES:-1000}
@@ -28,7 +29,7 @@ chmod 755 "$dir"
 pids=()
 cleanup() {
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-    if [ -n "${pg_ctl:-}" ]; then $as_pg "$pg_ctl" -D "$dir/pg" stop -m immediate >/dev/null 2>&1 || true; fi
+    stop_temp_postgres "$dir"
     rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -38,21 +39,12 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 case "$backend" in
 sqlite) db="sqlite:$dir/load.sqlite" ;;
 postgres)
-    pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-    pg_ctl=$pgbin/pg_ctl
-    as_pg=""
-    if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; as_pg="runuser -u postgres --"; fi
-    pgport=$(free_port)
-    $as_pg "$pgbin/initdb" -U postgres --auth=trust -E UTF8 -D "$dir/pg" >/dev/null
-    $as_pg "$pg_ctl" -w -l "$dir/pg.log" -D "$dir/pg" \
-        -o "-k $dir -h 127.0.0.1 -p $pgport -c max_connections=200" start >/dev/null
-    $as_pg "$pgbin/createdb" -h 127.0.0.1 -p "$pgport" -U postgres load
-    db="postgres://postgres@127.0.0.1:$pgport/load"
+    temp_postgres "$dir"
     ;;
 *) echo "usage: $0 [sqlite|postgres]" >&2; exit 2 ;;
 esac
 
-"$bin" --listen 127.0.0.1:0 --db "$db" --per-address $((games * 2 + 100)) --address-rate 0 --sync "$sync" >"$dir/server.out" 2>"$dir/server.err" &
+"$bin" --listen 127.0.0.1:0 --db "$db" --no-showcase --per-address $((games * 2 + 100)) --address-rate 0 --sync "$sync" >"$dir/server.out" 2>"$dir/server.err" &
 pids+=($!)
 for _ in $(seq 100); do grep -q "listening on" "$dir/server.out" 2>/dev/null && break; sleep 0.1; done
 url=$(sed -n 's/^listening on //p' "$dir/server.out")

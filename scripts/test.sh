@@ -20,5 +20,6 @@ target_dir="${CARGO_TARGET_DIR:-target}"
 export PARACHESS_SERVER="$(cd "$target_dir" && pwd)/debug/parachess-server"
 export WEB_SCREENSHOTS="$(cd "$target_dir" && pwd)/web-screenshots"
 npm ci --prefix web-tests --no-audit --no-fund
-# One test file at a time (each starts its own server and browser).
+# One test file at a time (each starts its own server and browser); blind.test.mjs injects
+# axe-core (a devDependency) into the pages, in a context of its own that bypasses their CSP.
 (cd web-tests && for t in *.test.mjs; do node --test "$t"; done)

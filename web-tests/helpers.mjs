@@ -31,7 +31,9 @@ function withTimeout(promise, ms, what) {
 /** Starts a server (with `extra` flags); resolves once it printed `listening on http://...`. */
 export async function startServer(extra = []) {
   const dir = mkdtempSync(join(tmpdir(), 'parachess-web-'));
-  const proc = spawn(SERVER, ['--listen', '127.0.0.1:0', '--db', `sqlite:${join(dir, 'db.sqlite')}`, ...extra], {
+  // No showcase game (the computer playing itself when nobody plays) unless asked for.
+  const flags = extra.includes('--showcase') ? extra.filter((f) => f !== '--showcase') : ['--no-showcase', ...extra];
+  const proc = spawn(SERVER, ['--listen', '127.0.0.1:0', '--db', `sqlite:${join(dir, 'db.sqlite')}`, ...flags], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

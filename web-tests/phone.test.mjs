@@ -102,7 +102,7 @@ for (const width of [390, 360]) {
     await page.locator('#flip').tap();
     await page.locator('#flip').tap();
     const name = await page.evaluate(() => localStorage.getItem('parachess-name'));
-    for (const [path, what] of [[`/@/${name}`, 'player'], ['/archive', 'archive'], ['/learn', 'rules'], ['/no/such', '404']]) {
+    for (const [path, what] of [[`/@/${name}`, 'player'], ['/archive', 'archive'], ['/rules', 'rules'], ['/learn', 'learn'], ['/analysis', 'analysis'], ['/no/such', '404']]) {
       await page.goto(server.url + path);
       await page.locator('main').waitFor({ timeout: 10000 });
       await fits(page, width, what);

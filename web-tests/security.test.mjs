@@ -33,7 +33,7 @@ test('a name with <script> in it shows as text', { timeout: 60000 }, async () =>
 });
 
 test('pages carry a strict policy and no cookies', { timeout: 30000 }, async () => {
-  for (const path of ['/', '/learn', '/archive', '/assets/game.js']) {
+  for (const path of ['/', '/rules', '/learn', '/archive', '/analysis', '/assets/game.js']) {
     const r = await fetch(server.url + path);
     assert.equal(r.status, 200, path);
     const csp = r.headers.get('content-security-policy');
@@ -52,7 +52,7 @@ test('the WebSocket refuses a page from another origin', { timeout: 30000 }, asy
   const page = await (await chrome.newContext()).newPage();
   // Same server, another origin: localhost instead of 127.0.0.1.
   const port = new URL(server.url).port;
-  await page.goto(`http://localhost:${port}/learn`);
+  await page.goto(`http://localhost:${port}/rules`);
   const outcome = await page.evaluate((url) => new Promise((resolve) => {
     const ws = new WebSocket(url);
     ws.onopen = () => resolve('open');
@@ -71,7 +71,7 @@ test('the WebSocket refuses a page from another origin', { timeout: 30000 }, asy
 
 test('the rules page draws each piece on e5 from the server', { timeout: 30000 }, async () => {
   const page = await (await chrome.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
-  await page.goto(server.url + '/learn');
+  await page.goto(server.url + '/rules');
   assert.equal(await page.locator('figure.diagram-fig').count(), 6);
   assert.equal(await page.locator('figure[data-kind="Sorcerer"]').getAttribute('data-targets'), '16');
   assert.equal(await page.locator('figure[data-kind="Sorcerer"] .marks .dot').count(), 16);
@@ -82,7 +82,7 @@ test('the rules page draws each piece on e5 from the server', { timeout: 30000 }
   const fill = await page.locator('figure[data-kind="King"] [data-cell="e5"]')
     .evaluate((e) => getComputedStyle(e).fill);
   assert.ok(['rgb(237, 214, 168)', 'rgb(204, 153, 97)', 'rgb(133, 89, 61)'].includes(fill), fill);
-  await shot(page, 'learn');
+  await shot(page, 'rules');
 });
 
 test('a guest creates an account from the lobby', { timeout: 60000 }, async () => {

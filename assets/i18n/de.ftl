@@ -177,7 +177,7 @@ variant-shuffle = Parachess gemischt
 
 ## Play panel
 panel-subtitle = Tony Palettas Schach auf 72 Rauten
-panel-moves = Züge (einen anklicken oder Links / Rechts, um zurückzublättern)
+panel-moves = Züge (anklicken, Links / Rechts)
 panel-new-game = Neue Partie
 panel-undo = Zurück
 panel-redo = Vor
@@ -194,12 +194,13 @@ panel-review = Auswertung
 panel-sound = Ton
 panel-save = Speichern
 panel-load = Laden
-panel-copy-pos = Stellung kop.
-panel-paste-pos = Stellung einf.
+panel-copy-pos = Kopieren
+panel-paste-pos = Einfügen
 panel-resign = Aufgeben
 panel-draw = Remis
 panel-menu = Menü
-panel-help-short = Figur anklicken oder ziehen; Rechtsklick auf eine Figur (oder Umschalt darüber) zeigt ihre Züge. { $keys }: alle Tasten
+ui-more-below = ↓ weiter unten (Mausrad)
+panel-help-short = Figur anklicken oder ziehen; Rechtsklick oder Umschalt: ihre Züge. { $keys }: alle Tasten
 panel-keys-game = Partie: { $keys }
 panel-keys-board = Brett: { $keys }
 moves-from-set-up = (aus einer aufgebauten Stellung)
@@ -226,7 +227,6 @@ new-game-title = Neue Partie
 new-game-who = Wer spielt?
 new-game-level = Spielstärke des Computers
 new-game-clock = Bedenkzeit
-new-game-variant = Variante
 dialog-start = Starten
 dialog-cancel = Abbrechen
 load-title = Gespeicherte Partie laden
@@ -246,6 +246,8 @@ variant-broken = { $file }: { $reason } (nicht angeboten)
 variant-reading = Lese deine eigenen Varianten …
 variant-yours = { $name } (deine)
 variant-random = zufällig
+variant-chosen = Variante: { $variant }
+variant-shuffle-number = Parachess gemischt Nr. { $n }
 variant-number-of = { $n } von 0–179
 
 ## Turns and results
@@ -263,28 +265,8 @@ cause-time-lone-king = Zeitüberschreitung gegen einen einzelnen König
 outcome-wins = { $side } gewinnt durch { $cause }
 outcome-draw = Remis durch { $cause }
 
-## Why a move is refused (the rules' reasons)
-how-king = der König macht einen Schritt über eine Kante, diagonal oder bogenförmig
-how-queen = die Dame gleitet entlang Kantenpfaden, Diagonalpfaden und Wellenpfaden
-how-rook = der Turm gleitet entlang Kantenpfaden
-how-bishop = der Läufer gleitet entlang Diagonal- und Wellenpfaden
-how-sorcerer = der Zauberer macht Springer- und Bogenschützensprünge
-how-pawn = der Bauer macht einen Schritt vorwärts
-how-other = sie zieht, wie ihre Variante es sagt
-move-no-piece = Auf { $cell } steht keine Figur
-move-not-your-turn = { $turn } ist am Zug; die Figur auf { $cell } gehört { $owner }
-move-own-piece = Auf { $cell } steht eine deiner eigenen Figuren
-move-unreachable = { $piece }: kein Zug von { $from } nach { $to } – { $how }
-move-blocked = Der Weg von { $from } nach { $to } ist durch die Figur auf { $blocker } versperrt
-move-pawn-arcwise = Ein Bauer schlägt nur mit einem Schritt vorwärts über eine Kante oder diagonal, nicht bogenförmig
-move-still-in-check = Dein König steht im Schach, und dieser Zug hebt es nicht auf
-move-leaves-king-attacked = Nach diesem Zug steht dein König im Schach
-move-promotion-required = Ein Bauer auf der letzten Reihe muss Dame, Turm, Läufer oder Zauberer werden
-move-promotion-not-allowed = Nur ein Bauer, der die letzte Reihe erreicht, wird umgewandelt
-move-bad-promotion = Ein Bauer kann nicht { $piece } werden; wähle Dame, Turm, Läufer oder Zauberer
-
 ## Play: status line
-status-two-players = Zwei Spieler an einem Brett. „Neue Partie“ wählen, um gegen den Computer zu spielen.
+status-two-players = Zu zweit am Brett. „Neue Partie“: gegen den Computer.
 status-new-game = Neue Partie
 status-game-loaded = Partie geladen: { $n } Züge
 status-new-game-clock = Neue Partie, { $clock }
@@ -304,6 +286,10 @@ status-cannot-show = Dieser Zug kann nicht gezeigt werden
 
 ## Saving and loading
 save-keep-failed = Die unbeendete Partie konnte nicht aufbewahrt werden: { $error }
+save-as-title = Partie speichern
+save-as-name = Name
+save-as-help = { $keys }, Rücktaste: löschen. Gespeichert bei deinen Partien (Laden zeigt sie).
+save-name-taken = Nicht gespeichert: { $path } gibt es schon; wähle einen anderen Namen
 save-not-saved-path = Nicht gespeichert: { $path }: { $error }
 save-autosave-failed-path = Automatisches Speichern fehlgeschlagen: { $path }: { $error }
 save-not-saved = Nicht gespeichert: { $error }
@@ -375,6 +361,7 @@ guide-can-go-and-take = Sie kann { $moves ->
     *[other] { $captures } Figuren
     } schlagen.
 guide-hide = Nochmal rechtsklicken zum Ausblenden.
+guide-in-army = { $how } (in { $variant })
 guide-describe = { $piece } ({ $side }) auf { $cell }: { $how }. { $now }
 guide-describe-pinned = { $piece } ({ $side }) auf { $cell }: { $how }. { $now } { $hide }
 
@@ -391,12 +378,17 @@ hint-none = Kein Tipp: { $error }
 ## How the pieces move (aids/pieces_view.rs)
 pieces-title = Wie die Figuren ziehen
 pieces-subtitle = Jedes Brett entsteht aus den Regeln: was du siehst, erlaubt das Spiel.
+pieces-title-in = Wie die Figuren in { $variant } ziehen
 pieces-close = Schließen
 pieces-or = { $some } oder { $last }
 pieces-pawn-becomes = Auf der letzten Reihe wird er { $kinds }. Kein Doppelschritt, kein en passant.
 pieces-help = Klicke eine Karte an oder nimm die Pfeiltasten. Im Spiel zeigt ein Rechtsklick auf eine Figur (oder Umschalt darüber halten), was sie dort kann.
+pieces-leap-knight = Ein Springersprung besteht aus zwei Schritten in einem: diagonal, dann über eine Kante, oder umgekehrt.
+pieces-leap-archer = Ein Bogenschützensprung besteht aus zwei Schritten in einem: bogenförmig, dann diagonal, oder umgekehrt.
+pieces-leap-both = Ein Springersprung besteht aus zwei Schritten in einem, diagonal und dann über eine Kante (oder umgekehrt); ein Bogenschützensprung bogenförmig und dann diagonal (oder umgekehrt).
+pieces-leap-unblocked = Nichts kann einen Sprung blockieren: das Feld dazwischen spielt keine Rolle.
 pieces-royal = Das ist die königliche Figur: setze sie matt oder patt, um zu gewinnen.
-pieces-value = Die Engine bewertet sie nach ihrer Beweglichkeit mit { $value } Bauern.
+pieces-value = Die Engine bewertet diese Figur nach ihrer Beweglichkeit mit { $value } Bauern.
 pieces-caption-both = { $piece } von Weiß und von Schwarz erreichen { $moves ->
     [one] 1 Feld
     *[other] { $moves } Felder
@@ -509,7 +501,7 @@ analysis-heading = ANALYSE
 analysis-heading-review = PARTIEAUSWERTUNG
 analysis-moves = Züge
 analysis-threads = Threads
-analysis-back = Zurück
+analysis-back = Verlassen
 analysis-help = { $keys }. { $back }: zurück. Die Brett-Tasten ({ $board }) wirken wie im Spiel.
 analysis-game-over = Die Partie ist hier vorbei ({ $outcome }): nichts zu suchen.
 analysis-reviewing = Die Engine wertet die Partie aus; die Varianten kommen zurück, wenn sie fertig ist.
@@ -566,17 +558,18 @@ editor-your-game = Die Stellung deiner Partie
 editor-copied = In die Zwischenablage kopiert: { $text }
 editor-not-copied = Nicht kopiert ({ $error }); die Stellung ist { $text }
 editor-pasted = Stellung eingefügt
+editor-keys = { $keys }. { $back }: zurück. Die Brett-Tasten ({ $board }) wirken wie im Spiel.
 editor-title = STELLUNG AUFBAUEN
 editor-start-from = Ausgehend von:
 editor-empty-button = Leer
 editor-game-start = Grundstellung
 editor-your-game-button = Deine Partie
-editor-help = Ziehe eine Figur aufs Brett oder klicke sie und dann Felder an. Rechtsklick auf eine Figur oder vom Brett ziehen entfernt sie.
+editor-help = Figur aufs Brett ziehen, oder anklicken und dann Felder. Rechtsklick oder vom Brett ziehen entfernt sie.
 editor-to-move = Am Zug:
 editor-play-here = Von hier spielen
 editor-play-computer = Gegen den Computer
-editor-copy = Stellung kopieren
-editor-paste = Stellung einfügen
+editor-copy = Kopieren
+editor-paste = Einfügen
 editor-ready = Spielbereit
 editor-not-ready = Noch nicht spielbar
 editor-fix-problems = Behebe die Probleme oben, um zu spielen oder zu analysieren
@@ -661,6 +654,7 @@ lobby-connected-guest = Verbunden als { $name } (Gast).
 lobby-signed-in = Angemeldet als { $name }.
 lobby-not-connected = Nicht verbunden.
 lobby-play-on-server = Auf einem Server spielen
+lobby-server-about = Ein Parachess-Server (parachess-server) bringt dich mit Spielern überall zusammen und bewahrt deine Partien und deine Wertung. Jeder kann einen betreiben.
 lobby-server-address = Serveradresse
 lobby-name-password = Name und Passwort (leer lassen, um als Gast zu spielen)
 lobby-field-help = { $keys }, Rücktaste: löschen
@@ -815,6 +809,25 @@ lobby-seek-row = { $by } ({ $rating }): { $clock }, { $variant }, { $rated }, { 
 lobby-plays-white = spielt Weiß
 lobby-plays-black = spielt Schwarz
 lobby-colours-random = Farben zufällig
+lobby-tournaments-none = Turniere: keine angesetzt
+lobby-tournaments = Turniere ({ $n })
+lobby-tournament-arena = Arena
+lobby-tournament-swiss = Schweizer System, { $rounds } Runden
+lobby-tournament-swiss-any = Schweizer System
+lobby-tournament-row = { $name }: { $kind }, { $clock }, { $variant }, { $rated }, { $players ->
+    [one] 1 Spieler
+    *[other] { $players } Spieler
+    }
+lobby-tournament-you-in = du spielst mit
+lobby-tournament-starts = beginnt in { $left }
+lobby-tournament-ends = läuft, endet in { $left }
+lobby-tournament-running = läuft
+lobby-tournament-join = Teilnehmen
+lobby-tournament-withdraw = Abmelden
+lobby-tournament-joined = Du spielst in { $name } mit: jede Paarung kommt von selbst aufs Brett.
+lobby-tournament-withdrew = Du hast dich von { $name } abgemeldet: keine weiteren Paarungen.
+countdown-days = { $d } T. { $h } Std.
+countdown-hours = { $h } Std. { $m } Min.
 lobby-cancel = Zurückziehen
 lobby-who-guest = Verbunden mit { $server } als { $name } (Gast: lege ein Konto an, um eine Wertung zu behalten)
 lobby-who-reconnecting = Verbindung abgerissen: verbinde neu mit { $server } (Versuch { $attempt }) …
@@ -859,6 +872,7 @@ field-password = Passwort (8 Zeichen oder mehr)
 field-opponent = sein Name
 field-game-id = z. B. Xk3mP9aQ
 field-player-name = dein Name
+field-save-name = ein Name für die Partie
 server-watching = Du schaust zu: { $white } gegen { $black }
 server-game-over = Die Partie ist vorbei
 puzzles-skip = Überspringen
@@ -960,48 +974,6 @@ list-or = { $first } oder { $last }
 list-and = { $first } und { $last }
 list-clauses = { $first }, und { $next }
 
-## Lektionen: warum ein Zug oder Klick nicht zählt, warum ein Versuch gescheitert ist
-lesson-no-progress = mit diesem Zug kommt { $piece ->
-        [Dame] deine
-       *[other] dein
-    } { $piece } keinem Stern näher: zieh auf einen Stern oder auf einen zu
-lesson-checks-idle-king = dieser Zug würde den { $colour ->
-        [white] weißen
-       *[black] schwarzen
-    } König ins Schach setzen, aber { $side } zieht hier nicht: lass den König in Ruhe
-lesson-king-stays = in dieser Übung bleibt dein König stehen: zieh deine anderen Figuren
-lesson-not-asked = { $cell } ist keines der gesuchten Felder
-lesson-already-found = { $cell } hast du schon gefunden
-lesson-own-cell = dort steht { $piece ->
-        [Dame] die
-       *[other] der
-    } { $piece } selbst: klick die Felder an, die { $piece ->
-        [Dame] sie
-       *[other] er
-    } erreichen kann
-lesson-click-instead = in dieser Übung zieht keine Figur: klick stattdessen die Felder an
-lesson-move-instead = in dieser Übung ziehst du eine Figur: zieh sie mit der Maus, oder klick sie und dann ihr Ziel an
-lesson-awaiting-reply = warte auf die Antwort von { $side }
-lesson-no-reply-expected = jetzt wird keine Antwort erwartet
-lesson-bad-reply = die Antwort ist nicht legal: { $why }
-lesson-over = dieser Versuch ist vorbei: beginne die Übung von vorn
-lesson-mate-not-stalemate = das ist schachmatt, was auch gewinnt, aber diese Übung verlangt ein Patt: lass { $side } ohne Zug, während der König nicht im Schach steht
-lesson-stalemate-not-mate = { $side } hat keinen legalen Zug, du gewinnst also durch Patt, aber diese Übung verlangt Schachmatt: greif auch den König an
-lesson-lost = { $side } hat dich ohne legalen Zug gelassen, und das verliert in Parachess
-lesson-drawn = die Partie ist remis durch { $cause }
-lesson-stuck = du hast keinen legalen Zug mehr
-lesson-miss-no-check = dieser Zug setzt den { $colour ->
-        [white] weißen
-       *[black] schwarzen
-    } König nicht ins Schach
-lesson-miss-check-not-mate = das ist Schach, aber nicht schachmatt: { $side } kann sich noch befreien
-lesson-miss-not-mate = dieser Zug setzt { $side } nicht schachmatt
-lesson-miss-not-mated-in = du hast deine { $n } Züge gemacht, und { $side } ist nicht schachmatt
-lesson-miss-still-moves = { $side } hat noch einen legalen Zug
-lesson-miss-still-moves-after = du hast deine { $n } Züge gemacht, und { $side } kann noch ziehen
-lesson-miss-no-draw = dieser Zug macht die Partie nicht remis
-lesson-miss-not-drawn-after = nach deinen { $n } Zügen ist die Partie nicht remis
-
 ## Aufgaben: warum ein Zug nicht die Lösung ist
 puzzle-illegal = Dieser Zug ist nicht legal: { $why }.
 puzzle-cannot-play = Dieser Zug kann nicht gespielt werden.
@@ -1028,3 +1000,20 @@ puzzle-wins-less = Das gewinnt nur { $pawns } { $count ->
         [one] Bauern
        *[other] Bauern
     }: { $defender } antwortet { $answer }, und die Lösung gewinnt mehr.
+
+## Der Barrierefreiheitsbaum (Bildschirmleser)
+a11y-board = Brett
+a11y-announcements = Ansagen
+a11y-panel = Spielleiste
+a11y-menu = Hauptmenü
+a11y-field-port = Port
+a11y-field-address = Adresse des Hosts
+a11y-field-code = Beitrittscode
+a11y-field-server = Serveradresse
+a11y-field-name = Kontoname
+a11y-field-password = Passwort
+a11y-field-opponent = Name des Gegners
+a11y-field-game-id = Partienummer
+a11y-field-player-name = Dein Name
+a11y-field-save-name = Name der gespeicherten Partie
+a11y-question-help = Nach / beantwortet das Feld Fragen: /s e5, /m e5, /p B, /r e5, /l, /c, /t, /b, /h

@@ -200,6 +200,7 @@ panel-paste-pos = Paste pos.
 panel-resign = Resign
 panel-draw = Draw
 panel-menu = Menu
+ui-more-below = ↓ more below (wheel)
 panel-help-short = Click or drag a piece; right-click one (or hold Shift over it) for its moves. { $keys }: all the keys
 panel-keys-game = Game: { $keys }
 panel-keys-board = Board: { $keys }
@@ -227,7 +228,6 @@ new-game-title = New game
 new-game-who = Who plays?
 new-game-level = Computer level
 new-game-clock = Clock
-new-game-variant = Variant
 dialog-start = Start
 dialog-cancel = Cancel
 load-title = Load a saved game
@@ -247,6 +247,8 @@ variant-broken = { $file }: { $reason } (not offered)
 variant-reading = Reading your own variants...
 variant-yours = { $name } (yours)
 variant-random = random
+variant-chosen = Variant: { $variant }
+variant-shuffle-number = Shuffle Parachess no. { $n }
 variant-number-of = { $n } of 0-179
 
 ## Turns and results
@@ -263,26 +265,6 @@ cause-time = time forfeit
 cause-time-lone-king = time running out against a lone King
 outcome-wins = { $side } wins by { $cause }
 outcome-draw = Draw by { $cause }
-
-## Why a move is refused (the rules' reasons)
-how-king = the King takes one edgewise, diagonal or arcwise step
-how-queen = the Queen slides along edge-paths, diagonal-paths and wave-paths
-how-rook = the Rook slides along edge-paths
-how-bishop = the Bishop slides along diagonal-paths and wave-paths
-how-sorcerer = the Sorcerer makes knight and archer leaps
-how-pawn = the Pawn takes one forward step
-how-other = it moves as its variant says
-move-no-piece = There is no piece on { $cell }
-move-not-your-turn = It is { $turn }'s turn; the piece on { $cell } is { $owner }'s
-move-own-piece = { $cell } holds one of your own pieces
-move-unreachable = A { $piece } cannot go from { $from } to { $to }: { $how }
-move-blocked = The way from { $from } to { $to } is blocked by the piece on { $blocker }
-move-pawn-arcwise = A Pawn captures only with a forward edgewise or diagonal step, not arcwise
-move-still-in-check = Your King is in check, and that move does not get it out
-move-leaves-king-attacked = That move leaves your King attacked
-move-promotion-required = A Pawn reaching its last row must become a Queen, Rook, Bishop or Sorcerer
-move-promotion-not-allowed = Only a Pawn reaching its last row is promoted
-move-bad-promotion = A Pawn cannot become a { $piece }; choose a Queen, Rook, Bishop or Sorcerer
 
 ## Play: status line
 status-two-players = Two players at one board. Press New game to play the computer.
@@ -305,6 +287,10 @@ status-cannot-show = That move cannot be shown
 
 ## Saving and loading
 save-keep-failed = The unfinished game could not be kept: { $error }
+save-as-title = Save the game
+save-as-name = Name
+save-as-help = { $keys }, Backspace: delete. Saved among your games (Load lists them).
+save-name-taken = Not saved: { $path } already exists; choose another name
 save-not-saved-path = Not saved: { $path }: { $error }
 save-autosave-failed-path = Autosave failed: { $path }: { $error }
 save-not-saved = Not saved: { $error }
@@ -376,6 +362,7 @@ guide-can-go-and-take = It can go to { $moves ->
     *[other] { $captures } pieces
     }.
 guide-hide = Right-click it again to hide.
+guide-in-army = { $how } (in { $variant })
 guide-describe = { $side }'s { $piece } on { $cell }: { $how }. { $now }
 guide-describe-pinned = { $side }'s { $piece } on { $cell }: { $how }. { $now } { $hide }
 
@@ -392,10 +379,15 @@ hint-none = No hint: { $error }
 ## How the pieces move (aids/pieces_view.rs)
 pieces-title = How the pieces move
 pieces-subtitle = Each board is drawn from the rules: what you see is what the game allows.
+pieces-title-in = How the pieces move in { $variant }
 pieces-close = Close
 pieces-or = { $some } or { $last }
 pieces-pawn-becomes = On the last row it becomes a { $kinds }. No double step, no en passant.
 pieces-help = Click a card or use the arrow keys. In a game, right-click any piece (or hold Shift over it) to see what it can do there.
+pieces-leap-knight = A knight leap is two steps in one: diagonal then edgewise, or the reverse.
+pieces-leap-archer = An archer leap is two steps in one: arcwise then diagonal, or the reverse.
+pieces-leap-both = A knight leap is two steps in one, diagonal then edgewise or the reverse; an archer leap arcwise then diagonal or the reverse.
+pieces-leap-unblocked = Nothing can block a leap: the cell in between does not matter.
 pieces-royal = It is the royal piece: checkmate or stalemate it to win.
 pieces-value = The engine values it at { $value } Pawns, from its mobility.
 pieces-caption-both = A White and a Black { $piece } reach { $moves ->
@@ -567,6 +559,7 @@ editor-your-game = The position of your game
 editor-copied = Copied to the clipboard: { $text }
 editor-not-copied = Not copied ({ $error }); the position is { $text }
 editor-pasted = Position pasted
+editor-keys = { $keys }. { $back }: back. The board's keys ({ $board }) work as in play.
 editor-title = SET UP A POSITION
 editor-start-from = Start from:
 editor-empty-button = Empty
@@ -662,6 +655,7 @@ lobby-connected-guest = Connected as { $name } (a guest).
 lobby-signed-in = Signed in as { $name }.
 lobby-not-connected = Not connected.
 lobby-play-on-server = Play on a server
+lobby-server-about = A Parachess server (parachess-server) pairs you with players anywhere, keeps your games and your rating. Anyone can run one.
 lobby-server-address = Server address
 lobby-name-password = Name and password (leave empty to play as a guest)
 lobby-field-help = { $keys }, Backspace: delete
@@ -816,6 +810,25 @@ lobby-seek-row = { $by } ({ $rating }): { $clock }, { $variant }, { $rated }, { 
 lobby-plays-white = plays White
 lobby-plays-black = plays Black
 lobby-colours-random = colours at random
+lobby-tournaments-none = Tournaments: none coming
+lobby-tournaments = Tournaments ({ $n })
+lobby-tournament-arena = arena
+lobby-tournament-swiss = Swiss, { $rounds } rounds
+lobby-tournament-swiss-any = Swiss
+lobby-tournament-row = { $name }: { $kind }, { $clock }, { $variant }, { $rated }, { $players ->
+    [one] 1 player
+    *[other] { $players } players
+    }
+lobby-tournament-you-in = you are in
+lobby-tournament-starts = starts in { $left }
+lobby-tournament-ends = under way, ends in { $left }
+lobby-tournament-running = under way
+lobby-tournament-join = Join
+lobby-tournament-withdraw = Withdraw
+lobby-tournament-joined = You joined { $name }: each pairing comes to the board by itself.
+lobby-tournament-withdrew = You withdrew from { $name }: no more pairings.
+countdown-days = { $d } d { $h } h
+countdown-hours = { $h } h { $m } min
 lobby-cancel = Cancel
 lobby-who-guest = Connected to { $server } as { $name } (a guest: create an account to keep a rating)
 lobby-who-reconnecting = Connection lost: reconnecting to { $server } (try { $attempt })...
@@ -860,6 +873,7 @@ field-password = password (8 characters or more)
 field-opponent = their name
 field-game-id = e.g. Xk3mP9aQ
 field-player-name = your name
+field-save-name = a name for the game
 server-watching = Watching { $white } against { $black }
 server-game-over = The game is over
 puzzles-skip = Skip
@@ -955,39 +969,6 @@ list-or = { $first } or { $last }
 list-and = { $first } and { $last }
 list-clauses = { $first }, and { $next }
 
-## Lessons: why a move or click is not taken, why an attempt failed
-lesson-no-progress = that move does not bring your { $piece } closer to a star: land on a star or move toward one
-lesson-checks-idle-king = that move would put the { $colour ->
-        [white] white
-       *[black] black
-    } King in check, but here { $side } does not move: leave the King alone
-lesson-king-stays = in this exercise your King stays where it is: move your other pieces
-lesson-not-asked = { $cell } is not one of the cells asked for
-lesson-already-found = you have found { $cell } already
-lesson-own-cell = that is where the { $piece } stands: click the cells it can move to
-lesson-click-instead = in this exercise no piece moves: click the cells instead
-lesson-move-instead = in this exercise you move a piece: drag it, or click it and then its target
-lesson-awaiting-reply = wait for { $side }'s reply
-lesson-no-reply-expected = no reply is expected now
-lesson-bad-reply = the reply is not legal: { $why }
-lesson-over = this attempt is over: start the stage again
-lesson-mate-not-stalemate = that is checkmate, which wins too, but this exercise asks for a stalemate: leave { $side } without a move while its King is not in check
-lesson-stalemate-not-mate = { $side } has no legal move, so you win by stalemate, but this exercise asks for checkmate: attack the King as well
-lesson-lost = { $side } has left you without a legal move, and in Parachess that loses
-lesson-drawn = the game is drawn by { $cause }
-lesson-stuck = you have no legal move left
-lesson-miss-no-check = that move does not put the { $colour ->
-        [white] white
-       *[black] black
-    } King in check
-lesson-miss-check-not-mate = that is check, but not checkmate: { $side } can still get out of it
-lesson-miss-not-mate = that move does not checkmate { $side }
-lesson-miss-not-mated-in = you have used your { $n } moves and { $side } is not checkmated
-lesson-miss-still-moves = { $side } still has a legal move
-lesson-miss-still-moves-after = you have used your { $n } moves and { $side } can still move
-lesson-miss-no-draw = that move does not draw the game
-lesson-miss-not-drawn-after = the game is not drawn after your { $n } moves
-
 ## Puzzles: why a move is not the solution
 puzzle-illegal = That move is not legal: { $why }.
 puzzle-cannot-play = That move cannot be played.
@@ -1011,3 +992,20 @@ puzzle-wins-less = That wins only { $pawns } { $count ->
         [one] pawn
        *[other] pawns
     }: { $defender } answers { $answer }, and the solution wins more.
+
+## The accessibility tree (screen readers)
+a11y-board = Board
+a11y-announcements = Announcements
+a11y-panel = Game panel
+a11y-menu = Main menu
+a11y-field-port = Port
+a11y-field-address = Host address
+a11y-field-code = Join code
+a11y-field-server = Server address
+a11y-field-name = Account name
+a11y-field-password = Password
+a11y-field-opponent = Opponent's name
+a11y-field-game-id = Game id
+a11y-field-player-name = Your name
+a11y-field-save-name = Name of the saved game
+a11y-question-help = Behind / the field answers questions: /s e5, /m e5, /p B, /r e5, /l, /c, /t, /b, /h

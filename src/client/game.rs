@@ -200,10 +200,24 @@ impl ServerGame {
             ServerMsg::Moved(m) => &m.game,
             ServerMsg::Offer { game, .. }
             | ServerMsg::OfferGone { game, .. }
-            | ServerMsg::End { game, .. } => game,
+            | ServerMsg::End { game, .. }
+            | ServerMsg::Berserk { game, .. } => game,
             _ => return Ok(None),
         };
         if *about != self.id {
+            return Ok(None);
+        }
+        // An arena player went berserk: the clocks as the server has them now (the next
+        // `moved` carries them as well, the berserk side's without an increment).
+        if let ServerMsg::Berserk { clocks, side, .. } = msg {
+            if let (Some(c), Some(r), Some(side)) = (
+                &mut self.net.clocks,
+                reading(Some(clocks)),
+                side_of(Some(side.as_ref())),
+            ) {
+                c.set_reading(r, now);
+                c.restore_berserk(side);
+            }
             return Ok(None);
         }
         let event = match msg {
@@ -329,6 +343,8 @@ mod tests {
             reason: None,
             draw_offer: None,
             takeback_offer: None,
+            berserk: None,
+            tournament: None,
             routes: None,
             played: None,
             positions: None,
@@ -376,6 +392,27 @@ mod tests {
         let watcher = ServerGame::from_message(&game_view(&[]), "cy", Duration::ZERO).unwrap();
         assert_eq!(watcher.seat, None);
         assert!(!watcher.my_turn());
+    }
+
+    #[test]
+    fn a_berserk_sets_the_clocks_and_drops_the_increment() {
+        let mut g = ServerGame::from_message(&game_view(&[]), "bob", Duration::ZERO).unwrap();
+        let berserk = ServerMsg::Berserk {
+            game: "G1".into(),
+            side: "white".into(),
+            clocks: ClockView {
+                white: 150_000,
+                black: 300_000,
+                running: None,
+            },
+        };
+        assert!(g.apply(&berserk, "bob", Duration::ZERO).unwrap().is_none());
+        let c = g.net.clocks.as_ref().unwrap();
+        assert_eq!(
+            c.remaining(Side::White, Duration::ZERO),
+            Duration::from_secs(150)
+        );
+        assert!(c.is_berserk(Side::White) && !c.is_berserk(Side::Black));
     }
 
     #[test]

@@ -10,10 +10,12 @@ pub mod messages;
 mod game;
 mod link;
 mod lobby;
+mod tournaments;
 
 pub use game::ServerGame;
 pub use link::{Link, LinkConfig, LinkEvent};
 pub use lobby::{GameEntry, Lobby, LobbyChange, Seek, clock_words};
+pub use tournaments::{Tournament, Tournaments};
 
 use std::collections::VecDeque;
 use std::time::Duration;

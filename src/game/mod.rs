@@ -210,9 +210,10 @@ mod tests {
             Screen::Settings,
         ];
 
-        const DIALOGS: [Modal; 12] = [
+        const DIALOGS: [Modal; 13] = [
             Modal::NewGame,
             Modal::Load,
+            Modal::SaveAs,
             Modal::Promotion,
             Modal::GameOver,
             Modal::Pieces,

@@ -177,7 +177,19 @@ pub struct ClockReading {
 #[error("{0}'s time has run out")]
 pub struct Flagged(pub Side);
 
-/// A pair of chess clocks with a Fischer increment.
+/// Why a side could not go berserk.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Error)]
+pub enum BerserkError {
+    /// It already did.
+    #[error("already berserk")]
+    Already,
+    /// Half the base time is more than the side has left: berserk would use up its clock.
+    #[error("too little time left to go berserk")]
+    TooLittleTime,
+}
+
+/// A pair of chess clocks with a Fischer increment, which a side may give up by going
+/// berserk (a tournament arena's rule: half its base time and no increment, for a bonus point).
 ///
 /// Pure arithmetic: it never reads the system time. Every method that needs the time takes
 /// `now`, a [`Duration`] since any fixed moment the caller chooses (Bevy's `Time::elapsed`, or
@@ -192,6 +204,8 @@ pub struct Clocks {
     turn: Side,
     /// When the side to move's clock was last started, or `None` while paused.
     since: Option<Duration>,
+    /// The sides that went berserk (indexed by [`Side::index`]): they gain no increment.
+    berserk: [bool; 2],
 }
 
 impl Clocks {
@@ -207,12 +221,52 @@ impl Clocks {
             remaining,
             turn,
             since: None,
+            berserk: [false; 2],
         }
     }
 
     /// The time control.
     pub fn control(&self) -> TimeControl {
         self.control
+    }
+
+    /// The increment `side` gains after each of its moves: none once it went berserk.
+    pub fn increment(&self, side: Side) -> Duration {
+        if self.berserk[side.index()] {
+            Duration::ZERO
+        } else {
+            self.control.increment
+        }
+    }
+
+    /// Whether `side` went berserk.
+    pub fn is_berserk(&self, side: Side) -> bool {
+        self.berserk[side.index()]
+    }
+
+    /// `side` goes berserk at `now` (lichess's rule): half the base time is taken off its
+    /// clock (so a side that has not thought yet keeps half its time) and it gains no
+    /// increment from now on. Whether it has moved yet is the caller's question. Refused,
+    /// with nothing changed, a second time or when it would leave no time at all.
+    pub fn berserk(&mut self, side: Side, now: Duration) -> Result<Duration, BerserkError> {
+        if self.berserk[side.index()] {
+            return Err(BerserkError::Already);
+        }
+        let penalty = self.control.base / 2;
+        if self.remaining(side, now) <= penalty {
+            return Err(BerserkError::TooLittleTime);
+        }
+        self.charge(now);
+        let left = &mut self.remaining[side.index()];
+        *left = left.saturating_sub(penalty);
+        self.berserk[side.index()] = true;
+        Ok(*left)
+    }
+
+    /// Marks `side` berserk without taking time off: its clock, read back from a record
+    /// (`with_remaining`), already lost it.
+    pub fn restore_berserk(&mut self, side: Side) {
+        self.berserk[side.index()] = true;
     }
 
     /// The side whose clock runs (or will run when resumed).
@@ -278,7 +332,7 @@ impl Clocks {
         }
         self.charge(now);
         let mover = self.turn.index();
-        self.remaining[mover] = self.remaining[mover].saturating_add(self.control.increment);
+        self.remaining[mover] = self.remaining[mover].saturating_add(self.increment(self.turn));
         let clk = self.remaining[mover];
         self.turn = !self.turn;
         Ok(clk)
@@ -439,11 +493,46 @@ mod tests {
         assert_eq!(guest.remaining(W, s(1001.0)), s(53.0));
     }
 
+    #[test]
+    fn berserk_halves_the_base_time_and_drops_the_increment() {
+        let mut c = Clocks::new("300+3".parse().unwrap(), W);
+        // White, before the clocks run: half its time.
+        assert_eq!(c.berserk(W, s(0.0)), Ok(s(150.0)));
+        assert!(c.is_berserk(W) && !c.is_berserk(B));
+        assert_eq!(c.increment(W), Duration::ZERO);
+        assert_eq!(c.increment(B), s(3.0));
+        assert_eq!(c.berserk(W, s(0.0)), Err(BerserkError::Already));
+        c.resume(s(0.0));
+        // No increment for White; Black keeps its own.
+        assert_eq!(c.moved(s(10.0)), Ok(s(140.0)));
+        // Black, its clock running for 20 s: half the base off what is left.
+        assert_eq!(c.berserk(B, s(30.0)), Ok(s(130.0)));
+        assert_eq!(c.remaining(B, s(30.0)), s(130.0));
+        assert_eq!(c.remaining(B, s(35.0)), s(125.0), "its clock still runs");
+        assert_eq!(c.moved(s(35.0)), Ok(s(125.0)));
+        // After a restart, a record's clocks and the berserk side.
+        let mut back = Clocks::with_remaining(c.control(), [s(140.0), s(125.0)], W);
+        back.restore_berserk(B);
+        back.resume(s(0.0));
+        back.moved(s(1.0)).unwrap();
+        assert_eq!(back.moved(s(2.0)), Ok(s(124.0)));
+    }
+
+    #[test]
+    fn berserk_is_refused_when_it_would_use_up_the_clock() {
+        let mut c = Clocks::new("60+1".parse().unwrap(), W);
+        c.resume(s(0.0));
+        let before = c.clone();
+        assert_eq!(c.berserk(W, s(30.0)), Err(BerserkError::TooLittleTime));
+        assert_eq!(c, before, "nothing changed");
+        assert_eq!(c.berserk(W, s(29.0)), Ok(s(1.0)));
+    }
+
     proptest::proptest! {
         /// Whatever happens, the clocks lose exactly the running time and gain exactly the
         /// increments.
         #[test]
-        fn time_is_conserved(steps in proptest::collection::vec((0u64..5000, 0u8..4), 1..60)) {
+        fn time_is_conserved(steps in proptest::collection::vec((0u64..5000, 0u8..5), 1..60)) {
             let control: TimeControl = "30+2".parse().unwrap();
             let mut c = Clocks::new(control, W);
             let mut now = Duration::ZERO;
@@ -464,14 +553,32 @@ mod tests {
                             Ok(clk) => {
                                 proptest::prop_assert!(!flagged);
                                 proptest::prop_assert_eq!(clk, c.remaining(mover, now));
-                                proptest::prop_assert_eq!(c.remaining(W, now) + c.remaining(B, now), after_time + control.increment);
+                                let gain = if c.is_berserk(mover) { Duration::ZERO } else { control.increment };
+                                proptest::prop_assert_eq!(c.remaining(W, now) + c.remaining(B, now), after_time + gain);
                             }
                             Err(Flagged(side)) => proptest::prop_assert!(flagged && side == mover),
                         }
                     }
                     1 => c.pause(now),
                     2 => c.resume(now),
-                    _ => c.switch_to(!c.turn(), now),
+                    3 => c.switch_to(!c.turn(), now),
+                    // Berserk: exactly half the base time off, once.
+                    _ => {
+                        let side = if dt % 2 == 0 { W } else { B };
+                        let was = c.is_berserk(side);
+                        let left = c.remaining(side, now);
+                        match c.berserk(side, now) {
+                            Ok(l) => {
+                                proptest::prop_assert!(!was);
+                                proptest::prop_assert_eq!(l, left - control.base / 2);
+                                proptest::prop_assert_eq!(c.remaining(W, now) + c.remaining(B, now), after_time - control.base / 2);
+                            }
+                            Err(BerserkError::Already) => proptest::prop_assert!(was),
+                            Err(BerserkError::TooLittleTime) => {
+                                proptest::prop_assert!(!was && left <= control.base / 2 && !c.is_berserk(side));
+                            }
+                        }
+                    }
                 }
             }
         }

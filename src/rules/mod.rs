@@ -17,6 +17,7 @@ pub mod route;
 pub mod setup;
 pub mod text;
 pub mod variant;
+pub mod words;
 mod zobrist;
 
 pub use board::{

@@ -4,6 +4,9 @@
 //! game file. A bot whose connection drops reconnects with its token and goes on, so the
 //! server may be killed and restarted under them.
 
+mod engine_load;
+mod tournament;
+
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -12,6 +15,9 @@ use super::messages::{ClientMsg, GameView, SeekSpec, ServerMsg};
 use crate::engine::{Engine, Level, StopFlag};
 use crate::rules::record::read_game;
 use crate::rules::{Game, Side};
+
+pub use engine_load::{EngineLoad, run as run_engine_load};
+pub use tournament::{TournamentHook, TournamentReport, run as run_tournament};
 
 /// How a bot chooses its moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! The command line of `parachess-server`: serve (the default), `bots`, `export`.
+//! The command line of `parachess-server`: serve (the default), `bots`, `worker`, `export`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,13 +45,22 @@ struct Args {
     /// Seconds a live game waits for each side's first move before it is aborted.
     #[arg(long, default_value_t = 60.0)]
     first_move_secs: f64,
+    /// No showcase game: by default, while no player's game is being played, the computer
+    /// plays itself (two levels, at the engine's lowest priority) for the lobby to show.
+    #[arg(long)]
+    no_showcase: bool,
+    /// Seconds an untimed game against the computer may go untouched before it is adjourned
+    /// (its task ends; the game is kept, and comes back when its player opens it).
+    #[arg(long, default_value_t = 86_400.0)]
+    adjourn_secs: f64,
     /// Seconds an offer (draw, takeback, rematch) stands unanswered before it lapses (for tests).
     #[arg(long, default_value_t = 60.0, hide = true)]
     offer_secs: f64,
-    /// Engine threads for the computer's moves, at the lowest OS priority (0: half the
-    /// machine's cores, at least one).
-    #[arg(long, default_value_t = 0)]
-    engine_threads: usize,
+    /// Engine threads for the computer's moves, at the lowest OS priority (default: half the
+    /// machine's cores, at least one). With PostgreSQL they take jobs from the jobs' table
+    /// beside any engine workers; 0: none, the workers (`parachess-server worker`) do every job.
+    #[arg(long)]
+    engine_threads: Option<usize>,
     /// Computer moves that may wait for an engine thread before new games against the
     /// computer are refused (games already playing it always get their moves).
     #[arg(long, default_value_t = 32)]
@@ -62,6 +71,25 @@ struct Args {
     /// Games against the computer at once per client address.
     #[arg(long, default_value_t = 8)]
     computer_games_per_address: usize,
+    /// The analysis board's engine time per player (an address gets four times it): seconds
+    /// saved up at most, coming back at a tenth of that a minute.
+    #[arg(long, default_value_t = 120.0)]
+    analysis_seconds: f64,
+    /// The longest one analysis board search runs, in milliseconds (for tests).
+    #[arg(long, default_value_t = 10_000, hide = true)]
+    analysis_ms: u64,
+    /// A finished game's computer analysis: search time per position, in milliseconds.
+    #[arg(long, default_value_t = 300)]
+    game_analysis_ms: u64,
+    /// Game analyses a player may ask for per hour.
+    #[arg(long, default_value_t = 5)]
+    analyses_per_hour: u32,
+    /// Game analyses all the players of one client address may ask for per hour.
+    #[arg(long, default_value_t = 20)]
+    analyses_per_address: u32,
+    /// Game analyses waiting at most before new ones are refused.
+    #[arg(long, default_value_t = 16)]
+    game_analysis_queue: usize,
     /// This instance's name (letters and digits), to run several instances over one
     /// PostgreSQL: each plays the games it created and passes events to the others.
     #[arg(long)]
@@ -75,6 +103,10 @@ struct Args {
     /// checksums (the game's packages).
     #[arg(long, value_name = "DIR")]
     downloads: Option<PathBuf>,
+    /// The operator's recurring tournaments: a TOML file of `[[tournament]]` entries, times in
+    /// UTC (docs/TOURNAMENTS.md). Read at start; a bad entry stops the server with its line.
+    #[arg(long, value_name = "FILE")]
+    schedule: Option<PathBuf>,
     /// Read settings from this TOML file: `key = value` for each flag (`listen =
     /// "0.0.0.0:8080"`); flags given on the command line win.
     #[arg(long, value_name = "FILE")]
@@ -122,6 +154,43 @@ enum Command {
         /// The variant the games are played in (a built-in one's name).
         #[arg(long)]
         variant: Option<String>,
+        /// Instead: make a casual tournament, KIND:LENGTH:CLOCK (`swiss:5:30+0`: five rounds;
+        /// `arena:4:20+0`: four minutes), have --players guest bots join and play it to its
+        /// end; the last line is `tournament ID kind K players N rounds R games G finished F
+        /// lost L`.
+        #[arg(long, value_name = "KIND:LENGTH:CLOCK")]
+        tournament: Option<String>,
+        /// The bots that join the tournament.
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// Instead: load the engine (scripts/engine-load.sh): this many guests play the
+        /// computer at --level, game after game, and --analyses games are analysed; prints
+        /// `loaded`, then on SIGTERM the computer's moves per minute.
+        #[arg(long, value_name = "N")]
+        computer: Option<usize>,
+        /// The computer's level for --computer.
+        #[arg(long, default_value = "hard")]
+        level: String,
+        /// With --computer: games of this many half-moves played, resigned and analysed.
+        #[arg(long, default_value_t = 0)]
+        analyses: usize,
+        /// The half-moves of each analysed game.
+        #[arg(long, default_value_t = 60)]
+        plies: usize,
+    },
+    /// An engine worker: takes computer moves and analysis positions from a PostgreSQL
+    /// site's jobs table onto its own engine threads (no HTTP); SIGTERM gives its jobs back.
+    Worker {
+        /// The site's database, postgres://USER@HOST:PORT/DB (SQLite is refused: there the
+        /// server's own engine threads do every job).
+        #[arg(long)]
+        db: String,
+        /// Engine threads, at the lowest OS priority (default: half the cores, at least one).
+        #[arg(long)]
+        engine_threads: Option<usize>,
+        /// The worker's name in the jobs' table (default: `worker-` and a random tag).
+        #[arg(long)]
+        name: Option<String>,
     },
     /// Writes every game in the database as a game file into a folder.
     Export {
@@ -215,6 +284,10 @@ pub fn main() -> ExitCode {
                     .ok()
                     .filter(|d| !d.is_zero())
                     .ok_or("--first-move-secs: a number of seconds above 0")?;
+                let adjourn_after = Duration::try_from_secs_f64(args.adjourn_secs)
+                    .ok()
+                    .filter(|d| !d.is_zero())
+                    .ok_or("--adjourn-secs: a number of seconds above 0")?;
                 let offer_for = Duration::try_from_secs_f64(args.offer_secs)
                     .ok()
                     .filter(|d| !d.is_zero())
@@ -226,7 +299,13 @@ pub fn main() -> ExitCode {
                         "--metrics-listen: an address of its own, not --listen's".to_string()
                     );
                 }
+                let schedule = match &args.schedule {
+                    Some(path) => super::tournaments::schedule::read(path)
+                        .map_err(|e| format!("--schedule: {e}"))?,
+                    None => Vec::new(),
+                };
                 let config = Config {
+                    schedule,
                     downloads: args.downloads,
                     sync,
                     instance: args.instance,
@@ -244,6 +323,16 @@ pub fn main() -> ExitCode {
                         engine_queue: args.engine_queue,
                         computer_per_player: args.computer_games,
                         computer_per_addr: args.computer_games_per_address,
+                        adjourn_after,
+                        showcase: !args.no_showcase,
+                        analysis_budget: (
+                            args.analysis_seconds.max(0.0) / 600.0,
+                            args.analysis_seconds.max(0.0),
+                        ),
+                        analysis_time: Duration::from_millis(args.analysis_ms.max(100)),
+                        game_analysis_time: Duration::from_millis(args.game_analysis_ms.max(10)),
+                        analyses_per_hour: (args.analyses_per_hour, args.analyses_per_address),
+                        game_analysis_queue: args.game_analysis_queue,
                         ..Limits::default()
                     },
                 };
@@ -257,7 +346,25 @@ pub fn main() -> ExitCode {
                 timeout,
                 seek,
                 variant,
+                tournament,
+                players,
+                computer,
+                level,
+                analyses,
+                plies,
             }) => {
+                if let Some(computer) = computer {
+                    let load = bots::EngineLoad {
+                        server,
+                        computer,
+                        level,
+                        analyses,
+                        plies,
+                    };
+                    let last = bots::run_engine_load(load, |line| println!("{line}")).await;
+                    println!("{last}");
+                    return Ok(());
+                }
                 let player = match player.as_str() {
                     "random" => BotPlayer::Random,
                     "easy" => BotPlayer::Easy,
@@ -271,6 +378,17 @@ pub fn main() -> ExitCode {
                     timeout: Duration::from_secs(timeout),
                     variant,
                 };
+                if let Some(hook) = tournament {
+                    let hook: bots::TournamentHook = hook.parse()?;
+                    let report =
+                        bots::run_tournament(opts, hook, players, |line| println!("{line}")).await;
+                    println!("{}", report.summary());
+                    return if report.id.is_empty() {
+                        Err("the tournament could not be made".to_string())
+                    } else {
+                        Ok(())
+                    };
+                }
                 let report = match seek {
                     Some(k) => bots::run_seekers(opts, k, |line| println!("{line}")).await,
                     None => bots::run(opts, |line| println!("{line}")).await,
@@ -283,6 +401,11 @@ pub fn main() -> ExitCode {
                 println!("{}", report.summary());
                 Ok(())
             }
+            Some(Command::Worker {
+                db,
+                engine_threads,
+                name,
+            }) => super::worker::run(&db, engine_threads, name).await,
             Some(Command::Export { db, out }) => export(&db_url(db)?, &out).await,
             Some(Command::GenerateDocs { dir }) => {
                 use clap::CommandFactory;

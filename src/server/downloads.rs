@@ -22,7 +22,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use sha2::{Digest, Sha256};
 
-use super::web::{escape, not_found, page};
+use super::web::{escape, lang, not_found, page};
 
 /// The folder and the checksums already computed.
 struct Downloads {
@@ -48,6 +48,8 @@ pub fn routes(dir: PathBuf) -> Router {
         .route("/download", get(list_page))
         .route("/download/{name}", get(file))
         .with_state(state)
+        // The pages' layer: the language (and gzip) as on every other page.
+        .layer(axum::middleware::from_fn(super::web::transfer))
 }
 
 /// A name served as it is: letters, digits and `.-_+~`, not starting with a dot.
@@ -145,33 +147,42 @@ async fn list_page(State(state): State<Arc<Downloads>>) -> Response {
     let worker = Arc::clone(&state);
     let files = match tokio::task::spawn_blocking(move || listing(&worker)).await {
         Ok(Ok(files)) => files,
-        _ => return not_found("The downloads are not available right now."),
+        _ => return not_found(lang::t("downloads-unavailable")),
     };
     let mut rows = String::new();
     for (e, sum) in &files {
         let name = escape(&e.name);
         rows.push_str(&format!(
             "<tr><td><a href=\"/download/{name}\" download>{name}</a></td>\
-             <td title=\"{} bytes\">{}</td><td><code>{}</code></td></tr>",
-            e.size,
+             <td title=\"{}\">{}</td><td><code>{}</code></td></tr>",
+            lang::tf("bytes", &[("n", &e.size.to_string())]),
             escape(&human(e.size)),
             escape(sum)
         ));
     }
+    let title = lang::t("downloads-title");
     let body = if files.is_empty() {
-        "<section class=\"card\"><h1>Download Parachess</h1>\
-         <p>No downloads are offered here yet.</p></section>"
-            .to_string()
+        format!(
+            "<section class=\"card\"><h1>{title}</h1><p>{}</p></section>",
+            lang::t("downloads-none")
+        )
     } else {
         format!(
-            "<section class=\"card\"><h1>Download Parachess</h1>\
-             <p>The game for your desktop. Check a file with <code>sha256sum FILE</code> \
-             against its checksum below.</p>\
-             <table class=\"downloads\"><thead><tr><th>File</th><th>Size</th>\
-             <th>SHA-256</th></tr></thead><tbody>{rows}</tbody></table></section>"
+            "<section class=\"card\"><h1>{title}</h1><p>{lead}</p>\
+             <table class=\"downloads\"><thead><tr><th>{file}</th><th>{size}</th>\
+             <th>SHA-256</th></tr></thead><tbody>{rows}</tbody></table></section>",
+            lead = lang::t("downloads-lead"),
+            file = lang::t("downloads-file"),
+            size = lang::t("downloads-size"),
         )
     };
-    page(StatusCode::OK, "Download", "plain", &body, None)
+    page(
+        StatusCode::OK,
+        lang::t("downloads-nav"),
+        "plain",
+        &body,
+        None,
+    )
 }
 
 async fn file(State(state): State<Arc<Downloads>>, Path(name): Path<String>) -> Response {
@@ -187,7 +198,7 @@ async fn file(State(state): State<Arc<Downloads>>, Path(name): Path<String>) -> 
     .ok()
     .flatten();
     let Some((entry, file)) = found else {
-        return not_found("No such download.");
+        return not_found(lang::t("downloads-no-such"));
     };
     // Read in 64 KiB pieces on the blocking threads (tokio is built without its `fs`).
     let stream = futures_util::stream::unfold(Some(file), |file| async move {

@@ -1,7 +1,7 @@
 //! The HTTP side: the WebSocket endpoint (`/ws`) and the read-only API beside it; and, on an
 //! address of their own, the metrics (`/metrics`).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::Router;
@@ -25,6 +25,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/ws", get(ws))
         .route("/api/game/{id}", get(game_api))
         .route("/api/player/{name}", get(player_api))
+        .route("/api/tournament/{id}", get(tournament_api))
         .merge(super::web::routes())
         .fallback(super::web::fallback)
         .layer(axum::middleware::from_fn(super::web::transfer))
@@ -61,14 +62,49 @@ async fn ws(
         )
             .into_response();
     };
+    let slot = Slot {
+        hub,
+        ip,
+        id,
+        started: false,
+    };
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         // The socket layer's default read buffer is 128 KiB, zeroed on every read: messages
         // here are at most 4 KiB, so a small one saves most of the server's time under load.
         .read_buffer_size(8 * 1024)
-        .on_failed_upgrade(move |_| {})
-        .on_upgrade(move |socket| super::ws::serve(socket, hub, ip, id))
+        .on_upgrade(move |socket| async move {
+            let hub = slot.start();
+            super::ws::serve(socket, hub, ip, id).await;
+        })
+}
+
+/// A connection's slot of its address's limit between the handshake's answer and the socket's
+/// start: given back when dropped before the socket starts (an upgrade that fails or never
+/// comes), so abandoned handshakes cannot use up an address. Once the socket runs,
+/// `ws::serve` gives it back when the connection closes.
+struct Slot {
+    hub: Arc<Hub>,
+    ip: IpAddr,
+    id: u64,
+    started: bool,
+}
+
+impl Slot {
+    /// The socket starts: from now on it owns the slot.
+    fn start(mut self) -> Arc<Hub> {
+        self.started = true;
+        self.hub.clone()
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        if !self.started {
+            self.hub.close_conn(self.id, self.ip, None);
+        }
+    }
 }
 
 fn json<T: Serialize>(value: &T) -> Response {
@@ -91,6 +127,15 @@ fn stored_status(e: &StoredError) -> StatusCode {
     match e {
         StoredError::NotFound => StatusCode::NOT_FOUND,
         StoredError::Db(_) | StoredError::Rebuild(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// `GET /api/tournament/ID`: standings, and a Swiss's rounds or an arena's games.
+async fn tournament_api(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
+    match super::tournaments::api::load(&hub.db, &id).await {
+        Ok(Some(t)) => json(&t),
+        Ok(None) => not_found("no such tournament"),
+        Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
     }
 }
 

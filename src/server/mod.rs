@@ -8,6 +8,7 @@
 //! that commits moves before they are announced ([`db`]).
 
 pub mod auth;
+pub mod blind;
 pub mod bots;
 pub mod bus;
 pub mod cli;
@@ -20,15 +21,20 @@ mod downloads;
 pub mod game;
 pub mod http;
 pub mod hub;
+mod lesson_words;
+pub mod lessons;
 pub mod limit;
 pub mod metrics;
+pub mod puzzles;
 /// The protocol's messages (they live in the client, which the server builds on).
 pub use crate::client::messages;
 pub mod rating;
 pub mod routes;
 pub mod stored;
+pub mod tournaments;
 pub mod variant;
 pub mod web;
+pub mod worker;
 pub mod ws;
 
 use std::io::Write as _;
@@ -74,6 +80,8 @@ pub struct Config {
     pub sync: db::SyncMode,
     /// The folder whose files `/download` offers (`--downloads`; `None`: no such page).
     pub downloads: Option<std::path::PathBuf>,
+    /// The operator's recurring tournaments (`--schedule`).
+    pub schedule: Vec<tournaments::schedule::Scheduled>,
 }
 
 /// Opens the database, brings back unfinished games, listens, prints
@@ -88,7 +96,13 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
     let addr = listener.local_addr().map_err(ServerError::Serve)?;
     let site = format!("http://{addr}");
     let hub = hub::Hub::start(db, config.limits, site.clone(), config.instance).await?;
+    tournaments::director::resume_all(&hub).await?;
+    tournaments::director::adopt_orphans(&hub);
+    tournaments::schedule::run(&hub, config.schedule);
     web::prepare_assets();
+    if hub.limits.showcase {
+        hub.start_showcase();
+    }
     if let Some(listener) = metrics_listener {
         let at = listener.local_addr().map_err(ServerError::Serve)?;
         let app = http::metrics_router(hub.clone());

@@ -304,6 +304,8 @@ mod tests {
             reason: None,
             draw_offer: None,
             takeback_offer: None,
+            berserk: None,
+            tournament: None,
             routes: None,
             played: None,
             positions: None,

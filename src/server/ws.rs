@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
@@ -14,13 +14,20 @@ use tokio::sync::{Notify, broadcast, mpsc};
 use tokio::task::AbortHandle;
 
 use super::auth;
-use super::db::{PlayerRow, now_ms};
+use super::db::{PlayerRow, Write, now_ms};
 use super::game::{Cmd, Event, GameHandle};
+use super::hub::analysis::{BoardRequest, Running as RunningAnalysis};
+use super::hub::game_analysis::Followed as FollowedAnalysis;
 use super::hub::{Hub, Identity, Out};
+use super::lessons;
 use super::limit::Bucket;
-use super::messages::{ClientMsg, MAX_MESSAGE, ServerMsg, VERSION, side_name};
+use super::messages::{
+    ClientMsg, LessonStars, MAX_MESSAGE, MAX_QUESTION, ServerMsg, VERSION, side_name,
+};
 use super::metrics::Metrics;
 use super::routes;
+use super::tournaments;
+use super::web::lang::{self, Lang};
 use crate::rules::Side;
 
 /// Time a client has to say `hello`.
@@ -46,11 +53,20 @@ struct Conn {
     tx: mpsc::Sender<Out>,
     kill: Arc<Notify>,
     player: Option<Identity>,
-    follows: HashMap<String, AbortHandle>,
+    follows: HashMap<String, Follow>,
     /// Asked for routes in its hello (the web page): game messages carry them.
     routes: bool,
     /// When the message being handled arrived (a move's acknowledgement time counts from it).
     arrived: tokio::time::Instant,
+    /// The analysis board's search, if one runs (dropped: it stops).
+    analysis: Option<RunningAnalysis>,
+}
+
+/// A followed game's (or the lobby's) forwarding task, and the game task it follows.
+struct Follow {
+    task: AbortHandle,
+    /// The game task's inbox: a game adjourned and brought back has a new task.
+    game: Option<mpsc::Sender<super::game::Req>>,
 }
 
 /// Counts a connection in the metrics while its task lives, however the task ends.
@@ -85,6 +101,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
         follows: HashMap::new(),
         routes: false,
         arrived: tokio::time::Instant::now(),
+        analysis: None,
     };
     let mut bucket = Bucket::new(hub.limits.msg_rate.0, hub.limits.msg_rate.1);
     let mut strikes = 0u32;
@@ -212,8 +229,8 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
         };
         let _ = tokio::time::timeout(CLOSE_WITHIN, goodbye).await;
     }
-    for (_, h) in conn.follows.drain() {
-        h.abort();
+    for (_, f) in conn.follows.drain() {
+        f.task.abort();
     }
     match close_reason {
         Some(reason) => tracing::info!("connection {id} from {addr} closed: {reason}"),
@@ -324,6 +341,7 @@ impl Conn {
                     return Err(ServerMsg::error("taken", "that name is taken").into());
                 }
                 let token = self.new_session(&row.key).await?;
+                self.adopt_lessons(&row.key).await?;
                 self.switch_player(row.into(), token).await;
             }
             ClientMsg::Login { name, password } => {
@@ -356,6 +374,7 @@ impl Conn {
                     return Err(ServerMsg::error("auth", "wrong name or password").into());
                 };
                 let token = self.new_session(&row.key).await?;
+                self.adopt_lessons(&row.key).await?;
                 self.switch_player(row.into(), token).await;
             }
             ClientMsg::Seek(spec) => {
@@ -426,6 +445,15 @@ impl Conn {
                 };
                 hub.play_computer(&me, self.addr, &req).await?;
             }
+            ClientMsg::Invite(spec) => {
+                let me = self.me()?.clone();
+                let (code, expires) = hub.invite(&me, &spec).await?;
+                self.send(ServerMsg::Invite { code, expires });
+            }
+            ClientMsg::JoinInvite { code } => {
+                let me = self.me()?.clone();
+                hub.join_invite(&me, &code).await?;
+            }
             ClientMsg::Rematch { game } => {
                 let me = self.me()?.clone();
                 if game.len() <= 16 && hub.computer_rematch(&me, self.addr, &game).await?.is_some()
@@ -442,8 +470,8 @@ impl Conn {
             }
             ClientMsg::Watch { game } => self.watch(&game).await?,
             ClientMsg::Unwatch { game } => {
-                if let Some(h) = self.follows.remove(&game) {
-                    h.abort();
+                if let Some(f) = self.follows.remove(&game) {
+                    f.task.abort();
                 }
             }
             ClientMsg::Move { game, n, mv } => {
@@ -460,7 +488,115 @@ impl Conn {
             ClientMsg::TakebackNo { game } => self.game_cmd(&game, Cmd::TakebackNo).await?,
             ClientMsg::Resign { game } => self.game_cmd(&game, Cmd::Resign).await?,
             ClientMsg::Abort { game } => self.game_cmd(&game, Cmd::Abort).await?,
+            ClientMsg::Berserk { game } => self.game_cmd(&game, Cmd::Berserk).await?,
+            ClientMsg::TournamentCreate(spec) => {
+                let me = self.me()?.clone();
+                let id = tournaments::messages::create(&hub, &me, &spec).await?;
+                self.send(ServerMsg::TournamentCreated { id });
+            }
+            ClientMsg::TournamentJoin { id } => {
+                let me = self.me()?.clone();
+                tournaments::director::join(&hub, &id, &me)
+                    .await
+                    .map_err(tournaments::messages::error)?;
+                self.send(ServerMsg::TournamentEntry { id, joined: true });
+            }
+            ClientMsg::TournamentWithdraw { id } => {
+                let me = self.me()?.clone();
+                tournaments::director::withdraw(&hub, &id, &me)
+                    .await
+                    .map_err(tournaments::messages::error)?;
+                self.send(ServerMsg::TournamentEntry { id, joined: false });
+            }
+            ClientMsg::Tournaments => {
+                let me = self.me().ok().cloned();
+                let msg = tournaments::messages::list(&hub, me.as_ref()).await?;
+                self.send(msg);
+            }
+            ClientMsg::PuzzleNext { id } => {
+                let me = self.me()?.clone();
+                let msg = super::puzzles::next(hub.puzzle_cx(), &me.key, id, self.routes).await?;
+                self.send(msg);
+            }
+            ClientMsg::PuzzleMove { id, moves } => {
+                let me = self.me()?.clone();
+                let msg = super::puzzles::answer(hub.puzzle_cx(), &me.key, id, &moves, self.routes)
+                    .await?;
+                self.send(msg);
+            }
+            ClientMsg::PuzzleSolution { id } => {
+                let me = self.me()?.clone();
+                let msg =
+                    super::puzzles::give_up(hub.puzzle_cx(), &me.key, id, self.routes).await?;
+                self.send(msg);
+            }
+            ClientMsg::Ask {
+                game,
+                q,
+                lang,
+                position,
+                variant,
+                moves,
+            } => match position {
+                Some(position) => {
+                    if q.len() > MAX_QUESTION || game.len() > MAX_QUESTION {
+                        return Err(ServerMsg::error("no_game", "the question is too long").into());
+                    }
+                    let lang = Lang::parse(lang.as_deref().unwrap_or("en"));
+                    self.send(super::blind::answer_position(
+                        &game,
+                        &position,
+                        variant.as_deref(),
+                        &moves,
+                        &q,
+                        lang,
+                    ));
+                }
+                None => self.ask(&game, &q, lang.as_deref()).await?,
+            },
+            ClientMsg::Analyse {
+                id,
+                position,
+                variant,
+                moves,
+            } => {
+                let me = self.me()?.clone();
+                // The search before stops first: its time goes back to the budget.
+                self.analysis = None;
+                let req = BoardRequest {
+                    id,
+                    position,
+                    variant,
+                    moves,
+                };
+                let board = hub.analyse_board(&me, self.addr, &req, self.routes).await?;
+                self.send(ServerMsg::AnalysisBoard(Box::new(board.view.clone())));
+                self.analysis = board.forward(self.tx.clone(), self.kill.clone());
+            }
+            ClientMsg::AnalyseStop => self.analysis = None,
+            ClientMsg::AnalyseGame { game } => {
+                let me = self.me()?.clone();
+                let followed = hub.request_game_analysis(&me, self.addr, &game).await?;
+                self.game_analysis(&game, followed)?;
+            }
+            ClientMsg::GameAnalysis { game } => {
+                let followed = hub.game_analysis(&game).await?;
+                self.game_analysis(&game, followed)?;
+            }
             ClientMsg::Ping { n } => self.send(ServerMsg::Pong { n }),
+            ClientMsg::LessonTry {
+                lesson,
+                stage,
+                inputs,
+                lang,
+            } => {
+                self.lesson_try(lesson, stage, inputs, lang.as_deref())
+                    .await?
+            }
+            ClientMsg::Lessons => {
+                let lessons = self.lesson_progress().await?;
+                self.send(ServerMsg::LessonProgress { lessons });
+            }
             ClientMsg::Unknown => {}
         }
         Ok(())
@@ -518,8 +654,8 @@ impl Conn {
         if let Some(old) = self.player.take() {
             self.hub.set_offline(&old.key, self.id);
         }
-        for (_, h) in self.follows.drain() {
-            h.abort();
+        for (_, f) in self.follows.drain() {
+            f.task.abort();
         }
         self.sign_in(player, token).await;
     }
@@ -535,6 +671,19 @@ impl Conn {
         }
     }
 
+    /// Sends a game's analysis as it stands, and follows its progress while pending.
+    fn game_analysis(&mut self, game: &str, (view, rx): FollowedAnalysis) -> Result<(), Fatal> {
+        self.send(ServerMsg::GameAnalysis(Box::new(view)));
+        let key = format!("analysis:{game}");
+        if let Some(rx) = rx
+            && self.follows.get(&key).is_none_or(|h| h.task.is_finished())
+        {
+            self.follows.remove(&key);
+            self.follow_events(key, rx, None)?;
+        }
+        Ok(())
+    }
+
     /// Follows a game: its state now, then its events.
     async fn watch(&mut self, id: &str) -> Result<(), Fatal> {
         if id.len() > 16 {
@@ -542,7 +691,7 @@ impl Conn {
         }
         match self.hub.find_game(id).await {
             Some(handle) => {
-                if !self.follows.contains_key(id) {
+                if !self.follows_game(id, &handle) {
                     self.follow_events(
                         id.to_string(),
                         handle.events.subscribe(),
@@ -576,6 +725,29 @@ impl Conn {
         Ok(())
     }
 
+    /// Answers a blind-mode question about a game, live or stored (anyone may watch a game,
+    /// so anyone may ask about it).
+    async fn ask(&mut self, id: &str, q: &str, lang: Option<&str>) -> Result<(), Fatal> {
+        if q.len() > MAX_QUESTION || !super::stored::id_ok(id) {
+            return Err(
+                ServerMsg::error("no_game", "no such game, or the question is too long").into(),
+            );
+        }
+        let view = match self.hub.find_game(id).await {
+            Some(handle) => handle.view().await,
+            None => None,
+        };
+        let view = match view {
+            Some(v) => v,
+            None => super::stored::view(&self.hub.db, id)
+                .await
+                .map_err(|e| ServerMsg::error("no_game", e.to_string()))?,
+        };
+        let lang = Lang::parse(lang.unwrap_or("en"));
+        self.send(super::blind::answer(&view, q, lang));
+        Ok(())
+    }
+
     /// Forwards a broadcast into this connection's queue; a lagging follower gets the whole
     /// game again instead of the events it missed.
     fn follow_events<E: Followed>(
@@ -590,6 +762,7 @@ impl Conn {
         let tx = self.tx.clone();
         let kill = self.kill.clone();
         let routes = self.routes;
+        let game = handle.as_ref().map(|h| h.tx.clone());
         let task = tokio::spawn(async move {
             loop {
                 let text = match rx.recv().await {
@@ -609,8 +782,29 @@ impl Conn {
                 }
             }
         });
-        self.follows.insert(key, task.abort_handle());
+        self.follows.insert(
+            key,
+            Follow {
+                task: task.abort_handle(),
+                game,
+            },
+        );
         Ok(())
+    }
+
+    /// Whether this connection follows the game task `handle` reaches; a follow of an earlier
+    /// task of the game (adjourned since, and brought back) is dropped.
+    fn follows_game(&mut self, id: &str, handle: &GameHandle) -> bool {
+        match self.follows.get(id) {
+            Some(f) if f.game.as_ref().is_none_or(|tx| tx.same_channel(&handle.tx)) => true,
+            Some(_) => {
+                if let Some(f) = self.follows.remove(id) {
+                    f.task.abort();
+                }
+                false
+            }
+            None => false,
+        }
     }
 
     /// Sends a player's request to a live game (following it, so the answer is seen).
@@ -624,7 +818,7 @@ impl Conn {
         let side = handle
             .side_of(&me.key)
             .ok_or_else(|| ServerMsg::error("not_player", "you do not play in this game"))?;
-        if !self.follows.contains_key(id) {
+        if !self.follows_game(id, &handle) {
             self.follow_events(
                 id.to_string(),
                 handle.events.subscribe(),
@@ -656,6 +850,104 @@ impl Followed for Event {
 }
 
 /// An error to answer, or a reason to close.
+/// Lesson replays running at once (each may search a little for the opponent's replies);
+/// more wait their turn.
+static LESSON_REPLAYS: LazyLock<tokio::sync::Semaphore> =
+    LazyLock::new(|| tokio::sync::Semaphore::new(2));
+
+impl Conn {
+    /// Replays a lesson stage's attempt (off the runtime), stores the stars of a completed
+    /// one, and answers with where it stands and the player's best.
+    async fn lesson_try(
+        &self,
+        n: u32,
+        s: u32,
+        inputs: Vec<String>,
+        lang: Option<&str>,
+    ) -> Result<(), Fatal> {
+        let key = self.me()?.key.clone();
+        let language = lang.and_then(Lang::from_tag).unwrap_or_default();
+        let refused = |e: lessons::LessonError| ServerMsg::error("lesson", e.to_string());
+        let (lesson, _) = lessons::stage(language.code(), n, s).map_err(refused)?;
+        let mut view = {
+            let _turn = LESSON_REPLAYS
+                .acquire()
+                .await
+                .map_err(|_| ServerMsg::error("busy", "the server is stopping"))?;
+            tokio::task::spawn_blocking(move || {
+                lessons::play(language.code(), n, s, &inputs, &|id| {
+                    lang::text_in(language, id)
+                })
+            })
+            .await
+            .map_err(|_| ServerMsg::error("busy", "the lesson could not be checked"))?
+            .map_err(refused)?
+        };
+        let stage_index = i64::from(s) - 1;
+        if let Some(stars) = view.stars {
+            self.hub
+                .writer
+                .write(Write::LessonStars {
+                    player: key.clone(),
+                    lesson: lesson.id.clone(),
+                    stage: stage_index,
+                    stars: i64::from(stars),
+                })
+                .await
+                .map_err(|e| db_err(super::db::DbError::Corrupt(e)))?;
+        }
+        let stored = self.hub.db.lesson_stars(&key).await.map_err(db_err)?;
+        view.best = stored
+            .iter()
+            .find(|(id, stage, _)| *id == lesson.id && *stage == stage_index)
+            .and_then(|(_, _, stars)| u8::try_from(*stars).ok());
+        self.send(ServerMsg::Lesson(Box::new(view)));
+        Ok(())
+    }
+
+    /// A guest who registers or signs in brings its lesson stars to the account (the better
+    /// of the two counts for each stage).
+    async fn adopt_lessons(&self, to: &str) -> Result<(), Fatal> {
+        let Some(from) = self.player.as_ref().filter(|p| p.guest && p.key != to) else {
+            return Ok(());
+        };
+        self.hub
+            .writer
+            .write(Write::LessonAdopt {
+                from: from.key.clone(),
+                to: to.to_string(),
+            })
+            .await
+            .map_err(|e| db_err(super::db::DbError::Corrupt(e)))?;
+        Ok(())
+    }
+
+    /// The player's best stars in every lesson, 0 where a stage is not done.
+    async fn lesson_progress(&self) -> Result<Vec<LessonStars>, Fatal> {
+        let key = self.me()?.key.clone();
+        let stored = self.hub.db.lesson_stars(&key).await.map_err(db_err)?;
+        let book = lessons::lessons("en").map_err(|e| ServerMsg::error("lesson", e.to_string()))?;
+        Ok(book
+            .iter()
+            .zip(1u32..)
+            .map(|(lesson, n)| LessonStars {
+                lesson: n,
+                stars: (0..lesson.stages.len())
+                    .map(|i| {
+                        stored
+                            .iter()
+                            .find(|(id, stage, _)| {
+                                *id == lesson.id && usize::try_from(*stage).ok() == Some(i)
+                            })
+                            .and_then(|(_, _, stars)| u8::try_from(*stars).ok())
+                            .unwrap_or(0)
+                    })
+                    .collect(),
+            })
+            .collect())
+    }
+}
+
 enum Fatal {
     Msg(ServerMsg),
     Close(&'static str),

@@ -248,10 +248,13 @@ impl Review {
 
 /// One searched position: the engine's score for the side to move, move and line.
 #[derive(Clone, Debug)]
-struct Searched {
-    score: i32,
-    best: Move,
-    line: Vec<Move>,
+pub struct Searched {
+    /// The search's value for the side to move (centipawns, or near ±MATE).
+    pub score: i32,
+    /// Its move.
+    pub best: Move,
+    /// Its line, starting with `best`.
+    pub line: Vec<Move>,
 }
 
 /// Reviews `game`, calling `progress(done, total)` after each position searched (and once with
@@ -263,29 +266,51 @@ pub fn review(
     progress: &mut dyn FnMut(usize, usize),
     stop: &StopFlag,
 ) -> Result<Review, ReviewError> {
-    let plies = game.plies();
-    let mut positions = Vec::with_capacity(plies.len() + 1);
+    let positions = positions_of(game);
+    let jobs = to_search(game);
+    let history = game_history(game);
+    let searched = search_all(&positions[..jobs], &history, settings, progress, stop)?;
+    assemble(game, &searched).ok_or(ReviewError::Stopped)
+}
+
+/// The start and the position after every move.
+fn positions_of(game: &Game) -> Vec<Position> {
+    let mut positions = Vec::with_capacity(game.plies().len() + 1);
     let mut pos = game.start_position().clone();
     positions.push(pos.clone());
-    for ply in plies {
+    for ply in game.plies() {
         pos.make_move(ply.mv);
         positions.push(pos.clone());
     }
-    // The last position is not searched when the board has ended the game.
-    let ended = game.outcome().filter(|o| !o.is_declared());
-    let jobs = if ended.is_some() {
-        plies.len()
-    } else {
-        plies.len() + 1
-    };
-    let history = game_history(game);
-    let searched = search_all(&positions[..jobs], &history, settings, progress, stop)?;
+    positions
+}
 
+/// How many of the game's positions a review searches, from the start: every one, but the
+/// last when the board has ended the game there (no legal move, a repetition...).
+pub fn to_search(game: &Game) -> usize {
+    let plies = game.plies().len();
+    if game.outcome().is_some_and(|o| !o.is_declared()) {
+        plies
+    } else {
+        plies + 1
+    }
+}
+
+/// The review of `game` from the searches of its first [`to_search`] positions (searched
+/// elsewhere: the server's engine pool searches one position per job), in order. `None` when
+/// there are fewer searches than that.
+pub fn assemble(game: &Game, searched: &[Searched]) -> Option<Review> {
+    let plies = game.plies();
+    let positions = positions_of(game);
+    if searched.len() < to_search(game) {
+        return None;
+    }
+    let ended = game.outcome().filter(|o| !o.is_declared());
     let mut evals = Vec::with_capacity(positions.len());
     for (i, pos) in positions.iter().enumerate() {
         let eval = match searched.get(i) {
-            Some(s) => mover_eval(eval_of(s.score), pos.turn()),
-            None => match ended {
+            Some(s) if i < to_search(game) => mover_eval(eval_of(s.score), pos.turn()),
+            _ => match ended {
                 Some(Outcome::Checkmate { .. } | Outcome::Stalemate { .. }) => Eval::Mate(0),
                 _ => Eval::Centipawns(0),
             },
@@ -328,7 +353,7 @@ pub fn review(
             label,
         });
     }
-    Ok(Review {
+    Some(Review {
         white: summarise(&moves, Side::White),
         black: summarise(&moves, Side::Black),
         moves,

@@ -8,14 +8,9 @@ use common::parachess;
 
 use parachess::rules::record::read_game;
 
-fn our_engine() -> String {
-    let path = env!("CARGO_BIN_EXE_parachess");
-    format!("{} uci", shlex::try_quote(path).unwrap())
-}
-
 /// `parachess match` of our engine against itself, with `args` after the two engines.
 fn self_match(args: &[&str]) -> (Option<i32>, String, String) {
-    let engine = our_engine();
+    let engine = common::our_engine();
     let mut all = vec!["match", "--engine1", &engine, "--engine2", &engine];
     all.extend_from_slice(args);
     parachess(&all)
@@ -184,7 +179,7 @@ fn engines_that_misbehave_lose_with_the_reason() {
         let (code, out, err) = parachess(&[
             "match",
             "--engine1",
-            &our_engine(),
+            &common::our_engine(),
             "--engine2",
             &engine2,
             "--games",
@@ -204,7 +199,7 @@ fn engines_that_misbehave_lose_with_the_reason() {
 
 #[test]
 fn bad_match_arguments_fail_clearly() {
-    let engine = our_engine();
+    let engine = common::our_engine();
     let cases: &[(&[&str], &str)] = &[
         (&["--engine2", &engine], "--engine1"),
         (

@@ -4,11 +4,6 @@
 
 use crate::common::parachess;
 
-fn our_engine() -> String {
-    let path = env!("CARGO_BIN_EXE_parachess");
-    format!("{} uci", shlex::try_quote(path).unwrap())
-}
-
 /// A UCI engine in `sh` that plays `c4d3` (legal at the start) only when its `go` line is
 /// exactly `expected`, and otherwise never answers (so it loses on time).
 fn checking_engine(expected: &str) -> String {
@@ -41,7 +36,7 @@ fn each_engine_is_sent_its_own_movetime() {
         "--engine1",
         &checking_engine("go movetime 50"),
         "--engine2",
-        &our_engine(),
+        &crate::common::our_engine(),
         "--movetime1",
         "50",
         "--movetime2",
@@ -79,7 +74,7 @@ fn an_engine_sent_something_else_loses_on_time_soon() {
         "--engine1",
         &checking_engine("go movetime 50"),
         "--engine2",
-        &our_engine(),
+        &crate::common::our_engine(),
         "--movetime",
         "40",
         "--tc",
@@ -107,7 +102,7 @@ fn an_engine_sent_something_else_loses_on_time_soon() {
 
 #[test]
 fn the_longer_movetime_thinks_longer() {
-    let engine = our_engine();
+    let engine = crate::common::our_engine();
     let (code, out, err) = parachess(&[
         "match",
         "--engine1",
@@ -137,7 +132,7 @@ fn nodes_are_sent_instead_of_a_clock() {
         "--engine1",
         &checking_engine("go nodes 500"),
         "--engine2",
-        &our_engine(),
+        &crate::common::our_engine(),
         "--nodes",
         "500",
         "--games",
@@ -154,7 +149,7 @@ fn nodes_are_sent_instead_of_a_clock() {
         out.lines().last().unwrap().starts_with("score 0-0-1"),
         "{out}"
     );
-    let engine = our_engine();
+    let engine = crate::common::our_engine();
     let (code, _, err) = parachess(&[
         "match",
         "--engine1",
@@ -175,7 +170,7 @@ fn nodes_are_sent_instead_of_a_clock() {
 
 #[test]
 fn bad_movetimes_are_refused() {
-    let engine = our_engine();
+    let engine = crate::common::our_engine();
     let too_many = |flag| {
         if flag == "--nodes" {
             "10000000001"

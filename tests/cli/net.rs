@@ -3,10 +3,11 @@
 //! wait is bounded; everything talks to 127.0.0.1 only.
 
 use crate::common;
+use crate::common::direct::Relay;
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::net::{Shutdown, SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,18 +61,9 @@ fn ms(n: u64) -> Duration {
     Duration::from_millis(n)
 }
 
-/// Short limits, so that silence and slowness are noticed within a second.
+/// Short limits; a joiner tries 20 times to come back.
 pub(crate) fn timing() -> Timing {
-    Timing {
-        heartbeat: ms(100),
-        peer_timeout: ms(800),
-        handshake: ms(800),
-        write_timeout: ms(500),
-        connect_timeout: ms(500),
-        reconnect_delay: ms(100),
-        reconnect_attempts: 20,
-        wrong_code_delay: ms(20),
-    }
+    common::direct::timing(20)
 }
 
 pub(crate) fn start_host(
@@ -306,65 +298,6 @@ fn running_out_of_time_against_a_lone_king_draws_over_the_network() {
     assert_eq!(host_net.game.outcome(), Some(draw));
     assert_eq!(join_net.game.outcome(), Some(draw));
     assert_eq!(draw.result_text(), "1/2-1/2");
-}
-
-/// A loopback relay between joiner and host that a test can cut, as a flaky network would.
-struct Relay {
-    addr: SocketAddr,
-    live: Arc<Mutex<Vec<TcpStream>>>,
-    stop: Arc<AtomicBool>,
-}
-
-impl Relay {
-    fn new(upstream: SocketAddr) -> Relay {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.set_nonblocking(true).unwrap();
-        let addr = listener.local_addr().unwrap();
-        let live = Arc::new(Mutex::new(Vec::new()));
-        let stop = Arc::new(AtomicBool::new(false));
-        let (l, s) = (live.clone(), stop.clone());
-        thread::spawn(move || {
-            while !s.load(Ordering::Relaxed) {
-                let Ok((down, _)) = listener.accept() else {
-                    thread::sleep(ms(10));
-                    continue;
-                };
-                down.set_nonblocking(false).unwrap();
-                let Ok(up) = TcpStream::connect(upstream) else {
-                    continue;
-                };
-                // Without this, Nagle's algorithm holds each small line back for an ACK.
-                for s in [&down, &up] {
-                    s.set_nodelay(true).unwrap();
-                }
-                for (mut from, mut to) in [
-                    (down.try_clone().unwrap(), up.try_clone().unwrap()),
-                    (up.try_clone().unwrap(), down.try_clone().unwrap()),
-                ] {
-                    thread::spawn(move || {
-                        let _ = std::io::copy(&mut from, &mut to);
-                        let _ = to.shutdown(Shutdown::Both);
-                    });
-                }
-                l.lock().unwrap().extend([down, up]);
-            }
-        });
-        Relay { addr, live, stop }
-    }
-
-    /// Breaks every connection through the relay.
-    fn cut(&self) {
-        for s in self.live.lock().unwrap().drain(..) {
-            let _ = s.shutdown(Shutdown::Both);
-        }
-    }
-}
-
-impl Drop for Relay {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.cut();
-    }
 }
 
 #[test]

@@ -316,14 +316,9 @@ fn garbage_input_gets_errors_and_never_a_crash() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
-fn our_engine() -> String {
-    let path = env!("CARGO_BIN_EXE_parachess");
-    format!("{} uci", shlex::try_quote(path).unwrap())
-}
-
 #[test]
 fn the_client_plays_a_game_against_our_engine() {
-    let mut client = UciClient::spawn(&our_engine(), WAIT).unwrap();
+    let mut client = UciClient::spawn(&crate::common::our_engine(), WAIT).unwrap();
     assert!(client.name().starts_with("Parachess "), "{}", client.name());
     assert!(client.has_option("skill level"));
     client.new_game(WAIT).unwrap();

@@ -379,11 +379,19 @@ pub fn type_text(app: &mut App, text: &str) {
     }
 }
 
-/// The words of the English catalogue's message `id` (assets/i18n/en.ftl) between its
+/// The words of the English catalogue's message `id` (assets/i18n/en.ftl and shared/en.ftl) between its
 /// placeables (`{ … }`): one more piece than placeables, whitespace runs as single spaces.
 /// Panics when the catalogue has no such message, so a test naming a dropped id fails.
 fn message_words(id: &str) -> Vec<String> {
-    const EN: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/i18n/en.ftl"));
+    // The window's catalogue, then the sentences it shares with the server.
+    const EN: &str = concat!(
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/i18n/en.ftl")),
+        "\n",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/i18n/shared/en.ftl"
+        ))
+    );
     let mut lines = EN.lines().skip_while(|l| {
         l.split_once('=')
             .is_none_or(|(name, _)| name.trim_end() != id || name.starts_with(char::is_whitespace))

@@ -5,6 +5,7 @@
     reason = "each test binary uses a part of the shared helpers"
 )]
 
+pub mod direct;
 #[cfg(feature = "gui")]
 pub mod game;
 
@@ -25,6 +26,12 @@ pub fn parachess<S: AsRef<OsStr>>(args: &[S]) -> (Option<i32>, String, String) {
         .expect("run parachess");
     let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
     (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+/// The command line that starts this build's own engine over UCI.
+pub fn our_engine() -> String {
+    let path = env!("CARGO_BIN_EXE_parachess");
+    format!("{} uci", shlex::try_quote(path).unwrap())
 }
 
 /// Tags naming only the two players.

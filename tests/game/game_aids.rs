@@ -409,3 +409,73 @@ fn the_aids_keys_act_only_where_they_belong() {
     tap(&mut app, KeyCode::Escape);
     assert_eq!(where_(&app), (Screen::Play, Modal::None));
 }
+
+/// Show lines marks a piece it can take apart from one of its own it defends: no own piece
+/// is marked as a target, and every capture the rules allow is marked as one.
+#[test]
+fn show_lines_marks_what_a_piece_takes_apart_from_what_it_defends() {
+    use parachess::game::core::line_marks::{LineMark, line_marks};
+    let mut app = headless_app();
+    // Plays fixed moves until White, to move, can take something.
+    for i in 0..60 {
+        let pos = game(&app).position().clone();
+        let moves = game(&app).legal_moves();
+        let capture = moves.iter().find(|m| pos.piece_at(m.to).is_some());
+        if pos.turn() == Side::White && capture.is_some() {
+            break;
+        }
+        assert!(!moves.is_empty() && i < 59, "no capture came up");
+        // Never take: the game keeps its pieces.
+        let quiet: Vec<_> = moves
+            .iter()
+            .filter(|m| pos.piece_at(m.to).is_none())
+            .collect();
+        let mv = *quiet[(i * 7 + 3) % quiet.len()];
+        app.world_mut().write_message(MoveRequest(mv));
+        settle(&mut app, 20);
+    }
+    let pos = game(&app).position().clone();
+    let capture = game(&app)
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| pos.piece_at(m.to).is_some())
+        .expect("a capture");
+    // The player selects the capturing piece, as with a click: its lines are drawn.
+    click_cell(&mut app, capture.from);
+    assert_eq!(app.world().resource::<Selection>().cell, Some(capture.from));
+    let marks = line_marks(&pos, capture.from);
+    assert!(
+        marks.contains(&(capture.to, LineMark::Take)),
+        "{capture:?}: {marks:?}"
+    );
+    // Over every piece of the position: own pieces are defended, never targets; enemy
+    // pieces are taken; only empty cells are gone to.
+    let mut defended = 0;
+    for cell in pos.occupied() {
+        let side = pos.piece_at(cell).unwrap().side;
+        for (at, mark) in line_marks(&pos, cell) {
+            match (pos.piece_at(at), mark) {
+                (Some(p), LineMark::Defend) => {
+                    assert_eq!(p.side, side, "{cell} defends {at}");
+                    defended += 1;
+                }
+                (Some(p), LineMark::Take) => assert_ne!(p.side, side, "{cell} takes {at}"),
+                (None, LineMark::Move | LineMark::Defend) => {}
+                other => panic!("{cell} marks {at} as {other:?}"),
+            }
+        }
+        // Every legal capture from a piece of the side to move is marked.
+        if side == pos.turn() {
+            for mv in pos.legal_moves().iter().filter(|m| m.from == cell) {
+                if pos.piece_at(mv.to).is_some() {
+                    assert!(
+                        line_marks(&pos, cell).contains(&(mv.to, LineMark::Take)),
+                        "{mv:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(defended > 0, "pieces defend each other in a game's opening");
+}

@@ -146,3 +146,45 @@ fn a_pawn_promotes_to_a_knight_by_its_letter_key() {
     );
     assert_eq!(game(&app).plies()[0].text, "j2-k3=N");
 }
+
+/// The Knight's and Archer's cards explain their leaps as the Sorcerer's does; the guide of a
+/// piece names its army; a numbered Shuffle Parachess chosen in the dialog is named there.
+#[test]
+fn other_armies_explain_their_leaps_and_name_themselves() {
+    use parachess::game::aids::pieces_view::card_text;
+    use parachess::game::core::selection::PieceGuide;
+    use parachess::game::core::state::StatusLine;
+    use parachess::game::ui::variant_picker::chosen_label;
+    let ka = knights_and_archers();
+    let knight = ka.kind_of_letter('N').unwrap();
+    let archer = ka.kind_of_letter('A').unwrap();
+    let [how, more] = card_text(ka, knight);
+    assert!(how.contains("knight leap is two steps in one"), "{how}");
+    assert!(more.contains("Nothing can block a leap"), "{more}");
+    assert!(more.contains("Pawns"), "its worth stays: {more}");
+    let [how, _] = card_text(ka, archer);
+    assert!(how.contains("archer leap is two steps in one"), "{how}");
+    assert!(!how.contains("knight leap"), "{how}");
+
+    // Right-clicking a Knight: the guide says which army it belongs to.
+    let mut app = headless_app();
+    start_in(&mut app, ka, None);
+    let cell = game(&app)
+        .position()
+        .pieces(Piece::new(Side::White, knight))
+        .first()
+        .unwrap();
+    right_click_cell(&mut app, cell);
+    assert!(app.world().resource::<PieceGuide>().shown().is_some());
+    let said = app.world().resource::<StatusLine>().text.clone();
+    assert!(said.contains("(in Knights and Archers)"), "{said}");
+
+    // Shuffle Parachess by number: the dialog's line names the arrangement chosen.
+    app.world_mut().init_resource::<NewGameChoice>();
+    ChoiceAction::ShuffleStep(17).run(app.world_mut());
+    let label = chosen_label(app.world().resource::<NewGameChoice>());
+    assert_eq!(label, "Variant: Shuffle Parachess no. 17");
+    ChoiceAction::Variant(VariantPick::Fixed(ka)).run(app.world_mut());
+    let label = chosen_label(app.world().resource::<NewGameChoice>());
+    assert_eq!(label, "Variant: Knights and Archers");
+}

@@ -596,3 +596,90 @@ fn the_load_list_says_unfinished_and_why_a_file_is_unreadable() {
         "the folder: {labels:?}"
     );
 }
+
+/// Sends one key's text input, as a keyboard does into a focused field.
+fn key_input(app: &mut App, key: bevy::input::keyboard::Key) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::KeyboardInput;
+    app.world_mut().write_message(KeyboardInput {
+        key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+        logical_key: key,
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+}
+
+fn save_field(app: &App) -> String {
+    app.world()
+        .resource::<parachess::game::ui::text_field::Fields>()
+        .save_name
+        .clone()
+}
+
+#[test]
+fn ctrl_s_asks_for_a_name_enter_saves_under_it_and_esc_cancels() {
+    let dir = temp_data_dir("save-as");
+    let mut app = headless_app_with(
+        dir.clone(),
+        LaunchOptions {
+            screen: Screen::Play,
+            ..LaunchOptions::default()
+        },
+    );
+    assert_eq!(where_(&app), (Screen::Play, Modal::None));
+    click_a_move(&mut app);
+    let store = Store::at(&dir).unwrap();
+
+    // Ctrl+S asks, with today's date and time as the default; Esc saves nothing.
+    tap_with(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyS);
+    assert_eq!(where_(&app), (Screen::Play, Modal::SaveAs));
+    assert!(
+        save_field(&app).starts_with("game 20"),
+        "{}",
+        save_field(&app)
+    );
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(where_(&app), (Screen::Play, Modal::None));
+    flush_saves(&app);
+    assert!(store.list_saves().unwrap().is_empty(), "Esc saved");
+
+    // The dialog has the keyboard: U types into the name rather than undoing.
+    let plies = game(&app).plies().len();
+    tap_with(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyS);
+    for _ in 0..40 {
+        key_input(&mut app, bevy::input::keyboard::Key::Backspace);
+    }
+    assert_eq!(save_field(&app), "");
+    type_text(&mut app, "my opening/u");
+    tap(&mut app, KeyCode::KeyU);
+    assert_eq!(save_field(&app), "my openingu", "a slash is no file name's");
+    assert_eq!(game(&app).plies().len(), plies);
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(where_(&app), (Screen::Play, Modal::None));
+    flush_saves(&app);
+    settle(&mut app, 4);
+    let saves = store.list_saves().unwrap();
+    assert_eq!(saves.len(), 1);
+    assert_eq!(saves[0].name, "my openingu");
+    let saved = store.load_game(&saves[0].path).unwrap();
+    assert!(same_game(&saved.game, game(&app)));
+    // The status names the file, not its folder.
+    let said = status(&app).text;
+    assert!(said.contains("my openingu.pgn"), "{said}");
+    assert!(!said.contains(&dir.display().to_string()), "{said}");
+
+    // The same name again is refused, and the first file kept.
+    tap_with(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyS);
+    for _ in 0..40 {
+        key_input(&mut app, bevy::input::keyboard::Key::Backspace);
+    }
+    type_text(&mut app, "my openingu");
+    tap(&mut app, KeyCode::Enter);
+    flush_saves(&app);
+    settle(&mut app, 4);
+    assert!(status(&app).warning, "{}", status(&app).text);
+    assert_eq!(store.list_saves().unwrap().len(), 1);
+}

@@ -2,7 +2,8 @@
 //! signs in with the keys, finds a game with quick pairing against a bot, plays it on the board
 //! by clicking, resigns, and finds it among the saved games; a second run over the same data
 //! folder remembers the server and comes back as the same player, watches a game between two
-//! bots, and may not move in it; a refused sign-in changes nothing.
+//! bots, and may not move in it; a refused sign-in changes nothing; a tournament a bot made
+//! shows in the lobby, is joined, and its first pairing comes to the board by itself.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -18,7 +19,7 @@ mod server_support;
 
 use crate::common;
 use common::game::*;
-use parachess::client::messages::{ClientMsg, SeekSpec, ServerMsg};
+use parachess::client::messages::{ClientMsg, SeekSpec, ServerMsg, TournamentSpec};
 use parachess::client::{Link, LinkConfig, LinkEvent};
 use parachess::game::core::actions::Action;
 use parachess::game::core::launch::LaunchOptions;
@@ -537,4 +538,114 @@ fn a_server_game_through_a_server_kill_is_kept_once_and_reads_back() {
         assert_eq!(record.game.plies().len(), 8, "{}", path.display());
         assert_eq!(record.tags.black.as_deref(), Some(bot_name.as_str()));
     }
+}
+
+/// The lobby lists a coming tournament (name, kind, clock, players, when it starts); Join
+/// enters it; a bot joins too, and when the arena starts the pairing goes straight to the
+/// board as an accepted seek does; back in the lobby, Withdraw leaves it.
+#[test]
+fn a_tournament_in_the_lobby_is_joined_and_its_pairing_comes_to_the_board() {
+    let (server, _db) = server();
+    let data = temp_data_dir("server-tournament");
+    let mut app = guest_app(data, Some(&server.url));
+    assert!(
+        session(&app).tournaments.list.is_empty(),
+        "nothing coming at first"
+    );
+
+    // A bot announces an arena starting in a few seconds.
+    let mut bot = Bot::join(&server.url);
+    bot.send(ClientMsg::TournamentCreate(Box::new(TournamentSpec {
+        kind: "arena".into(),
+        name: "Evening Arena".into(),
+        tc: Some("300+3".into()),
+        length_secs: Some(600),
+        starts_in_secs: 6,
+        ..TournamentSpec::default()
+    })));
+    let ServerMsg::TournamentCreated { id } = bot.wait(Some(&mut app), |v| {
+        matches!(v, ServerMsg::TournamentCreated { .. })
+    }) else {
+        unreachable!()
+    };
+
+    // R refreshes the lobby: the tournament is listed, coming, with nobody in it yet.
+    tap(&mut app, KeyCode::KeyR);
+    until(&mut app, "the tournament listed", |a| {
+        session(a).tournaments.list.iter().any(|t| t.id == id)
+    });
+    {
+        let s = session(&app);
+        let t = &s.tournaments.list[0];
+        assert_eq!(
+            (t.name.as_str(), t.swiss, t.clock.as_str(), t.players),
+            ("Evening Arena", false, "5+3", 0)
+        );
+        assert!(!t.running && !t.joined, "{t:?}");
+        let left = s
+            .tournaments
+            .until(t.starts, parachess::game::lobby::tournaments::local_now());
+        assert!((0..=6_000).contains(&left), "starts in {left} ms");
+        assert_eq!(s.shown.tournaments, vec![id.clone()], "row 0 is it");
+    }
+
+    // Join (the row's button): the server enters the player; the row says so.
+    lobby(&mut app, LobbyAction::JoinTournament(0));
+    until(&mut app, "joined, counted by the server", |a| {
+        session(a)
+            .tournaments
+            .list
+            .first()
+            .is_some_and(|t| t.joined && t.players == 1)
+    });
+    assert!(
+        is_message(&status(&app), "lobby-tournament-joined"),
+        "{}",
+        status(&app)
+    );
+
+    // The bot joins; the arena starts and pairs them: the game comes to the board by itself.
+    bot.send(ClientMsg::TournamentJoin { id: id.clone() });
+    let ServerMsg::Started { game: paired, .. } =
+        bot.wait(Some(&mut app), |v| matches!(v, ServerMsg::Started { .. }))
+    else {
+        unreachable!()
+    };
+    until(&mut app, "the pairing on the board", |a| {
+        view(a) == Some(ServerView::Playing) && session(a).current().is_some_and(|g| g.id == paired)
+    });
+    assert!(
+        session(&app).current().is_some_and(|g| g.seat.is_some()),
+        "the player plays it"
+    );
+    assert_eq!(
+        app.world()
+            .resource::<ChessGame>()
+            .origin()
+            .names
+            .iter()
+            .filter(|n| n.as_deref() == Some(bot.name.as_str()))
+            .count(),
+        1,
+        "against the bot"
+    );
+
+    // Back to the lobby (the game goes on at the server); Withdraw leaves the tournament.
+    tap(&mut app, KeyCode::Escape);
+    until(&mut app, "the lobby again", |a| {
+        view(a) == Some(ServerView::Lobby)
+    });
+    lobby(&mut app, LobbyAction::WithdrawTournament(0));
+    until(&mut app, "withdrawn", |a| {
+        session(a)
+            .tournaments
+            .list
+            .first()
+            .is_some_and(|t| !t.joined && t.players == 1)
+    });
+    assert!(
+        is_message(&status(&app), "lobby-tournament-withdrew"),
+        "{}",
+        status(&app)
+    );
 }

@@ -21,7 +21,7 @@ use parachess::game::board::pieces::pieces_match_game;
 use parachess::game::core::DataDir;
 use parachess::game::core::board::Animating;
 use parachess::game::core::screens::{Modal, Screen};
-use parachess::game::core::state::{ChessGame, GameCommand, SeatKind, StatusLine};
+use parachess::game::core::state::{ChessGame, GameCommand, SeatKind, StatusLine, Thinking};
 use parachess::game::ui::move_list::{MoveEntry, move_list};
 use parachess::rules::{Cell, Game, Position};
 use parachess::store::Store;
@@ -269,10 +269,19 @@ fn against_the_computer_an_earlier_position_is_only_looked_at() {
     assert_eq!(game(&app).plies().len(), 3);
     tap(&mut app, KeyCode::ArrowLeft);
     assert!(chess(&app).browsing());
-    let started = Instant::now();
-    while started.elapsed() < Duration::from_millis(1500) {
+    // Once the move has glided home the computer would start at once; while browsing, no
+    // frame starts its search.
+    settle(&mut app, 400);
+    assert!(
+        !app.world().resource::<Animating>().0,
+        "the move still glides"
+    );
+    for _ in 0..20 {
         app.update();
-        std::thread::sleep(Duration::from_millis(2));
+        assert!(
+            !app.world().resource::<Thinking>().0,
+            "the computer thinks while browsing"
+        );
     }
     assert_eq!(
         game(&app).plies().len(),
@@ -311,16 +320,13 @@ fn until_refreshed(app: &mut App, reports: usize) -> u32 {
     let started = Instant::now();
     let mut seen = Vec::new();
     let mut frames = 0;
-    let mut slowest = Duration::ZERO;
     while seen.len() < reports {
         assert!(
             started.elapsed() < Duration::from_secs(60),
             "only {} refreshes",
             seen.len()
         );
-        let t = Instant::now();
         app.update();
-        slowest = slowest.max(t.elapsed());
         frames += 1;
         if let Some(r) = app.world().resource::<Analyser>().latest()
             && seen.last() != Some(&r.nodes)
@@ -329,10 +335,9 @@ fn until_refreshed(app: &mut App, reports: usize) -> u32 {
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-    // An infinite search on the frame thread would never have let a frame end; a frame that
-    // waited for a depth would take seconds.
-    assert!(slowest < Duration::from_secs(1), "a frame took {slowest:?}");
-    // Each refresh was taken by a frame of its own, the frames going on meanwhile.
+    // An infinite search on the frame thread would never have let a frame end (the loop's
+    // bound catches it); a frame that waited for each depth would see each refresh in one
+    // frame: each refresh was taken by a frame of its own, the frames going on meanwhile.
     assert!(
         frames as usize >= reports,
         "{frames} frames for {reports} reports"

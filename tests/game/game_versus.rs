@@ -4,12 +4,11 @@
 #![cfg(feature = "gui")]
 
 use crate::common;
+use crate::common::direct::{self, Relay};
 
 use std::io::Write;
-use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -29,7 +28,7 @@ use parachess::game::online::{Link, Online};
 use parachess::game::play::ai::ComputerPlayer;
 use parachess::game::play::external::{EngineState, ExternalEngine};
 use parachess::game::ui::text_field::Fields;
-use parachess::net::{NetCommand, Timing};
+use parachess::net::NetCommand;
 use parachess::rules::clock::{TimeControl, format_clock};
 use parachess::rules::record::{PlyNote, Tags, write_record};
 use parachess::rules::{Game, Outcome, Side, Variant};
@@ -375,20 +374,6 @@ fn the_computer_takes_its_time_from_its_clock() {
 
 // ---- Network play -------------------------------------------------------------------
 
-/// Short limits, so that a cut line is noticed within a second.
-fn quick() -> Timing {
-    Timing {
-        heartbeat: ms(100),
-        peer_timeout: ms(800),
-        handshake: ms(800),
-        write_timeout: ms(500),
-        connect_timeout: ms(500),
-        reconnect_delay: ms(100),
-        reconnect_attempts: 40,
-        wrong_code_delay: ms(20),
-    }
-}
-
 /// A game app for network play: loopback only, quick timing.
 fn net_app() -> App {
     net_app_in(temp_data_dir("app"))
@@ -406,7 +391,7 @@ fn net_app_in(data: PathBuf) -> App {
     {
         let mut online = app.world_mut().resource_mut::<Online>();
         online.bind = "127.0.0.1".parse().unwrap();
-        online.timing = quick();
+        online.timing = direct::timing(40);
     }
     app
 }
@@ -647,81 +632,6 @@ fn a_wrong_code_is_refused_and_changes_nothing() {
     assert!(status(&joiner).text.contains("join code"));
 }
 
-/// A loopback relay between joiner and host that a test can cut, as a flaky network would.
-struct Relay {
-    addr: SocketAddr,
-    live: Arc<Mutex<Vec<TcpStream>>>,
-    stop: Arc<AtomicBool>,
-    /// While set, connections are dropped as they arrive (the host cannot be reached).
-    closed: Arc<AtomicBool>,
-}
-
-impl Relay {
-    fn new(upstream: SocketAddr) -> Relay {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.set_nonblocking(true).unwrap();
-        let addr = listener.local_addr().unwrap();
-        let live = Arc::new(Mutex::new(Vec::new()));
-        let stop = Arc::new(AtomicBool::new(false));
-        let closed = Arc::new(AtomicBool::new(false));
-        let (l, s, c) = (live.clone(), stop.clone(), closed.clone());
-        thread::spawn(move || {
-            while !s.load(Ordering::Relaxed) {
-                let Ok((down, _)) = listener.accept() else {
-                    thread::sleep(ms(10));
-                    continue;
-                };
-                if c.load(Ordering::SeqCst) {
-                    drop(down);
-                    continue;
-                }
-                down.set_nonblocking(false).unwrap();
-                let Ok(up) = TcpStream::connect(upstream) else {
-                    continue;
-                };
-                for s in [&down, &up] {
-                    s.set_nodelay(true).unwrap();
-                }
-                for (mut from, mut to) in [
-                    (down.try_clone().unwrap(), up.try_clone().unwrap()),
-                    (up.try_clone().unwrap(), down.try_clone().unwrap()),
-                ] {
-                    thread::spawn(move || {
-                        let _ = std::io::copy(&mut from, &mut to);
-                        let _ = to.shutdown(Shutdown::Both);
-                    });
-                }
-                l.lock().unwrap().extend([down, up]);
-            }
-        });
-        Relay {
-            addr,
-            live,
-            stop,
-            closed,
-        }
-    }
-
-    /// Stops letting connections through (`true`) or lets them through again.
-    fn close(&self, closed: bool) {
-        self.closed.store(closed, Ordering::SeqCst);
-    }
-
-    /// Breaks every connection through the relay.
-    fn cut(&self) {
-        for s in self.live.lock().unwrap().drain(..) {
-            let _ = s.shutdown(Shutdown::Both);
-        }
-    }
-}
-
-impl Drop for Relay {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.cut();
-    }
-}
-
 fn link(app: &App) -> Link {
     online(app)
         .session()
@@ -821,7 +731,7 @@ fn a_joiner_whose_program_died_takes_its_seat_back_from_the_same_data_folder() {
     {
         let mut online = joiner.world_mut().resource_mut::<Online>();
         online.bind = "127.0.0.1".parse().unwrap();
-        online.timing = quick();
+        online.timing = direct::timing(40);
     }
     assert_eq!(where_(&joiner).0, Screen::Title);
     tap(&mut joiner, KeyCode::Enter);

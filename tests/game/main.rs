@@ -10,6 +10,7 @@
 mod common;
 
 mod frame_bench;
+mod game_access;
 mod game_aids;
 mod game_armies;
 mod game_headless;

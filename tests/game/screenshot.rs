@@ -460,3 +460,82 @@ fn a_puzzle_screenshot_turns_the_board_for_the_solver() {
         .count();
     assert!(light > 800, "hardly any text in the panel: {light}");
 }
+
+/// Where the texts of a screen rendered offscreen at `size` lie: (top, bottom, whether a
+/// button's label, text), and
+/// whether the strip saying the side panel scrolls shows (the game's `PARACHESS_LAYOUT`
+/// report, written with the picture).
+fn layout(args: &[&str], size: &str, name: &str) -> (Vec<(f32, f32, bool, String)>, bool) {
+    let dir = out_dir();
+    let report = dir.join(format!("{name}.layout"));
+    let data = dir.join(format!("{name}-data"));
+    std::fs::create_dir_all(&data).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_parachess"))
+        .args([
+            "--screenshot",
+            dir.join(format!("{name}.png")).to_str().unwrap(),
+        ])
+        .args(["--size", size])
+        .args(args)
+        .env("PARACHESS_LAYOUT", &report)
+        .env("PARACHESS_DATA_DIR", &data)
+        .env(
+            "WGPU_BACKEND",
+            std::env::var("WGPU_BACKEND").unwrap_or_else(|_| "vulkan".into()),
+        )
+        .output()
+        .expect("run parachess");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "screenshot failed:\n{stderr}");
+    let text = std::fs::read_to_string(&report).expect("the layout report was written");
+    let mut more_below = false;
+    let mut texts = Vec::new();
+    for line in text.lines() {
+        if line == "more-below" {
+            more_below = true;
+            continue;
+        }
+        let mut parts = line.splitn(4, ' ');
+        let top: f32 = parts.next().unwrap().parse().unwrap();
+        let bottom: f32 = parts.next().unwrap().parse().unwrap();
+        let button = parts.next() == Some("button");
+        texts.push((top, bottom, button, parts.next().unwrap_or("").to_string()));
+    }
+    (texts, more_below)
+}
+
+/// At 1024×600, in English and in German (the longer words), every button of the board
+/// editor's panel and of the play panel lies within the window, and whatever runs on below
+/// is announced by the strip that says the panel scrolls; the play panel fits whole in both
+/// languages, its key line included.
+#[test]
+fn the_editor_and_the_play_panel_fit_a_1024x600_window() {
+    for (args, name, whole) in [
+        (&["--editor", "--lang", "en"][..], "editor-en", false),
+        (&["--editor", "--lang", "de"][..], "editor-de", false),
+        (&["--lang", "de"][..], "play-de", true),
+        (&["--lang", "en"][..], "play-en", true),
+    ] {
+        let (texts, more_below) = layout(args, "1024x600", name);
+        assert!(
+            texts.iter().filter(|t| t.2).count() > 8,
+            "{name}: too few buttons: {texts:?}"
+        );
+        let cut: Vec<_> = texts.iter().filter(|t| t.1 > 600.5).collect();
+        let cut_buttons: Vec<_> = cut.iter().filter(|t| t.2).collect();
+        assert!(
+            cut_buttons.is_empty(),
+            "{name}: buttons below the window: {cut_buttons:?}"
+        );
+        assert!(
+            cut.is_empty() || more_below,
+            "{name}: cut at the window's foot and nothing says so: {cut:?}"
+        );
+        if whole {
+            assert!(
+                cut.is_empty() && !more_below,
+                "{name}: the panel does not fit: {texts:?}"
+            );
+        }
+    }
+}

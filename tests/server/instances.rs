@@ -65,6 +65,23 @@ fn postgres_two_instances_one_game_and_a_spectator_on_a_third() {
         .await;
         assert_eq!(gone, posted.id);
 
+        // A seek whose player leaves goes with the id the lobby was given.
+        let mut e = guest(&one).await;
+        let spec = SeekSpec {
+            tc: Some("180+2".into()),
+            ..SeekSpec::default()
+        };
+        say(&mut e, ClientMsg::Seek(spec)).await;
+        let posted: SeekView = wait_msg(&mut s, "seek", seek).await;
+        assert_eq!(posted.by, e.name);
+        drop(e);
+        let gone = wait_msg(&mut s, "seek_gone", |m| match m {
+            ServerMsg::SeekGone { id } => Some(id),
+            _ => None,
+        })
+        .await;
+        assert_eq!(gone, posted.id, "the lobby is told the id it was given");
+
         // A challenge from one instance to a player on another, accepted there.
         say(
             &mut a,

@@ -8,15 +8,24 @@
 #[macro_use]
 mod server_support;
 
+mod adjourn;
+mod analysis;
+mod blind;
 mod bots;
 mod computer;
 mod durability;
+mod friend;
 mod game;
 mod hostile;
 mod instances;
+mod lessons;
 mod link;
 mod metrics;
 mod packaging;
+mod puzzles;
 mod routes;
+mod showcase;
+mod tournaments;
 mod variants;
 mod web;
+mod workers;

@@ -277,9 +277,14 @@ impl Server {
         if std::env::var_os("RUST_LOG").is_none() {
             command.env("RUST_LOG", "warn");
         }
+        // No showcase game (the computer playing itself when nobody plays) unless asked for.
+        let showcase = extra.contains(&"--showcase");
+        if !showcase {
+            command.arg("--no-showcase");
+        }
         let mut child = command
             .args(["--listen", listen, "--db", db])
-            .args(extra)
+            .args(extra.iter().filter(|a| **a != "--showcase"))
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

@@ -130,6 +130,16 @@ pub fn describe(view: GuideView, pinned: bool, variant: &Variant) -> String {
     let side = crate::game::text::side_name(piece.side);
     let name = crate::game::text::piece_name(variant.kind_name(piece.kind));
     let how = crate::game::text::variant_how_it_moves(variant, piece.kind);
+    // Another army's piece says which army it is of: its name alone may be Parachess's.
+    let how = if variant.name() == "Parachess" {
+        how
+    } else {
+        tr!(
+            "guide-in-army",
+            how = how,
+            variant = crate::game::text::variant_name(variant.name())
+        )
+    };
     let cell = cell.to_string();
     if pinned {
         tr!(

@@ -6,7 +6,7 @@ pub mod guide;
 mod guide_text;
 pub mod hint;
 pub mod pieces;
-mod pieces_view;
+pub mod pieces_view;
 pub mod threats;
 pub mod view;
 

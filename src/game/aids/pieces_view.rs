@@ -12,6 +12,7 @@ use bevy::picking::events::{Pointer, Press};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
+use bevy::ui::UiGlobalTransform;
 use bevy::window::PrimaryWindow;
 
 use super::guide_text::guide_text;
@@ -78,11 +79,49 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Modal::Pieces), forget_demo)
         .add_systems(
             Update,
-            (show_kind, draw_lines)
+            (show_kind, draw_lines, card_in_view)
                 .chain()
                 .in_set(GameSet::View)
                 .run_if(in_state(Modal::Pieces)),
         );
+}
+
+/// Scrolls the list of cards so that the card shown (chosen with the arrow keys, say) is in
+/// view; the wheel may scroll it away again until another card is chosen.
+fn card_in_view(
+    panel: Res<PanelPiece>,
+    mut pending: Local<Option<PieceKind>>,
+    cards: Query<(&PieceCard, &ComputedNode, &UiGlobalTransform, &ChildOf)>,
+    mut lists: Query<(&ComputedNode, &UiGlobalTransform, &mut ScrollPosition)>,
+    fresh: Query<(), Added<PieceCard>>,
+) {
+    if panel.is_changed() || !fresh.is_empty() {
+        *pending = Some(panel.0);
+    }
+    let Some(kind) = *pending else {
+        return;
+    };
+    let Some((_, card, card_at, parent)) = cards.iter().find(|c| c.0.0 == kind) else {
+        return;
+    };
+    let Ok((list, list_at, mut scroll)) = lists.get_mut(parent.parent()) else {
+        return;
+    };
+    let scale = list.inverse_scale_factor();
+    let list_top = (list_at.translation.y - list.size().y / 2.0) * scale;
+    let list_h = list.size().y * scale;
+    let top = (card_at.translation.y - card.size().y / 2.0) * scale - list_top;
+    let bottom = top + card.size().y * scale;
+    if list_h <= 0.0 || card.size().y <= 0.0 {
+        // Not laid out yet: try again next frame.
+        return;
+    }
+    if top < 0.0 {
+        scroll.y = (scroll.y + top).max(0.0);
+    } else if bottom > list_h {
+        scroll.y += bottom - list_h;
+    }
+    *pending = None;
 }
 
 fn configure_gizmos(mut store: ResMut<GizmoConfigStore>) {
@@ -102,7 +141,8 @@ fn layout(window: Option<&Window>) -> (f32, Vec2) {
     let card = (w * 0.96).min(1200.0);
     let mut board_w = ((card - 56.0) * 0.5).floor();
     // Room above and below the picture for the title, the legend and the buttons.
-    let max_h = (h * 0.96 - 190.0).max(160.0);
+    // (A legend of three rows, as a Pawn's in Knights and Archers, needs the room at 1024×600.)
+    let max_h = (h * 0.96 - 240.0).max(160.0);
     if board_w * MINI_VIEW.y / MINI_VIEW.x > max_h {
         board_w = (max_h * MINI_VIEW.x / MINI_VIEW.y).floor();
     }
@@ -228,7 +268,14 @@ fn spawn_panel(
                         ..default()
                     },
                     children![
-                        text(tr!("pieces-title"), 22.0, theme::ACCENT),
+                        text(
+                            tr!(
+                                "pieces-title-in",
+                                variant = crate::game::text::variant_name(variant.name())
+                            ),
+                            22.0,
+                            theme::ACCENT
+                        ),
                         text(tr!("pieces-subtitle"), 12.0, theme::TEXT_DIM,),
                     ],
                 ),
@@ -352,7 +399,7 @@ fn piece_card(variant: &'static Variant, kind: PieceKind) -> impl Bundle {
 
 /// A card's two sentences: Parachess's own guide for its six kinds; for another army how the
 /// kind moves (from its atoms) and what the engine thinks it is worth.
-fn card_text(variant: &Variant, kind: PieceKind) -> [String; 2] {
+pub fn card_text(variant: &Variant, kind: PieceKind) -> [String; 2] {
     let parachess = Variant::parachess();
     if parachess.kind(kind) == variant.kind(kind) {
         let [how, remember] = guide_text(kind);
@@ -372,10 +419,25 @@ fn card_text(variant: &Variant, kind: PieceKind) -> [String; 2] {
             value = crate::game::text::decimal(f64::from(variant.value(kind)) / f64::from(pawn))
         )
     };
-    [
-        crate::game::text::variant_how_it_moves(variant, kind),
-        worth,
-    ]
+    let how = crate::game::text::variant_how_it_moves(variant, kind);
+    let movement = variant.movement(kind);
+    // A leaper's card says what its leap is and that nothing blocks it, as the Sorcerer's does.
+    let leap = match (
+        movement.leaps_of(LeapKind::Knight),
+        movement.leaps_of(LeapKind::Archer),
+    ) {
+        (true, true) => Some(tr!("pieces-leap-both")),
+        (true, false) => Some(tr!("pieces-leap-knight")),
+        (false, true) => Some(tr!("pieces-leap-archer")),
+        (false, false) => None,
+    };
+    match leap {
+        Some(leap) => [
+            format!("{}. {leap}", crate::game::core::state::capitalise(&how)),
+            format!("{} {worth}", tr!("pieces-leap-unblocked")),
+        ],
+        None => [how, worth],
+    }
 }
 
 /// What a Pawn of `variant` becomes on the last row ("a Knight, Archer or Queen").

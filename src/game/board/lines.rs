@@ -1,6 +1,8 @@
 //! The "show lines" aid: the hovered (or selected) piece's lines and leaps drawn on the board,
 //! each kind in its own colour, so a newcomer learns the geometry by looking. A piece guide
-//! (right-click) draws its piece the same way, aid on or off; so does the Pieces panel.
+//! (right-click) draws its piece the same way, aid on or off; so does the Pieces panel. Where a
+//! line, leap or step ends, a ring marks a cell the piece can go to, a red double ring a piece it
+//! can take, and a small square one of its own it defends: nothing of one's own reads as a target.
 
 use crate::game::core::board::{LinesOverride, ShowLines};
 use crate::game::ui::theme;
@@ -10,6 +12,7 @@ use bevy::prelude::*;
 use crate::game::core::GameSet;
 use crate::game::core::board::TILE_TOP;
 use crate::game::core::board::{board_to_world, cell_world};
+use crate::game::core::line_marks::{LineMark, line_marks};
 use crate::game::core::selection::PieceGuide;
 use crate::game::core::selection::ViewCommand;
 use crate::game::core::selection::{Hovered, Selection};
@@ -124,6 +127,7 @@ pub fn draw_piece_lines<G: GizmoConfigGroup>(
     let occupied = pos.occupied();
     let faint = |c: Color| c.with_alpha(0.28);
     let how = pos.variant().movement(piece.kind);
+    let mut blockers = Vec::new();
     for line in info.lines.iter().filter(|l| how.slides_along(l.kind)) {
         // A slide of limited range draws only as far as it goes.
         let cells = &line.cells()[..line.cells().len().min(how.range(line.kind) as usize)];
@@ -133,6 +137,11 @@ pub fn draw_piece_lines<G: GizmoConfigGroup>(
             .map_or(cells.len(), |i| i + 1);
         let colour = line_colour(line.kind);
         gizmos.linestrip(polyline(origin, cell, &line.steps[..open]), colour);
+        if let Some(&first) = cells.get(open.wrapping_sub(1))
+            && occupied.contains(first)
+        {
+            blockers.push((line.kind, first));
+        }
         if open < cells.len() {
             gizmos.linestrip(
                 polyline(origin, cells[open - 1], &line.steps[open..]),
@@ -140,24 +149,44 @@ pub fn draw_piece_lines<G: GizmoConfigGroup>(
             );
         }
     }
-    let ring = |gizmos: &mut Gizmos<'_, '_, G>, at: Cell, colour: Color| {
+    // What each reached cell holds decides its mark: a ring where the piece can go, a red
+    // double ring round a piece it can take, a small square (no ring) on one it defends.
+    let reached = line_marks(pos, cell);
+    let mark = |gizmos: &mut Gizmos<'_, '_, G>, at: Cell, colour: Color| {
+        let Some(&(_, what)) = reached.iter().find(|(c, _)| *c == at) else {
+            return;
+        };
         let iso = Isometry3d::new(
             origin + cell_world(at) + Vec3::Y * LIFT,
             Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
         );
-        gizmos.circle(iso, 0.22, colour);
+        match what {
+            LineMark::Move => {
+                gizmos.circle(iso, 0.22, colour);
+            }
+            LineMark::Take => {
+                gizmos.circle(iso, 0.24, theme::GUIDE_CAPTURE.with_alpha(1.0));
+                gizmos.circle(iso, 0.31, theme::GUIDE_CAPTURE.with_alpha(1.0));
+            }
+            LineMark::Defend => {
+                gizmos.rect(iso, Vec2::splat(0.14), faint(colour));
+            }
+        }
     };
     if how.pawn_steps() {
         for ps in &info.pawn_steps[piece.side.index()] {
             let colour = colour_of(ps.step.kind);
             gizmos.linestrip(polyline(origin, cell, &[ps.step]), colour);
-            ring(
+            mark(
                 gizmos,
                 ps.step.to,
                 if ps.captures { colour } else { faint(colour) },
             );
         }
         return;
+    }
+    for (line, blocker) in &blockers {
+        mark(gizmos, *blocker, line_colour(*line));
     }
     if how.leaps() {
         for leap in info.leaps.iter().filter(|l| how.leaps_of(l.kind)) {
@@ -170,12 +199,12 @@ pub fn draw_piece_lines<G: GizmoConfigGroup>(
                 arc(polyline(origin, cell, &[leap.first, leap.second])),
                 colour.with_alpha(0.8),
             );
-            ring(gizmos, leap.to(), colour);
+            mark(gizmos, leap.to(), colour);
         }
     }
     for step in info.steps().filter(|s| how.steps_of(s.kind)) {
         gizmos.linestrip(polyline(origin, cell, &[step]), colour_of(step.kind));
-        ring(gizmos, step.to, colour_of(step.kind));
+        mark(gizmos, step.to, colour_of(step.kind));
     }
 }
 

@@ -22,6 +22,14 @@ use crate::theme::tint;
 /// Gap between neighbouring tiles, so the grout shows.
 const GROUT: f32 = 0.028;
 
+/// The radius of the dot on a cell a selected piece can move to: about a third of a cell
+/// across, seen at a glance from the default 3D view.
+pub const DOT_RADIUS: f32 = 0.17;
+
+/// The capture ring's inner and outer radius: wide enough to show round the foot of the piece
+/// it would take, thick enough not to pass for a dot's outline.
+pub const CAPTURE_RING: (f32, f32) = (0.27, 0.40);
+
 /// A move dot or capture ring shown on a selected piece's target.
 #[derive(Component, Debug)]
 pub struct TargetMarker(pub Cell);
@@ -157,8 +165,8 @@ fn spawn_marker_art(
     board_theme: Res<BoardTheme>,
 ) {
     commands.insert_resource(MarkerArt {
-        dot: meshes.add(ring(0.0, 0.11, 24)),
-        ring: meshes.add(ring(0.27, 0.34, 40)),
+        dot: meshes.add(ring(0.0, DOT_RADIUS, 32)),
+        ring: meshes.add(ring(CAPTURE_RING.0, CAPTURE_RING.1, 48)),
         material: SHAPES.map(|shape| {
             materials.add(marker_material(theme::colour_a(
                 board_theme.theme.marker(shape),
@@ -299,12 +307,12 @@ fn toggle_names(mut commands: MessageReader<ViewCommand>, mut names: ResMut<Show
     }
 }
 
-/// Puts each name just inside its cell, on the side nearest the viewer. In 3D a name would float
-/// in front of a piece standing on its cell, so names of occupied cells show in 2D only.
+/// Puts each name just inside its cell, on the side nearest the viewer, over the scene: in 3D a
+/// piece standing on the cell rises behind its name on screen and never covers it, so the names
+/// of the rows the pieces start on stay readable.
 fn place_labels(
     names: Res<ShowNames>,
     board_theme: Res<BoardTheme>,
-    game: Res<crate::game::core::state::ChessGame>,
     rig: Res<crate::game::core::camera::CameraRig>,
     cameras: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     ui_scale: Option<Res<UiScale>>,
@@ -316,11 +324,8 @@ fn place_labels(
         return;
     };
     let toward_viewer = if rig.flipped { -1.0 } else { 1.0 };
-    let position = game.board().position();
     for (label, mut node, mut visibility, mut colour) in &mut labels {
-        let hidden_by_piece =
-            rig.view == crate::game::core::ViewMode::ThreeD && position.piece_at(label.0).is_some();
-        let shown = names.0 && !hidden_by_piece;
+        let shown = names.0;
         let target = if shown {
             Visibility::Inherited
         } else {

@@ -254,8 +254,6 @@ impl Action for GameAction {}
 /// Requests that `saves` carries out (it owns the store and the clipboard).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SaveRequest {
-    /// Save the game under a new name.
-    Save,
     /// List the saved games.
     List,
     /// Copy the position text.

@@ -4,7 +4,7 @@
 //! player's choices that several parts read ([`prefs`]), what the command line asked
 //! ([`launch`]), the screens and dialogs ([`screens`]), the frame's phases, the view mode and
 //! the data folder, the game kept on disk ([`saves`]), the clocks and the time control chosen
-//! ([`clock`]), the marks given to moves ([`marks`]), what a person can ask for ([`actions`])
+//! ([`clock`]), the marks given to moves ([`marks`]), what a piece's lines end on ([`line_marks`]), what a person can ask for ([`actions`])
 //! and the one table of keys ([`keys`]). It imports no part of the game but the catalogue of words, so any part may
 //! use it without pulling in another feature.
 
@@ -15,6 +15,7 @@ pub mod clock;
 pub mod follow;
 pub mod keys;
 pub mod launch;
+pub mod line_marks;
 pub mod marks;
 pub mod prefs;
 pub mod saves;

@@ -72,6 +72,8 @@ pub enum Modal {
     NewGame,
     /// The saved games.
     Load,
+    /// The name to save the game under (a text field, a default filled in).
+    SaveAs,
     /// What a pawn on its last row becomes.
     Promotion,
     /// How the game ended.

@@ -65,9 +65,17 @@ fn label(value: String) -> impl Bundle {
     text(value, 13.0, theme::TEXT_DIM)
 }
 
+/// The panel's rows closer together than other panels' (it has more of them), so that it fits
+/// a 1024×600 window in English and German.
+fn compact(mut node: Node) -> Node {
+    node.row_gap = px(6);
+    node
+}
+
 fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
+    let (panel, landmark, gone, node, background) = side_panel(Screen::Editor);
     commands.spawn((
-        side_panel(Screen::Editor),
+        (panel, landmark, gone, compact(node), background),
         children![
             (
                 Node {
@@ -77,20 +85,23 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
                     ..default()
                 },
                 children![
-                    text(tr!("editor-title"), 22.0, theme::ACCENT),
+                    text(tr!("editor-title"), 18.0, theme::ACCENT),
                     button(tr!("panel-menu"), GameAction::Back),
                 ],
             ),
-            label(tr!("editor-start-from")),
             (
-                button_row(),
+                Node {
+                    align_items: AlignItems::Center,
+                    ..button_row()
+                },
                 children![
+                    label(tr!("editor-start-from")),
                     button(tr!("editor-empty-button"), EditorAction::Empty),
                     button(tr!("editor-game-start"), EditorAction::Start),
                     button(tr!("editor-your-game-button"), EditorAction::PlayPosition),
                 ],
             ),
-            text(tr!("editor-help"), 12.0, theme::TEXT_DIM),
+            text(tr!("editor-help"), 11.0, theme::TEXT_DIM),
             (
                 PaletteRow(Side::White),
                 Node {
@@ -149,8 +160,21 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
             ),
             (PositionText, text("", 10.0, theme::TEXT_DIM)),
             (StatusText, text("", 13.0, theme::TEXT)),
+            // The editor's own keys; the board's are named, not listed again, so the panel
+            // fits a 1024×600 window.
             text(
-                map.help(&[Context::Board, Context::On(Screen::Editor)]),
+                tr!(
+                    "editor-keys",
+                    keys = map.help(&[Context::On(Screen::Editor)]),
+                    back = map.name(GameAction::Back, Context::Board),
+                    board = [
+                        map.name(GameAction::Flip, Context::Board),
+                        map.name(GameAction::ToggleView, Context::Board),
+                        map.name(GameAction::ToggleNames, Context::Board),
+                        map.name(GameAction::ToggleLines, Context::Board),
+                    ]
+                    .join(", ")
+                ),
                 11.0,
                 theme::TEXT_DIM,
             ),

@@ -33,10 +33,7 @@ fn spawn_sign_in(mut commands: Commands, session: Res<ServerSession>, map: Res<K
         children![
             text(tr!("lobby-play-on-server"), 22.0, theme::ACCENT),
             text(
-                format!(
-                    "{who} A Parachess server (parachess-server) pairs you with players \
-                     anywhere, keeps your games and your rating. Anyone can run one."
-                ),
+                format!("{who} {}", tr!("lobby-server-about")),
                 13.0,
                 theme::TEXT_DIM
             ),
@@ -80,7 +77,6 @@ fn spawn_seek(mut commands: Commands, session: Res<ServerSession>) {
                     lobby(LobbyAction::Clock(i))
                 )))),
             ),
-            label(tr!("new-game-variant")),
             variant_picker(),
             (
                 row(),

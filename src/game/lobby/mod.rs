@@ -9,9 +9,11 @@
 //!   for a move) and the side panel of a game being played or watched.
 //! * [`dialogs`]: sign in (or play as a guest), find a game (clock, variant, rated; quick
 //!   pairing, a seek, a challenge by name), watch a game by its id.
+//! * [`tournaments`]: the coming and running tournaments, Join and Withdraw.
 
 pub mod dialogs;
 pub mod session;
+pub mod tournaments;
 pub mod view;
 
 use crate::client::messages::{ClientMsg, SeekSpec};
@@ -164,6 +166,10 @@ pub enum LobbyAction {
     Watch,
     /// Ask the server for the lists again.
     Refresh,
+    /// Join the tournament shown in this row.
+    JoinTournament(usize),
+    /// Withdraw from the tournament shown in this row.
+    WithdrawTournament(usize),
     /// A request about the game on the board.
     Game(GameRequest),
     /// Back from the board to the lobby (the game goes on at the server).
@@ -267,7 +273,10 @@ fn act(world: &mut World, action: LobbyAction) {
                 let s = world.resource::<ServerSession>();
                 s.send(ClientMsg::Lobby)
                     .and_then(|()| s.send(ClientMsg::MyGames))
+                    .and_then(|()| s.send(ClientMsg::Tournaments))
             }
+            LobbyAction::JoinTournament(i) => tournaments::enter(world, i, true),
+            LobbyAction::WithdrawTournament(i) => tournaments::enter(world, i, false),
             LobbyAction::Game(request) => game_request(world, request),
             LobbyAction::ToLobby => {
                 session::to_lobby(world);
@@ -579,6 +588,12 @@ pub(super) fn core_plugin(app: &mut App) {
         .add_systems(Update, session::poll_link.in_set(GameSet::Input))
         .add_systems(
             Update,
+            tournaments::refresh
+                .in_set(GameSet::Input)
+                .run_if(in_state(ServerView::Lobby)),
+        )
+        .add_systems(
+            Update,
             session::forward_moves
                 .in_set(GameSet::Rules)
                 .run_if(in_state(Screen::Lobby)),
@@ -587,7 +602,7 @@ pub(super) fn core_plugin(app: &mut App) {
 
 /// What draws: the lobby card, the game panel, the dialogs.
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_plugins((view::plugin, dialogs::plugin))
+    app.add_plugins((view::plugin, dialogs::plugin, tournaments::view::plugin))
         .add_systems(
             Update,
             mark_choices

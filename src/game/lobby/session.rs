@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::ServerView;
-use crate::client::{Link, LinkConfig, LinkEvent, Lobby, LobbyChange, ServerGame};
+use crate::client::{Link, LinkConfig, LinkEvent, Lobby, LobbyChange, ServerGame, Tournaments};
 use crate::game::core::follow::FollowBoard;
 use crate::game::core::screens::{Modal, Screen};
 use crate::game::core::state::{ChessGame, MoveRequest, Origin, StatusLine, capitalise};
@@ -85,6 +85,8 @@ pub struct ServerSession {
     pub identity: Option<Identity>,
     /// Seeks, challenges and the player's games.
     pub lobby: Lobby,
+    /// The coming and running tournaments.
+    pub tournaments: Tournaments,
     /// The game shown on the board, and its [`ChessGame`] identity.
     pub game: Option<(ServerGame, u64)>,
     /// A game asked for (started, opened or watched) whose `game` message will go on the board.
@@ -116,6 +118,8 @@ pub struct Shown {
     pub challenges: Vec<String>,
     /// Game ids.
     pub games: Vec<String>,
+    /// Tournament ids.
+    pub tournaments: Vec<String>,
 }
 
 /// Rows shown per list in the lobby (the rest are counted).
@@ -129,6 +133,7 @@ impl Shown {
             seeks: ids(lobby.seeks.iter().map(|s| s.id.clone()).collect()),
             challenges: ids(lobby.challenges.iter().map(|s| s.id.clone()).collect()),
             games: ids(lobby.games.iter().map(|g| g.id.clone()).collect()),
+            tournaments: Vec::new(),
         }
     }
 }
@@ -141,6 +146,7 @@ impl Default for ServerSession {
             state: LinkState::Off,
             identity: None,
             lobby: Lobby::default(),
+            tournaments: Tournaments::default(),
             game: None,
             awaited: None,
             intent: Intent::Guest,
@@ -200,6 +206,7 @@ impl ServerSession {
         };
         self.identity = None;
         self.lobby.clear();
+        self.tournaments.clear();
         self.intent = intent;
         Ok(())
     }
@@ -221,6 +228,7 @@ impl ServerSession {
         self.identity = None;
         self.token = None;
         self.lobby.clear();
+        self.tournaments.clear();
         self.awaited = None;
     }
 }
@@ -381,7 +389,7 @@ fn plain(reason: &str) -> String {
     }
 }
 
-fn status(world: &mut World, warn: bool, text: impl Into<String>) {
+pub(super) fn status(world: &mut World, warn: bool, text: impl Into<String>) {
     if let Some(mut s) = world.get_resource_mut::<StatusLine>() {
         if warn {
             s.warn(text);
@@ -396,6 +404,7 @@ fn welcome(world: &mut World, name: String, guest: bool, token: String) {
     let changed = session.identity.as_ref().is_some_and(|i| i.name != name);
     if changed {
         session.lobby.clear();
+        session.tournaments.clear();
     }
     session.identity = Some(Identity {
         name: name.clone(),
@@ -406,6 +415,7 @@ fn welcome(world: &mut World, name: String, guest: bool, token: String) {
     // The server forgets the lobby follow with the connection: follow it again.
     let sent = session
         .send(ClientMsg::Lobby)
+        .and_then(|()| session.send(ClientMsg::Tournaments))
         .and_then(|()| session.send_intent());
     // A game asked for before the connection (Continue): its whole game, to show.
     if let Some(game) = session.awaited.clone() {
@@ -443,11 +453,16 @@ fn message(world: &mut World, v: &ServerMsg) {
         };
         return status(world, true, said);
     }
+    if super::tournaments::message(world, v) {
+        return;
+    }
     let change = {
         let mut session = world.resource_mut::<ServerSession>();
         let change = session.lobby.apply(v);
         if change != LobbyChange::Nothing {
+            let tournaments = std::mem::take(&mut session.shown.tournaments);
             session.shown = Shown::of(&session.lobby);
+            session.shown.tournaments = tournaments;
         }
         change
     };
@@ -767,6 +782,7 @@ pub(super) fn enter(world: &mut World) {
     }
     let session = world.resource::<ServerSession>();
     let _ = session.send(ClientMsg::MyGames);
+    let _ = session.send(ClientMsg::Tournaments);
     if let Some(id) = session.awaited.clone() {
         let _ = session.send(ClientMsg::Watch { game: id });
     }
@@ -794,7 +810,7 @@ pub(super) fn to_lobby(world: &mut World) {
     if let Some(mut next) = world.get_resource_mut::<NextState<ServerView>>() {
         next.set(ServerView::Lobby);
     }
-    let _ = world
-        .resource_mut::<ServerSession>()
-        .send(ClientMsg::MyGames);
+    let session = world.resource::<ServerSession>();
+    let _ = session.send(ClientMsg::MyGames);
+    let _ = session.send(ClientMsg::Tournaments);
 }

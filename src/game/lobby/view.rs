@@ -50,19 +50,33 @@ fn spawn_lobby(mut commands: Commands) {
                 ],
             ),
             (
-                Lists,
                 Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: px(6),
                     width: percent(100),
-                    max_height: px(420),
+                    // Half the window: the card fits 1024×600 with the lists scrolling.
+                    max_height: Val::Vh(50.0),
                     overflow: Overflow::scroll_y(),
                     ..default()
                 },
+                children![
+                    (super::tournaments::view::TournamentRows, column()),
+                    (Lists, column()),
+                ],
             ),
             (StatusText, text("", 14.0, theme::TEXT)),
         ])],
     ));
+}
+
+/// A column of list lines.
+fn column() -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(6),
+        width: percent(100),
+        ..default()
+    }
 }
 
 /// One line of a list: words, then buttons.

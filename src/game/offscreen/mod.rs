@@ -3,6 +3,7 @@
 //! [`bare_scene`] renders the board alone the same way, to time the game against it.
 
 pub mod bare_scene;
+mod layout;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -264,7 +265,8 @@ pub(super) fn plugin(app: &mut App) {
         ..default()
     })
     .init_resource::<CaptureWait>()
-    .add_systems(PreStartup, create_target);
+    .add_systems(PreStartup, create_target)
+    .add_systems(Last, layout::report.before(drive));
     match options.bench_frames {
         Some(n) => {
             add_frame_bench(app, n, options.size, options.launched);

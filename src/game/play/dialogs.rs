@@ -1,5 +1,5 @@
-//! The play screen's dialogs over the board — new game, saved games, promotion, game over — each a
-//! [`Modal`] state: spawned on entering it, despawned on leaving it.
+//! The play screen's dialogs over the board — new game, save as, saved games, promotion, game
+//! over — each a [`Modal`] state: spawned on entering it, despawned on leaving it.
 
 use crate::tr;
 use std::path::PathBuf;
@@ -11,13 +11,14 @@ use bevy::prelude::*;
 
 use crate::engine::Level;
 use crate::game::core::actions::{Action, ActionsExt, GameAction, Promote, StudyAction};
-use crate::game::core::keys::{Context, KeysExt, key};
+use crate::game::core::keys::{Context, KeyMap, KeysExt, ctrl, key};
 use crate::game::core::prefs::{ChoiceAction, GameMode, NewGameChoice, level_name};
-use crate::game::core::saves::{SaveList, load_file};
+use crate::game::core::saves::{SaveList, can_save, load_file, save_as, save_name_at};
 use crate::game::core::screens::Modal;
 use crate::game::core::screens::set_modal;
 use crate::game::core::state::ChessGame;
 use crate::game::core::state::GameCommand;
+use crate::game::ui::text_field::{FieldAction, FieldId, Fields, text_field};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{
     ActionButton, button, button_with, dialog, keyed_button, mark_chosen, row, text,
@@ -50,14 +51,52 @@ fn start_game(world: &mut World, _: StartGame) {
     set_modal(world, Modal::None);
 }
 
+/// Saving the game under a name the player chooses (Ctrl+S, the panel's Save).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SaveDialog {
+    /// Ask for the name, today's date and time filled in.
+    Open,
+    /// Save under the name typed, and close the dialog.
+    Confirm,
+}
+
+impl Action for SaveDialog {}
+
+fn save_dialog(world: &mut World, action: SaveDialog) {
+    match action {
+        SaveDialog::Open => {
+            if !can_save(world) {
+                return;
+            }
+            let default = save_name_at(&crate::store::now_local());
+            if let Some(mut fields) = world.get_resource_mut::<Fields>() {
+                fields.save_name = default;
+                fields.focus = FieldId::SaveName;
+            }
+            set_modal(world, Modal::SaveAs);
+        }
+        SaveDialog::Confirm => {
+            let name = world
+                .get_resource::<Fields>()
+                .map(|f| f.save_name.clone())
+                .unwrap_or_default();
+            set_modal(world, Modal::None);
+            save_as(world, &name);
+        }
+    }
+}
+
 /// The dialogs' keys and answers: part of the core, so headless games use them too.
 pub(super) fn core_plugin(app: &mut App) {
     use GameAction as G;
     use KeyCode as K;
     let dialog = Context::Dialog;
-    app.answer(start_game).bind_keys(vec![
+    app.answer(start_game).answer(save_dialog).bind_keys(vec![
         key(K::Enter, StartGame, dialog(Modal::NewGame), "start"),
         key(K::Escape, G::CloseDialog, dialog(Modal::NewGame), "cancel"),
+        key(K::Enter, SaveDialog::Confirm, dialog(Modal::SaveAs), "save"),
+        ctrl(K::KeyV, FieldAction::Paste, dialog(Modal::SaveAs), "paste"),
+        key(K::Escape, G::CloseDialog, dialog(Modal::SaveAs), "cancel"),
         key(K::Escape, G::CloseDialog, dialog(Modal::Load), "cancel"),
         key(
             K::Escape,
@@ -95,6 +134,7 @@ pub(super) fn core_plugin(app: &mut App) {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Modal::NewGame), spawn_new_game)
+        .add_systems(OnEnter(Modal::SaveAs), spawn_save_as)
         .add_systems(OnEnter(Modal::Load), spawn_load)
         .add_systems(OnEnter(Modal::Promotion), spawn_promotion)
         .add_systems(OnEnter(Modal::GameOver), spawn_game_over)
@@ -139,7 +179,6 @@ pub fn spawn_new_game(mut commands: Commands, game: Res<ChessGame>) {
             ),
             text(tr!("new-game-clock"), 14.0, theme::TEXT_DIM),
             crate::game::ui::clock::time_choice(),
-            text(tr!("new-game-variant"), 14.0, theme::TEXT_DIM),
             crate::game::ui::variant_picker::variant_picker(),
             text(keep_note, 12.0, theme::TEXT_DIM),
             (
@@ -163,6 +202,33 @@ fn mark_choices(choice: Res<NewGameChoice>, mut buttons: Query<(&ActionButton, &
     });
 }
 
+/// The name to save under: the field (today's date and time to keep or type over), the keys.
+fn spawn_save_as(mut commands: Commands, map: Res<KeyMap>) {
+    commands.spawn(dialog(
+        Modal::SaveAs,
+        children![
+            text(tr!("save-as-title"), 22.0, theme::ACCENT),
+            text(tr!("save-as-name"), 14.0, theme::TEXT_DIM),
+            text_field(FieldId::SaveName, 420.0),
+            text(
+                tr!(
+                    "save-as-help",
+                    keys = map.help(&[Context::Dialog(Modal::SaveAs)])
+                ),
+                12.0,
+                theme::TEXT_DIM
+            ),
+            (
+                row(),
+                children![
+                    keyed_button(tr!("panel-save"), SaveDialog::Confirm),
+                    keyed_button(tr!("dialog-cancel"), GameAction::CloseDialog),
+                ]
+            ),
+        ],
+    ));
+}
+
 /// The list of saved games; filled when the background read is done.
 #[derive(Component)]
 struct LoadListBox;
@@ -174,13 +240,13 @@ fn spawn_load(mut commands: Commands) {
             text(tr!("load-title"), 22.0, theme::ACCENT),
             (
                 LoadListBox,
-                // A fixed width (within the window), so a long name or a file's error wraps
-                // inside the dialog and every row's Analyse stays on screen.
+                // The card's whole width (no more: a wider list stuck out of the card), so a
+                // long name or a file's error wraps inside the dialog and every row's Analyse
+                // stays on screen.
                 Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: px(6),
-                    width: px(600),
-                    max_width: vw(80),
+                    width: percent(100),
                     max_height: px(380),
                     overflow: Overflow::scroll_y(),
                     ..default()

@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
                 play,
                 "how the pieces move",
             ),
-            ctrl(K::KeyS, Save::Save, play, "save"),
+            ctrl(K::KeyS, super::dialogs::SaveDialog::Open, play, "save"),
             ctrl(K::KeyO, Save::List, play, "load"),
             ctrl(K::KeyC, Save::Copy, play, "copy the position"),
             ctrl(K::KeyV, Save::Paste, play, "paste a position"),

@@ -26,7 +26,8 @@ pub(super) fn core_plugin(app: &mut App) {
         ]);
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// The panel on the play screen (public for the headless test of the accessibility tree).
+pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Play), spawn_panel)
         .add_systems(Update, show_key_help.run_if(in_state(Screen::Play)));
 }
@@ -117,7 +118,7 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
                     button(tr!("panel-analyse"), StudyAction::Analyse),
                     button(tr!("panel-review"), StudyAction::Review),
                     button(tr!("panel-sound"), GameAction::ToggleMute),
-                    button(tr!("panel-save"), SaveRequest::Save),
+                    button(tr!("panel-save"), super::dialogs::SaveDialog::Open),
                     button(tr!("panel-load"), SaveRequest::List),
                     button(tr!("panel-copy-pos"), SaveRequest::Copy),
                     button(tr!("panel-paste-pos"), SaveRequest::Paste),

@@ -223,6 +223,17 @@ fn choice(label: impl Into<String>, action: SettingsAction) -> impl Bundle {
     button(label, action)
 }
 
+/// A column of setting lines, half the card wide.
+fn settings_column() -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(6),
+        width: px(428),
+        flex_grow: 1.0,
+        ..default()
+    }
+}
+
 /// One line: what the setting is, then its choices.
 fn line(label: String, choices: impl Bundle) -> impl Bundle {
     (
@@ -324,7 +335,7 @@ fn spawn(mut commands: Commands, map: Res<KeyMap>) {
             Node {
                 flex_direction: FlexDirection::Column,
                 row_gap: px(6),
-                width: px(660),
+                width: px(940),
                 max_width: percent(96),
                 padding: UiRect::axes(px(28), px(16)),
                 border_radius: BorderRadius::all(px(12)),
@@ -335,103 +346,132 @@ fn spawn(mut commands: Commands, map: Res<KeyMap>) {
             BackgroundColor(theme::DIALOG),
             children![
                 text(tr!("settings-title"), 26.0, theme::ACCENT),
-                line(
-                    tr!("settings-language"),
+                // Two columns side by side where the window is wide enough (every line shows
+                // at 1024×600), one above the other where it is not (the card scrolls).
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        flex_wrap: FlexWrap::Wrap,
+                        column_gap: px(28),
+                        row_gap: px(6),
+                        ..default()
+                    },
                     children![
-                        choice(Language::En.native_name(), S::Language(Language::En)),
-                        choice(Language::De.native_name(), S::Language(Language::De))
-                    ]
-                ),
-                line(
-                    tr!("settings-name"),
-                    children![text_field(FieldId::PlayerName, 260.0)]
-                ),
-                on_off(
-                    keyed(tr!("settings-sound"), GameAction::ToggleMute),
-                    S::Sound
-                ),
-                line(
-                    tr!("settings-volume"),
-                    children![
-                        choice("25%", S::Volume(VOLUMES[0])),
-                        choice("50%", S::Volume(VOLUMES[1])),
-                        choice("80%", S::Volume(VOLUMES[2])),
-                        choice("100%", S::Volume(VOLUMES[3]))
-                    ]
-                ),
-                line(
-                    tr!("settings-animation"),
-                    children![
-                        choice(
-                            tr!("settings-animation-off"),
-                            S::Animation(AnimationSpeed::Off)
+                        (
+                            settings_column(),
+                            children![
+                                line(
+                                    tr!("settings-language"),
+                                    children![
+                                        choice(
+                                            Language::En.native_name(),
+                                            S::Language(Language::En)
+                                        ),
+                                        choice(
+                                            Language::De.native_name(),
+                                            S::Language(Language::De)
+                                        )
+                                    ]
+                                ),
+                                line(
+                                    tr!("settings-name"),
+                                    children![text_field(FieldId::PlayerName, 260.0)]
+                                ),
+                                on_off(
+                                    keyed(tr!("settings-sound"), GameAction::ToggleMute),
+                                    S::Sound
+                                ),
+                                line(
+                                    tr!("settings-volume"),
+                                    children![
+                                        choice("25%", S::Volume(VOLUMES[0])),
+                                        choice("50%", S::Volume(VOLUMES[1])),
+                                        choice("80%", S::Volume(VOLUMES[2])),
+                                        choice("100%", S::Volume(VOLUMES[3]))
+                                    ]
+                                ),
+                                line(
+                                    tr!("settings-animation"),
+                                    children![
+                                        choice(
+                                            tr!("settings-animation-off"),
+                                            S::Animation(AnimationSpeed::Off)
+                                        ),
+                                        choice(
+                                            tr!("settings-animation-fast"),
+                                            S::Animation(AnimationSpeed::Fast)
+                                        ),
+                                        choice(
+                                            tr!("settings-animation-normal"),
+                                            S::Animation(AnimationSpeed::Normal)
+                                        ),
+                                        choice(
+                                            tr!("settings-animation-slow"),
+                                            S::Animation(AnimationSpeed::Slow)
+                                        )
+                                    ]
+                                ),
+                                on_off(tr!("settings-legal-dots"), S::Dots),
+                                on_off(tr!("settings-last-move"), S::LastMove),
+                                line(
+                                    keyed(tr!("settings-view"), GameAction::ToggleView),
+                                    children![
+                                        choice("2D", S::View(ViewMode::TwoD)),
+                                        choice("3D", S::View(ViewMode::ThreeD))
+                                    ]
+                                ),
+                            ],
                         ),
-                        choice(
-                            tr!("settings-animation-fast"),
-                            S::Animation(AnimationSpeed::Fast)
+                        (
+                            settings_column(),
+                            children![
+                                on_off(
+                                    keyed(tr!("settings-cell-names"), GameAction::ToggleNames),
+                                    S::Names
+                                ),
+                                on_off(
+                                    keyed(tr!("settings-show-lines"), GameAction::ToggleLines),
+                                    S::Lines
+                                ),
+                                on_off(
+                                    with_key(
+                                        &tr!("settings-threats"),
+                                        map.key_for(AidAction::Threats, Context::Board)
+                                    ),
+                                    S::Threats
+                                ),
+                                line(
+                                    tr!("settings-board-theme"),
+                                    children![
+                                        choice(theme_label(themes[0].name), S::Theme(0)),
+                                        choice(theme_label(themes[1].name), S::Theme(1)),
+                                        choice(theme_label(themes[2].name), S::Theme(2)),
+                                        choice(theme_label(themes[3].name), S::Theme(3))
+                                    ]
+                                ),
+                                line(
+                                    tr!("settings-pieces"),
+                                    children![
+                                        choice(tr!("settings-style", n = 1), S::Pieces(0)),
+                                        choice(tr!("settings-style", n = 2), S::Pieces(1))
+                                    ]
+                                ),
+                                line(
+                                    tr!("settings-interface-size"),
+                                    children![
+                                        choice(tr!("settings-scale-auto"), S::Scale(0)),
+                                        choice("75%", S::Scale(SCALES[0])),
+                                        choice("100%", S::Scale(SCALES[1])),
+                                        choice("125%", S::Scale(SCALES[2])),
+                                        choice("150%", S::Scale(SCALES[3])),
+                                        choice("200%", S::Scale(SCALES[4]))
+                                    ]
+                                ),
+                                on_off(tr!("settings-full-screen"), S::Fullscreen),
+                            ],
                         ),
-                        choice(
-                            tr!("settings-animation-normal"),
-                            S::Animation(AnimationSpeed::Normal)
-                        ),
-                        choice(
-                            tr!("settings-animation-slow"),
-                            S::Animation(AnimationSpeed::Slow)
-                        )
-                    ]
+                    ],
                 ),
-                on_off(tr!("settings-legal-dots"), S::Dots),
-                on_off(tr!("settings-last-move"), S::LastMove),
-                line(
-                    keyed(tr!("settings-view"), GameAction::ToggleView),
-                    children![
-                        choice("2D", S::View(ViewMode::TwoD)),
-                        choice("3D", S::View(ViewMode::ThreeD))
-                    ]
-                ),
-                on_off(
-                    keyed(tr!("settings-cell-names"), GameAction::ToggleNames),
-                    S::Names
-                ),
-                on_off(
-                    keyed(tr!("settings-show-lines"), GameAction::ToggleLines),
-                    S::Lines
-                ),
-                on_off(
-                    with_key(
-                        &tr!("settings-threats"),
-                        map.key_for(AidAction::Threats, Context::Board)
-                    ),
-                    S::Threats
-                ),
-                line(
-                    tr!("settings-board-theme"),
-                    children![
-                        choice(theme_label(themes[0].name), S::Theme(0)),
-                        choice(theme_label(themes[1].name), S::Theme(1)),
-                        choice(theme_label(themes[2].name), S::Theme(2)),
-                        choice(theme_label(themes[3].name), S::Theme(3))
-                    ]
-                ),
-                line(
-                    tr!("settings-pieces"),
-                    children![
-                        choice(tr!("settings-style", n = 1), S::Pieces(0)),
-                        choice(tr!("settings-style", n = 2), S::Pieces(1))
-                    ]
-                ),
-                line(
-                    tr!("settings-interface-size"),
-                    children![
-                        choice(tr!("settings-scale-auto"), S::Scale(0)),
-                        choice("75%", S::Scale(SCALES[0])),
-                        choice("100%", S::Scale(SCALES[1])),
-                        choice("125%", S::Scale(SCALES[2])),
-                        choice("150%", S::Scale(SCALES[3])),
-                        choice("200%", S::Scale(SCALES[4]))
-                    ]
-                ),
-                on_off(tr!("settings-full-screen"), S::Fullscreen),
                 text(tr!("settings-saved-note"), 12.0, theme::TEXT_DIM),
                 (
                     Node {

@@ -57,10 +57,20 @@ impl Language {
         }
     }
 
+    /// The window's catalogue, followed by the sentences it shares with the server
+    /// (`assets/i18n/shared/`: why a move or a lesson's input is refused).
     fn source(self) -> &'static str {
         match self {
-            Language::En => include_str!("../../../assets/i18n/en.ftl"),
-            Language::De => include_str!("../../../assets/i18n/de.ftl"),
+            Language::En => concat!(
+                include_str!("../../../assets/i18n/en.ftl"),
+                "\n",
+                include_str!("../../../assets/i18n/shared/en.ftl")
+            ),
+            Language::De => concat!(
+                include_str!("../../../assets/i18n/de.ftl"),
+                "\n",
+                include_str!("../../../assets/i18n/shared/de.ftl")
+            ),
         }
     }
 
@@ -290,7 +300,14 @@ pub fn variant_name(english: &str) -> String {
         "Cavalry" => crate::tr!("variant-cavalry"),
         "Short Range" => crate::tr!("variant-short-range"),
         "Shuffle Parachess" => crate::tr!("variant-shuffle"),
-        other => other.to_string(),
+        other => match other
+            .strip_prefix("Shuffle Parachess ")
+            .and_then(|n| n.parse::<usize>().ok())
+        {
+            // One arrangement of Shuffle Parachess, by its number.
+            Some(n) => crate::tr!("variant-shuffle-number", n = n),
+            None => other.to_string(),
+        },
     }
 }
 

@@ -44,6 +44,7 @@ fn spawn_title(mut commands: Commands, map: Res<KeyMap>) {
                 ..default()
             },
             BackgroundColor(theme::PANEL),
+            crate::game::ui::access::Landmark::region(tr!("a11y-menu")),
             children![
                 text("PARACHESS", 46.0, theme::ACCENT),
                 text(tr!("title-subtitle"), 16.0, theme::TEXT),

@@ -13,6 +13,7 @@ use crate::game::core::state::Thinking;
 use crate::game::core::state::{ChessGame, SeatKind, StatusLine, turn_text};
 use crate::rules::Side;
 
+pub mod access;
 pub mod clock;
 pub mod focus;
 pub mod move_list;
@@ -49,7 +50,7 @@ pub struct ThinkingText;
 
 /// The keys and answers of the title screen and the dialogs (headless games use them too).
 pub(super) fn core_plugin(app: &mut App) {
-    app.add_plugins((text_field::core_plugin, move_list::plugin));
+    app.add_plugins((text_field::core_plugin, move_list::plugin, access::plugin));
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -60,17 +61,106 @@ pub(super) fn plugin(app: &mut App) {
         text_field::view_plugin,
         clock::plugin,
     ))
+    .add_systems(Startup, spawn_more_below)
     .add_systems(
         Update,
-        (fit_panel, update_status, update_panel).in_set(GameSet::View),
+        (fit_panel, update_status, update_panel, show_more_below).in_set(GameSet::View),
     );
+}
+
+/// The strip over a side panel's foot while more of the panel lies below the window (the
+/// wheel scrolls it): a panel cut at the bottom says so.
+#[derive(Component)]
+pub struct MoreBelow;
+
+fn spawn_more_below(mut commands: Commands) {
+    commands.spawn((
+        MoreBelow,
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(0),
+            bottom: px(0),
+            width: px(340),
+            padding: UiRect::axes(px(16), px(1)),
+            justify_content: JustifyContent::Center,
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(theme::PANEL.with_alpha(0.95)),
+        // Over the panels, under the dialogs.
+        GlobalZIndex(1),
+        Pickable::IGNORE,
+        children![(text(String::new(), 11.0, theme::ACCENT), Pickable::IGNORE)],
+    ));
+}
+
+/// Shows [`MoreBelow`] under a shown panel whose content runs past its foot, until it is
+/// scrolled to its end.
+fn show_more_below(
+    panels: Query<
+        (
+            &Node,
+            &ComputedNode,
+            Option<&ScrollPosition>,
+            &InheritedVisibility,
+        ),
+        (With<Panel>, Without<MoreBelow>),
+    >,
+    mut hints: Query<(&mut Node, &Children), With<MoreBelow>>,
+    mut texts: Query<&mut Text>,
+) {
+    let mut below = None;
+    for (node, computed, scroll, visible) in &panels {
+        if node.display == Display::None || !visible.get() {
+            continue;
+        }
+        let room =
+            (computed.content_size().y - computed.size().y) * computed.inverse_scale_factor();
+        let at = scroll.map_or(0.0, |p| p.y);
+        if room > 2.0 && at < room - 2.0 {
+            below = Some(node.width);
+        }
+    }
+    for (mut node, children) in &mut hints {
+        let display = if below.is_some() {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+        let Some(width) = below else {
+            continue;
+        };
+        if node.width != width {
+            node.width = width;
+        }
+        let said = tr!("ui-more-below");
+        for &child in children {
+            if let Ok(mut t) = texts.get_mut(child)
+                && t.0 != said
+            {
+                t.0.clone_from(&said);
+            }
+        }
+    }
 }
 
 /// A side panel on the right, gone when the screen (or a part of one: any state) `gone_with`
 /// is left.
-pub fn side_panel<S: States>(gone_with: S) -> impl Bundle {
+pub fn side_panel<S: States>(
+    gone_with: S,
+) -> (
+    Panel,
+    access::Landmark,
+    DespawnOnExit<S>,
+    Node,
+    BackgroundColor,
+) {
     (
         Panel,
+        access::Landmark::region(tr!("a11y-panel")),
         DespawnOnExit(gone_with),
         panel_node(),
         BackgroundColor(theme::PANEL),

@@ -41,6 +41,8 @@ pub enum FieldId {
     GameId,
     /// The player's name (the Settings screen).
     PlayerName,
+    /// The name a game is saved under (the Save dialog).
+    SaveName,
 }
 
 impl FieldId {
@@ -55,6 +57,7 @@ impl FieldId {
             FieldId::Password => 200,
             FieldId::GameId => 16,
             FieldId::PlayerName => crate::game::core::prefs::NAME_MAX,
+            FieldId::SaveName => crate::store::MAX_NAME_CHARS,
         }
     }
 
@@ -69,6 +72,8 @@ impl FieldId {
             // The server's name rule: letters, digits, `_` and `-`.
             FieldId::Name | FieldId::Opponent => c.is_ascii_alphanumeric() || "_-".contains(c),
             FieldId::Password | FieldId::PlayerName => !c.is_control(),
+            // What a file name keeps (the store replaces anything else with `_`).
+            FieldId::SaveName => c.is_alphanumeric() || " -_.,()'+".contains(c),
         }
     }
 
@@ -84,6 +89,7 @@ impl FieldId {
             FieldId::Opponent => tr!("field-opponent"),
             FieldId::GameId => tr!("field-game-id"),
             FieldId::PlayerName => tr!("field-player-name"),
+            FieldId::SaveName => tr!("field-save-name"),
         }
     }
 
@@ -97,6 +103,7 @@ impl FieldId {
             FieldId::GameId => Modal::WatchGame,
             // The Settings screen, where no dialog is open.
             FieldId::PlayerName => Modal::None,
+            FieldId::SaveName => Modal::SaveAs,
         }
     }
 }
@@ -122,6 +129,8 @@ pub struct Fields {
     pub game_id: String,
     /// The player's name field.
     pub player_name: String,
+    /// The save name field.
+    pub save_name: String,
     /// The field typing goes to.
     pub focus: FieldId,
 }
@@ -138,6 +147,7 @@ impl Default for Fields {
             opponent: String::new(),
             game_id: String::new(),
             player_name: String::new(),
+            save_name: String::new(),
             focus: FieldId::Address,
         }
     }
@@ -156,6 +166,7 @@ impl Fields {
             FieldId::Opponent => &self.opponent,
             FieldId::GameId => &self.game_id,
             FieldId::PlayerName => &self.player_name,
+            FieldId::SaveName => &self.save_name,
         }
     }
 
@@ -170,6 +181,7 @@ impl Fields {
             FieldId::Opponent => &mut self.opponent,
             FieldId::GameId => &mut self.game_id,
             FieldId::PlayerName => &mut self.player_name,
+            FieldId::SaveName => &mut self.save_name,
         }
     }
 
@@ -179,7 +191,10 @@ impl Fields {
         let mut refused = false;
         let field = self.get_mut(id);
         // A password and a name keep their spaces; elsewhere pasted text is trimmed.
-        let typed = if matches!(id, FieldId::Password | FieldId::PlayerName) {
+        let typed = if matches!(
+            id,
+            FieldId::Password | FieldId::PlayerName | FieldId::SaveName
+        ) {
             typed
         } else {
             typed.trim()
@@ -217,6 +232,7 @@ impl Fields {
             FieldId::Opponent => FieldId::Opponent,
             FieldId::GameId => FieldId::GameId,
             FieldId::PlayerName => FieldId::PlayerName,
+            FieldId::SaveName => FieldId::SaveName,
         };
     }
 }

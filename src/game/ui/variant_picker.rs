@@ -32,6 +32,11 @@ pub struct PlayerVariants {
 #[derive(Component)]
 struct ShuffleNumber;
 
+/// The picker's heading, naming the variant the dialog will start (Shuffle Parachess with its
+/// number).
+#[derive(Component)]
+struct ChosenVariant;
+
 /// Where the player's own variants are listed, filled when the read is done.
 #[derive(Component)]
 struct OwnVariantsBox;
@@ -43,7 +48,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Modal::SeekGame), start_reading)
         .add_systems(
             Update,
-            (collect, fill_own, show_shuffle_number)
+            (collect, fill_own, show_shuffle_number, show_chosen)
                 .chain()
                 .in_set(GameSet::View),
         );
@@ -58,6 +63,9 @@ pub fn variant_picker() -> impl Bundle {
             ..default()
         },
         children![
+            // The heading names the choice: a numbered Shuffle Parachess has no button of its
+            // own to outline.
+            (ChosenVariant, text("", 14.0, theme::TEXT)),
             (
                 row(),
                 Children::spawn(SpawnIter(Variant::builtins().into_iter().map(|v| button(
@@ -199,6 +207,33 @@ fn show_shuffle_number(
         };
         if number.0 != shown {
             number.0 = shown;
+        }
+    }
+}
+
+/// The picker's heading, naming what it has chosen: "Variant: Knights and Archers",
+/// "Variant: Shuffle Parachess no. 17".
+pub fn chosen_label(choice: &NewGameChoice) -> String {
+    let name = match choice.variant {
+        VariantPick::Fixed(v) => crate::game::text::variant_name(v.name()),
+        VariantPick::Shuffle { random: true } => tr!("variant-shuffle-random"),
+        VariantPick::Shuffle { random: false } => {
+            crate::game::text::variant_name(&format!("Shuffle Parachess {}", choice.shuffle_number))
+        }
+    };
+    tr!("variant-chosen", variant = name)
+}
+
+/// Names the chosen variant in the picker's heading.
+fn show_chosen(
+    choice: Option<Res<NewGameChoice>>,
+    mut lines: Query<&mut Text, With<ChosenVariant>>,
+) {
+    let Some(choice) = choice else { return };
+    for mut line in &mut lines {
+        let shown = chosen_label(&choice);
+        if line.0 != shown {
+            line.0 = shown;
         }
     }
 }

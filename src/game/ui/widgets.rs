@@ -206,7 +206,10 @@ pub fn offer_row(
 
 /// A dialog: a card in the middle of a dimmed screen, gone when `modal` closes.
 pub fn dialog(modal: Modal, children: impl Bundle) -> impl Bundle {
-    backdrop(modal, children![card(children)])
+    backdrop(
+        modal,
+        children![(super::access::Landmark::dialog(), card(children))],
+    )
 }
 
 /// The dimmed screen behind a dialog, centring what it holds, gone when `modal` closes. It

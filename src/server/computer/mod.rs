@@ -1,26 +1,29 @@
 //! Playing the computer from the web (issue 37's first slice): the engine [`pool`] that
-//! searches off the async runtime, the computer's seat in a live game ([`seat`]), and its
-//! levels and names. The hub's side (starting a game, its limits, its rematch) is in
+//! searches off the async runtime, the computer's seat in a live game ([`seat`]), analysis
+//! jobs ([`analysis`]), and its levels and names. The hub's side (starting a game, its limits, its rematch) is in
 //! `hub/play_computer.rs`.
 //!
 //! The computer is a player whose key can never be a person's (`computer:normal`: names are
 //! letters, digits, `_` and `-`), so a stored game says by itself which seat is the
 //! computer's and at which level, and a game brought back after a restart goes on.
 
+pub mod analysis;
+pub mod jobs;
 pub mod pool;
 pub mod seat;
+pub mod taker;
 
 use std::collections::HashMap;
 use std::fmt;
 use std::net::IpAddr;
 use std::str::FromStr;
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 use crate::engine::{Level, LevelSettings, Limits, MAX_SKILL};
 use crate::rules::Side;
 
-use super::db::GameRow;
+use super::db::{Db, GameRow};
 
 pub use pool::Pool;
 
@@ -121,15 +124,12 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Computer {
-    /// `threads` engine threads (0: half the cores, at least one), `depth` jobs waiting at
-    /// most before new computer games are refused.
-    pub fn new(threads: usize, depth: usize) -> Computer {
+    /// `threads` engine threads (`None`: half the cores, at least one; 0 only with the jobs'
+    /// table, [`Computer::use_jobs`]), `depth` jobs waiting at most before new computer games
+    /// are refused.
+    pub fn new(threads: Option<usize>, depth: usize) -> Computer {
         Computer {
-            threads: if threads == 0 {
-                pool::default_threads()
-            } else {
-                threads
-            },
+            threads: threads.unwrap_or_else(pool::default_threads),
             depth,
             pool: OnceLock::new(),
             by_addr: Mutex::new(HashMap::new()),
@@ -141,6 +141,31 @@ impl Computer {
         self.pool
             .get_or_init(|| Pool::start(self.threads, self.depth))
             .clone()
+    }
+
+    /// With PostgreSQL: computer moves and game analyses go to the jobs' table as `me`, and
+    /// this instance's engine threads (if any) take jobs from it beside the workers, until
+    /// the process ends.
+    pub async fn use_jobs(&self, db: &Db, me: String) -> Result<(), sqlx::Error> {
+        let jobs = jobs::Jobs::start(db.clone(), me.clone()).await?;
+        let pool = Pool::with_jobs(self.threads, self.depth, jobs);
+        if self.pool.set(pool.clone()).is_err() {
+            tracing::error!("engine jobs: the pool had started already; jobs stay in memory");
+            return Ok(());
+        }
+        if self.threads > 0 {
+            let db = db.clone();
+            // Never raised: the instance's leases run out when it stops.
+            let (keep, stop) = tokio::sync::watch::channel(false);
+            let log: taker::Log = Arc::new(|line: &str| tracing::debug!("{line}"));
+            tokio::spawn(async move {
+                let _keep = keep;
+                if let Err(e) = taker::run(db, pool, me, stop, log).await {
+                    tracing::error!("engine jobs: this instance takes none: {e}");
+                }
+            });
+        }
+        Ok(())
     }
 }
 

@@ -21,6 +21,8 @@ pub struct Seat {
     /// Its level.
     pub level: ComputerLevel,
     pool: Pool,
+    /// Its moves wait for the players' (the showcase game's seats).
+    idle: bool,
 }
 
 /// A move asked for and not yet answered.
@@ -41,7 +43,20 @@ impl Drop for Thinking {
 impl Seat {
     /// The seat of `side` at `level`, thinking on `pool`.
     pub fn new(side: Side, level: ComputerLevel, pool: Pool) -> Seat {
-        Seat { side, level, pool }
+        Seat {
+            side,
+            level,
+            pool,
+            idle: false,
+        }
+    }
+
+    /// A seat whose moves are searched only when no player's wait ([`Pool::submit_idle`]).
+    pub fn idle(side: Side, level: ComputerLevel, pool: Pool) -> Seat {
+        Seat {
+            idle: true,
+            ..Seat::new(side, level, pool)
+        }
     }
 
     /// Asks the pool for the computer's move when it is its turn in a live game and no move
@@ -68,12 +83,17 @@ impl Seat {
         }
         let stop = StopFlag::new();
         let (reply, rx) = oneshot::channel();
-        self.pool.submit(Job {
+        let job = Job {
             game: game.clone(),
             settings,
             stop: stop.clone(),
             reply,
-        });
+        };
+        if self.idle {
+            self.pool.submit_idle(job);
+        } else {
+            self.pool.submit(job);
+        }
         *thinking = Some(Thinking { ply, stop, rx });
     }
 }

@@ -5,7 +5,10 @@
 //! and only then answers: a move is acknowledged once durable, and a busy server pays one
 //! commit for many moves.
 
+pub mod invites;
+pub mod jobs;
 mod pool;
+mod puzzles;
 mod queries;
 mod rows;
 mod writer;
@@ -15,6 +18,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use thiserror::Error;
 
 pub use pool::{Db, SyncMode};
+pub use puzzles::{PUZZLES_BEFORE_MOVING_ONE, PuzzleAttempt, PuzzlePlayer};
 pub(crate) use rows::GAME_COLUMNS;
 pub use rows::{GameRow, HistoryPoint, MoveRow, PlayerRow, RatingRow};
 pub use writer::{RatedEnd, Write, WriteDone, Writer};

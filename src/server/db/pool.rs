@@ -15,6 +15,43 @@ use super::DbError;
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "initial", include_str!("../migrations/0001_initial.sql")),
     (2, "owner", include_str!("../migrations/0002_owner.sql")),
+    (
+        3,
+        "lesson_progress",
+        include_str!("../migrations/0003_lesson_progress.sql"),
+    ),
+    (
+        4,
+        "tournaments",
+        include_str!("../migrations/0004_tournaments.sql"),
+    ),
+    (5, "puzzles", include_str!("../migrations/0005_puzzles.sql")),
+    (
+        6,
+        "analysis",
+        include_str!("../migrations/0006_analysis.sql"),
+    ),
+    (7, "invites", include_str!("../migrations/0007_invites.sql")),
+    (
+        8,
+        "engine_jobs",
+        include_str!("../migrations/0008_engine_jobs.sql"),
+    ),
+    (
+        9,
+        "swiss_round_times",
+        include_str!("../migrations/0009_swiss_round_times.sql"),
+    ),
+    (
+        10,
+        "tournament_lease",
+        include_str!("../migrations/0010_tournament_lease.sql"),
+    ),
+    (
+        11,
+        "tournament_presence",
+        include_str!("../migrations/0011_tournament_presence.sql"),
+    ),
 ];
 
 /// The embedded migrations, as sqlx's migrator wants them.

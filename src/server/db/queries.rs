@@ -7,6 +7,30 @@ use super::rows::GAME_COLUMNS;
 use super::{Db, DbError, GameRow, HistoryPoint, MoveRow, PlayerRow, RatingRow, now_ms};
 
 impl Db {
+    /// A game's computer analysis: its status and, once done, its result (JSON).
+    pub async fn analysis(&self, game: &str) -> Result<Option<(String, Option<String>)>, DbError> {
+        let row = sqlx::query("SELECT status, data FROM analyses WHERE game_id = $1")
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| Ok((r.try_get("status")?, r.try_get("data")?)))
+            .transpose()
+    }
+
+    /// The games whose analysis was asked for and not finished (a stopped server's), oldest
+    /// request first.
+    pub async fn pending_analyses(&self) -> Result<Vec<(String, String)>, DbError> {
+        let rows = sqlx::query(
+            "SELECT game_id, requested_by FROM analyses WHERE status = 'pending' \
+             ORDER BY requested_ms",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("game_id")?, r.try_get("requested_by")?)))
+            .collect()
+    }
+
     /// The player with this key.
     pub async fn player(&self, key: &str) -> Result<Option<PlayerRow>, DbError> {
         let row = sqlx::query(
@@ -45,6 +69,20 @@ impl Db {
         .execute(&self.pool)
         .await?;
         Ok(())
+    }
+
+    /// A player's best stars per lesson stage: (lesson id, stage from 0, stars).
+    pub async fn lesson_stars(&self, key: &str) -> Result<Vec<(String, i64, i64)>, DbError> {
+        let rows = sqlx::query(
+            "SELECT lesson, stage, stars FROM lesson_progress WHERE player_key = $1 \
+             ORDER BY lesson, stage",
+        )
+        .bind(key)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+            .collect()
     }
 
     /// The player of a session.

@@ -69,11 +69,17 @@ pub struct GameRow {
     pub last_ms: i64,
     /// The instance that plays it.
     pub owner: String,
+    /// The tournament it belongs to, if any.
+    pub tournament: Option<String>,
+    /// An arena's game, where a side may go berserk: which did (White, Black). Not a column
+    /// of `games`: the tournament's pairing keeps it, read back with the game
+    /// ([`Db::arena_berserk`](super::Db::arena_berserk)); `None` for any other game.
+    pub berserk: Option<[bool; 2]>,
 }
 
 pub(crate) const GAME_COLUMNS: &str = "id, variant, white, black, white_name, black_name, rated, base_ms, \
      inc_ms, days, speed, start_text, status, result, reason, created_ms, ended_ms, white_ms, \
-     black_ms, last_ms, owner";
+     black_ms, last_ms, owner, tournament";
 
 impl GameRow {
     pub(crate) fn from_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
@@ -99,6 +105,8 @@ impl GameRow {
             clocks_ms: w.zip(b),
             last_ms: row.try_get("last_ms")?,
             owner: row.try_get("owner")?,
+            tournament: row.try_get("tournament")?,
+            berserk: None,
         })
     }
 }

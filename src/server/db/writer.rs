@@ -8,6 +8,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::super::metrics::Metrics;
 use super::super::rating::{self, Glicko};
+use super::puzzles::{self, PuzzleAttempt};
 use super::queries::rating_in;
 use super::rows::GAME_COLUMNS;
 use super::{Db, DbError, GameRow, now_ms};
@@ -43,6 +44,16 @@ pub enum Write {
         /// When.
         at_ms: i64,
     },
+    /// A side of an arena game went berserk: its pairing says so (for the score) and the
+    /// game's clocks lost the time.
+    Berserk {
+        /// Game id.
+        game: String,
+        /// White went berserk (else Black).
+        white: bool,
+        /// Both clocks after it.
+        clocks_ms: Option<(i64, i64)>,
+    },
     /// The game ended (or was aborted: `status` says).
     End {
         /// Game id.
@@ -57,6 +68,38 @@ pub enum Write {
         clocks_ms: Option<(i64, i64)>,
         /// For a rated game: who played (keys), the variant, the speed, and White's score.
         rated: Option<RatedEnd>,
+    },
+    /// A lesson stage completed: its stars are kept when they beat the player's best.
+    LessonStars {
+        /// The player's key (a guest's too).
+        player: String,
+        /// The lesson's id (`03-rook`).
+        lesson: String,
+        /// The stage, from 0.
+        stage: i64,
+        /// 1 to 3.
+        stars: i64,
+    },
+    /// A guest's lesson stars brought to the account it registered or signed in as.
+    LessonAdopt {
+        /// The guest's key.
+        from: String,
+        /// The account's key.
+        to: String,
+    },
+    /// A player finished a puzzle; answered with the new ratings (player, puzzle) when it
+    /// was the player's first finish of it.
+    Puzzle(Box<PuzzleAttempt>),
+    /// A finished game's computer analysis: asked for, done or failed.
+    Analysis {
+        /// Game id.
+        game: String,
+        /// `pending`, `done` or `failed`.
+        status: &'static str,
+        /// Who asked (player key).
+        by: String,
+        /// The result (JSON), once done.
+        data: Option<String>,
     },
 }
 
@@ -75,7 +118,8 @@ pub struct RatedEnd {
     pub white_score: f64,
 }
 
-/// The writer's answer: for a rated end, the new ratings (White, Black).
+/// The writer's answer: for a rated end, the new ratings (White, Black); for a puzzle's
+/// first finish, the player's and the puzzle's.
 pub type WriteDone = Result<Option<(Glicko, Glicko)>, String>;
 
 struct Job {
@@ -333,7 +377,7 @@ async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko
             Write::Game(g) => {
                 let sql = format!(
                     "INSERT INTO games ({GAME_COLUMNS}) VALUES \
-                     ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
+                     ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)"
                 );
                 sqlx::query(sqlx::AssertSqlSafe(sql))
                     .bind(&g.id)
@@ -357,11 +401,84 @@ async fn commit(db: &Db, writes: &[&Write]) -> Result<Vec<Option<(Glicko, Glicko
                     .bind(g.clocks_ms.map(|c| c.1))
                     .bind(g.last_ms)
                     .bind(&g.owner)
+                    .bind(&g.tournament)
                     .execute(&mut *tx)
                     .await?;
             }
             // Written above, all together.
             Write::Move { .. } => {}
+            Write::LessonStars {
+                player,
+                lesson,
+                stage,
+                stars,
+            } => {
+                sqlx::query(
+                    "INSERT INTO lesson_progress (player_key, lesson, stage, stars, at_ms) \
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (player_key, lesson, stage) DO UPDATE \
+                     SET stars = CASE WHEN excluded.stars > lesson_progress.stars \
+                     THEN excluded.stars ELSE lesson_progress.stars END, at_ms = excluded.at_ms",
+                )
+                .bind(player)
+                .bind(lesson)
+                .bind(*stage)
+                .bind(*stars)
+                .bind(now_ms())
+                .execute(&mut *tx)
+                .await?;
+            }
+            Write::LessonAdopt { from, to } => {
+                // The SELECT's WHERE keeps SQLite from reading ON CONFLICT as a join's.
+                sqlx::query(
+                    "INSERT INTO lesson_progress (player_key, lesson, stage, stars, at_ms) \
+                     SELECT $2, lesson, stage, stars, at_ms FROM lesson_progress \
+                     WHERE player_key = $1 ON CONFLICT (player_key, lesson, stage) DO UPDATE \
+                     SET stars = CASE WHEN excluded.stars > lesson_progress.stars \
+                     THEN excluded.stars ELSE lesson_progress.stars END",
+                )
+                .bind(from)
+                .bind(to)
+                .execute(&mut *tx)
+                .await?;
+            }
+            Write::Puzzle(a) => rated = puzzles::commit_attempt(&mut tx, a).await?,
+            Write::Analysis {
+                game,
+                status,
+                by,
+                data,
+            } => {
+                sqlx::query(
+                    "INSERT INTO analyses (game_id, status, requested_by, requested_ms, data) \
+                     VALUES ($1, $2, $3, $4, $5) \
+                     ON CONFLICT (game_id) DO UPDATE SET status = $2, data = $5",
+                )
+                .bind(game)
+                .bind(*status)
+                .bind(by)
+                .bind(now_ms())
+                .bind(data)
+                .execute(&mut *tx)
+                .await?;
+            }
+            Write::Berserk {
+                game,
+                white,
+                clocks_ms,
+            } => {
+                let sql = if *white {
+                    "UPDATE tournament_pairings SET white_berserk = 1 WHERE game_id = $1 AND result IS NULL"
+                } else {
+                    "UPDATE tournament_pairings SET black_berserk = 1 WHERE game_id = $1 AND result IS NULL"
+                };
+                sqlx::query(sql).bind(game).execute(&mut *tx).await?;
+                sqlx::query("UPDATE games SET white_ms = $2, black_ms = $3 WHERE id = $1")
+                    .bind(game)
+                    .bind(clocks_ms.map(|c| c.0))
+                    .bind(clocks_ms.map(|c| c.1))
+                    .execute(&mut *tx)
+                    .await?;
+            }
             Write::Takeback {
                 game,
                 from_ply,
@@ -462,6 +579,8 @@ mod tests {
             clocks_ms: Some((60_000, 60_000)),
             last_ms: 1,
             owner: "main".to_string(),
+            tournament: None,
+            berserk: None,
         }
     }
 

@@ -31,14 +31,30 @@ pub struct Limits {
     pub first_move: Duration,
     /// How long a draw offer, takeback request or rematch offer stands unanswered.
     pub offer_for: Duration,
-    /// Engine threads for the computer's moves (0: half the cores, at least one).
-    pub engine_threads: usize,
+    /// Engine threads for the computer's moves (`None`: half the cores, at least one; 0:
+    /// none, with PostgreSQL only: engine workers take every job).
+    pub engine_threads: Option<usize>,
     /// Computer moves waiting for an engine thread before new computer games are refused.
     pub engine_queue: usize,
     /// Games against the computer at once per player.
     pub computer_per_player: usize,
     /// Games against the computer at once per client address.
     pub computer_per_addr: usize,
+    /// How long an untimed game against the computer may go untouched before it is adjourned.
+    pub adjourn_after: Duration,
+    /// Play the showcase game (the computer against itself) when nobody plays.
+    pub showcase: bool,
+    /// The analysis board's engine time per player (an address gets four times it): seconds
+    /// earned per second, and saved up at most.
+    pub analysis_budget: (f64, f64),
+    /// The longest one analysis board search runs.
+    pub analysis_time: Duration,
+    /// A finished game's analysis: the search time per position.
+    pub game_analysis_time: Duration,
+    /// Game analyses asked for per hour, per player and per client address.
+    pub analyses_per_hour: (u32, u32),
+    /// Game analyses waiting at most before new ones are refused.
+    pub game_analysis_queue: usize,
 }
 
 impl Default for Limits {
@@ -53,10 +69,17 @@ impl Default for Limits {
             seeks_per_conn: 4,
             first_move: game::FIRST_MOVE_WITHIN,
             offer_for: game::OFFER_FOR,
-            engine_threads: 0,
+            engine_threads: None,
             engine_queue: 32,
             computer_per_player: 2,
             computer_per_addr: 8,
+            adjourn_after: game::ADJOURN_AFTER,
+            showcase: false,
+            analysis_budget: (0.2, 120.0),
+            analysis_time: Duration::from_secs(10),
+            game_analysis_time: Duration::from_millis(300),
+            analyses_per_hour: (5, 20),
+            game_analysis_queue: 16,
         }
     }
 }

@@ -2,11 +2,15 @@
 //! is online (`presence`), the limits kept per address and per account (`limits`), and the
 //! stand-ins for games other instances play (`proxy`).
 
+pub mod analysis;
+pub mod game_analysis;
+mod invites;
 mod limits;
 mod play_computer;
 mod presence;
 mod proxy;
 mod seeks;
+mod showcase;
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;
@@ -28,6 +32,7 @@ use super::variant;
 use crate::rules::Side;
 use crate::rules::clock::TimeControl;
 
+pub use invites::{INVITE_FOR, InviteView};
 pub use limits::Limits;
 pub use play_computer::Request as ComputerRequest;
 pub use seeks::DAYS;
@@ -99,6 +104,12 @@ pub struct Hub {
     pub lobby: broadcast::Sender<Arc<str>>,
     /// The engine pool and the computer games' counts.
     pub computer: Computer,
+    /// The shipped puzzles (issue 37).
+    pub puzzles: super::puzzles::Puzzles,
+    /// The analysis board's engine time left per player and address.
+    analysis_budgets: analysis::Budgets,
+    /// The finished games' analyses: queue, progress, limits.
+    game_analyses: game_analysis::GameAnalyses,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -106,6 +117,15 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Hub {
+    /// What the puzzle answers read and write.
+    pub fn puzzle_cx(&self) -> super::puzzles::Ctx<'_> {
+        super::puzzles::Ctx {
+            db: &self.db,
+            writer: &self.writer,
+            puzzles: &self.puzzles,
+        }
+    }
+
     /// The hub over an opened database; brings back every unfinished game of this instance.
     /// `instance`: `None` for a lone server; a name to share a PostgreSQL with others (the
     /// bus starts).
@@ -127,6 +147,11 @@ impl Hub {
             }
             None => None,
         };
+        if !db.postgres && limits.engine_threads == Some(0) {
+            return Err(DbError::Url(
+                "--engine-threads 0 (engine workers do every job) needs PostgreSQL".to_string(),
+            ));
+        }
         let hub = Arc::new(Hub {
             db,
             writer,
@@ -154,6 +179,9 @@ impl Hub {
             next_conn: AtomicU64::new(1),
             lobby,
             computer: Computer::new(limits.engine_threads, limits.engine_queue),
+            puzzles: super::puzzles::Puzzles::builtin(),
+            analysis_budgets: analysis::Budgets::new(&limits),
+            game_analyses: game_analysis::GameAnalyses::new(&limits),
         });
         if let Some(bus) = &hub.bus {
             let weak = Arc::downgrade(&hub);
@@ -167,34 +195,99 @@ impl Hub {
             };
             bus.listen(&hub.db.url, deliver).await?;
         }
-        for row in hub.db.unfinished(&hub.instance).await? {
+        if hub.db.postgres {
+            // A name of its own per run as taker; as asker, the instance's (its rows of a
+            // previous run are swept).
+            hub.computer.use_jobs(&hub.db, hub.instance.clone()).await?;
+        }
+        hub.start_game_analyses().await?;
+        let now = now_ms();
+        let adjourn_ms = limits.adjourn_after.as_millis() as i64;
+        for mut row in hub.db.unfinished(&hub.instance).await? {
+            if row.tournament.is_some() {
+                row.berserk = hub.db.arena_berserk(&row.id).await?;
+            }
+            // Adjourned already: brought back when its player opens it.
+            if game::adjournable(&row) && now.saturating_sub(row.last_ms) >= adjourn_ms {
+                continue;
+            }
             let moves = hub.db.moves(&row.id).await?;
             match game::rebuild(&row, &moves) {
-                Ok(g) => hub.launch(row, g),
+                Ok(g) => {
+                    hub.launch(row, g);
+                }
                 Err(e) => tracing::error!("not brought back: {e}"),
             }
         }
         Ok(hub)
     }
 
-    /// Starts the task of a game and lists it as live.
-    fn launch(self: &Arc<Hub>, row: GameRow, g: crate::rules::Game) {
+    /// Starts the task of a game and lists it as live; the live one, if it is already.
+    fn launch(self: &Arc<Hub>, row: GameRow, g: crate::rules::Game) -> GameHandle {
         let id = row.id.clone();
+        // Under the lock: two players bringing an adjourned game back start one task.
+        let mut games = lock(&self.games);
+        if let Some(live) = games.get(&id) {
+            return live.clone();
+        }
         let weak = Arc::downgrade(self);
+        let (computer, second_computer) = self.seats(&row);
         let shared = game::Shared {
             writer: self.writer.clone(),
             bus: self.bus.clone(),
             first_move: self.limits.first_move,
             offer_for: self.limits.offer_for,
-            computer: computer::seat_of(&row)
-                .map(|(side, level)| computer::seat::Seat::new(side, level, self.computer.pool())),
+            computer,
+            adjourn_after: self.limits.adjourn_after,
+            second_computer,
         };
         let handle = game::spawn(row, g, shared, move |id| {
             if let Some(hub) = weak.upgrade() {
                 lock(&hub.games).remove(&id);
             }
         });
-        lock(&self.games).insert(id, handle);
+        games.insert(id, handle.clone());
+        handle
+    }
+
+    /// The computer's seats in a game: one against a player; both, searched only when no
+    /// player's move waits, in a game of the computer against itself (the showcase).
+    fn seats(&self, row: &GameRow) -> (Option<computer::seat::Seat>, Option<computer::seat::Seat>) {
+        use computer::ComputerLevel;
+        use computer::seat::Seat;
+        match (
+            ComputerLevel::of_key(&row.white.0),
+            ComputerLevel::of_key(&row.black.0),
+        ) {
+            (Some(w), Some(b)) => (
+                Some(Seat::idle(Side::White, w, self.computer.pool())),
+                Some(Seat::idle(Side::Black, b, self.computer.pool())),
+            ),
+            _ => (
+                computer::seat_of(row)
+                    .map(|(side, level)| Seat::new(side, level, self.computer.pool())),
+                None,
+            ),
+        }
+    }
+
+    /// Brings back an adjourned game of this instance (untimed, against the computer) when
+    /// someone asks for it; `None` for any other game not live here.
+    pub(super) async fn resume(self: &Arc<Hub>, row: GameRow) -> Option<GameHandle> {
+        if row.status != "started" || row.owner != self.instance || !game::adjournable(&row) {
+            return None;
+        }
+        let moves = self.db.moves(&row.id).await.ok()?;
+        match game::rebuild(&row, &moves) {
+            Ok(g) => {
+                tracing::info!(game = %row.id, "resumed");
+                Some(self.launch(row, g))
+            }
+            Err(e) => {
+                tracing::error!("not resumed: {e}");
+                None
+            }
+        }
     }
 
     /// What the metrics' gauges show now.
@@ -222,7 +315,35 @@ impl Hub {
         tc: Option<TimeControl>,
         days: Option<u32>,
     ) -> Result<String, ServerMsg> {
-        let id = auth::random_id(8).ok_or_else(|| ServerMsg::error("busy", "no randomness"))?;
+        let id = new_game_id()?;
+        let game = GameSpec {
+            variant,
+            rated,
+            tc,
+            days,
+            tournament: None,
+            berserk: false,
+        };
+        self.create_game_as(id, white, black, game).await
+    }
+
+    /// Creates a game with a given id (a tournament writes its pairings, game ids included,
+    /// before it creates the games), tells both players, and returns the id.
+    pub async fn create_game_as(
+        self: &Arc<Hub>,
+        id: String,
+        white: &Identity,
+        black: &Identity,
+        spec: GameSpec<'_>,
+    ) -> Result<String, ServerMsg> {
+        let GameSpec {
+            variant,
+            rated,
+            tc,
+            days,
+            tournament,
+            berserk,
+        } = spec;
         let (variant, rules) = variant::for_game(variant).map_err(seek_error)?;
         let variant = variant.as_str();
         let game = variant::new_game(rules);
@@ -249,6 +370,8 @@ impl Hub {
             clocks_ms: tc.map(|t| (t.base.as_millis() as i64, t.base.as_millis() as i64)),
             last_ms: now,
             owner: self.instance.clone(),
+            tournament,
+            berserk: berserk.then_some([false; 2]),
         };
         self.writer
             .write(super::db::Write::Game(Box::new(row.clone())))
@@ -292,6 +415,28 @@ impl Hub {
         }
         Ok(out)
     }
+}
+
+/// A fresh game id.
+pub fn new_game_id() -> Result<String, ServerMsg> {
+    auth::random_id(8).ok_or_else(|| ServerMsg::error("busy", "no randomness"))
+}
+
+/// What a new game is: variant, rating, clock, tournament.
+#[derive(Clone, Debug)]
+pub struct GameSpec<'a> {
+    /// The variant's name.
+    pub variant: &'a str,
+    /// Rated.
+    pub rated: bool,
+    /// A live clock.
+    pub tc: Option<TimeControl>,
+    /// Correspondence days per move.
+    pub days: Option<u32>,
+    /// The tournament it belongs to.
+    pub tournament: Option<String>,
+    /// An arena's game: a side may go berserk.
+    pub berserk: bool,
 }
 
 /// A game in a list.

@@ -108,6 +108,8 @@ impl Hub {
             clocks_ms: tc.map(|t| (ms(t.base), ms(t.base))),
             last_ms: now,
             owner: self.instance.clone(),
+            tournament: None,
+            berserk: None,
         };
         self.writer
             .write(Write::Game(Box::new(row.clone())))

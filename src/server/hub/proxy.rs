@@ -68,14 +68,17 @@ impl Hub {
         if let Some(h) = self.game(id) {
             return Some(h);
         }
-        let bus = self.bus.clone()?;
         if let Some(r) = lock(&self.remote).get(id) {
             return Some(r.handle.clone());
         }
         let row = self.db.game(id).await.ok()??;
-        if row.status != "started" || row.owner == self.instance {
+        if row.status != "started" {
             return None;
         }
+        if row.owner == self.instance {
+            return self.resume(row).await;
+        }
+        let bus = self.bus.clone()?;
         let handle = self.proxy(row, bus);
         lock(&self.remote).insert(
             id.to_string(),

@@ -59,6 +59,68 @@ pub(super) fn seek_error(msg: impl Into<String>) -> ServerMsg {
     ServerMsg::error("seek", msg)
 }
 
+/// A seek's terms, checked.
+pub(super) struct Terms {
+    pub(super) variant: String,
+    pub(super) tc: Option<TimeControl>,
+    pub(super) days: Option<u32>,
+    pub(super) speed: &'static str,
+    pub(super) color: Option<Side>,
+}
+
+/// Checks the terms of a seek, a challenge or an invitation `owner` makes.
+pub(super) fn terms(owner: &Identity, spec: &SeekSpec) -> Result<Terms, ServerMsg> {
+    let variant =
+        variant::check(spec.variant.as_deref(), spec.variant_def.as_deref()).map_err(seek_error)?;
+    if spec.rated && variant::is_custom(&variant) {
+        return Err(seek_error(
+            "a variant of your own is played casual (rated games are for built-in variants)",
+        ));
+    }
+    let (tc, days, speed) = match (&spec.tc, spec.days) {
+        (Some(_), Some(_)) => {
+            return Err(seek_error(
+                "a seek has a time control or days per move, not both",
+            ));
+        }
+        (Some(tc), None) => {
+            let tc: TimeControl =
+                tc.parse()
+                    .map_err(|e: crate::rules::clock::ParseTimeControlError| {
+                        seek_error(e.to_string())
+                    })?;
+            if tc.base < Duration::from_secs(1) {
+                return Err(seek_error("the base time is at least a second"));
+            }
+            let speed = rating::speed(tc.base.as_secs_f64(), tc.increment.as_secs_f64());
+            (Some(tc), None, speed)
+        }
+        (None, Some(d)) => {
+            if !DAYS.contains(&d) {
+                return Err(seek_error("days per move: 1, 2, 3, 5, 7 or 14"));
+            }
+            (None, Some(d), "correspondence")
+        }
+        (None, None) => return Err(seek_error("a seek needs tc or days")),
+    };
+    if spec.rated && owner.guest {
+        return Err(seek_error("guests play casual games only"));
+    }
+    let color = match spec.color.as_deref() {
+        None | Some("random") => None,
+        Some("white") => Some(Side::White),
+        Some("black") => Some(Side::Black),
+        Some(_) => return Err(seek_error("color: white, black or random")),
+    };
+    Ok(Terms {
+        variant,
+        tc,
+        days,
+        speed,
+        color,
+    })
+}
+
 impl Hub {
     /// A connection closed: its seeks vanish from the lobby.
     pub(super) fn drop_seeks_of(&self, conn: u64) {
@@ -77,7 +139,10 @@ impl Hub {
             if let (Some(game), Some((to, _))) = (&seek.rematch, &seek.to) {
                 self.rematch_gone(to, &seek, game, "left");
             }
-            self.lobby_event(ServerMsg::SeekGone { id: k.to_string() });
+            // The id the lobby was given: instance-prefixed when instances share a bus.
+            self.lobby_event(ServerMsg::SeekGone {
+                id: self.seek_id(k),
+            });
         }
     }
 
@@ -211,48 +276,13 @@ impl Hub {
         spec: &SeekSpec,
         to: Option<(String, String)>,
     ) -> Result<SeekView, ServerMsg> {
-        let variant = variant::check(spec.variant.as_deref(), spec.variant_def.as_deref())
-            .map_err(seek_error)?;
-        if spec.rated && variant::is_custom(&variant) {
-            return Err(seek_error(
-                "a variant of your own is played casual (rated games are for built-in variants)",
-            ));
-        }
-        let (tc, days, speed) = match (&spec.tc, spec.days) {
-            (Some(_), Some(_)) => {
-                return Err(seek_error(
-                    "a seek has a time control or days per move, not both",
-                ));
-            }
-            (Some(tc), None) => {
-                let tc: TimeControl =
-                    tc.parse()
-                        .map_err(|e: crate::rules::clock::ParseTimeControlError| {
-                            seek_error(e.to_string())
-                        })?;
-                if tc.base < Duration::from_secs(1) {
-                    return Err(seek_error("the base time is at least a second"));
-                }
-                let speed = rating::speed(tc.base.as_secs_f64(), tc.increment.as_secs_f64());
-                (Some(tc), None, speed)
-            }
-            (None, Some(d)) => {
-                if !DAYS.contains(&d) {
-                    return Err(seek_error("days per move: 1, 2, 3, 5, 7 or 14"));
-                }
-                (None, Some(d), "correspondence")
-            }
-            (None, None) => return Err(seek_error("a seek needs tc or days")),
-        };
-        if spec.rated && owner.guest {
-            return Err(seek_error("guests play casual games only"));
-        }
-        let color = match spec.color.as_deref() {
-            None | Some("random") => None,
-            Some("white") => Some(Side::White),
-            Some("black") => Some(Side::Black),
-            Some(_) => return Err(seek_error("color: white, black or random")),
-        };
+        let Terms {
+            variant,
+            tc,
+            days,
+            speed,
+            color,
+        } = terms(owner, spec)?;
         let rating = self
             .db
             .rating(&owner.key, &variant::pool(&variant), speed)
@@ -310,7 +340,9 @@ impl Hub {
             _ => return Err(ServerMsg::error("no_seek", "no such seek of yours")),
         }
         drop(seeks);
-        self.lobby_event(ServerMsg::SeekGone { id: id.to_string() });
+        self.lobby_event(ServerMsg::SeekGone {
+            id: self.seek_id(seq),
+        });
         Ok(())
     }
 
@@ -383,7 +415,9 @@ impl Hub {
             return Err(ServerMsg::error("no_seek", "that seek is gone"));
         }
         if seek.to.is_none() {
-            self.lobby_event(ServerMsg::SeekGone { id: id.to_string() });
+            self.lobby_event(ServerMsg::SeekGone {
+                id: self.seek_id(seq),
+            });
         }
         let owner_white = match seek.color {
             Some(Side::White) => true,

@@ -10,9 +10,12 @@
 //! browser's local storage and is sent in the protocol's `hello`.
 
 pub mod archive;
+pub mod lang;
 pub mod learn;
 pub mod pages;
+pub mod rules;
 pub mod svg;
+mod texts;
 
 use std::io::Write as _;
 use std::sync::{Arc, LazyLock};
@@ -32,9 +35,16 @@ pub fn routes() -> Router<Arc<Hub>> {
     Router::new()
         .route("/", get(pages::lobby))
         .route("/game/{id}", get(pages::game))
+        .route("/invite/{code}", get(pages::invite))
         .route("/@/{name}", get(pages::player))
         .route("/archive", get(pages::archive))
-        .route("/learn", get(learn::page_handler))
+        .route("/rules", get(rules::page_handler))
+        .route("/learn", get(learn::lessons_page))
+        .route("/learn/{lesson}/{stage}", get(learn::stage_page))
+        .route("/tournament/{id}", get(pages::tournament))
+        .route("/puzzles", get(pages::puzzles))
+        .route("/puzzles/{n}", get(pages::puzzle))
+        .route("/analysis", get(pages::analysis))
         .route("/api/live", get(pages::live_api))
         .route("/assets/{file}", get(asset))
 }
@@ -48,7 +58,7 @@ pub async fn fallback(request: Request) -> Response {
     if request.uri().path().starts_with("/api/") {
         return api_error(StatusCode::NOT_FOUND, "not_found", "no such API path");
     }
-    not_found("There is no page at this address.")
+    not_found(lang::t("no-page"))
 }
 
 fn api_error(status: StatusCode, code: &'static str, msg: &str) -> Response {
@@ -66,18 +76,28 @@ pub async fn transfer(request: Request, next: Next) -> Response {
         if uri.path().starts_with("/api/") {
             return api_error(StatusCode::URI_TOO_LONG, "too_long", "the URL is too long");
         }
-        return page(
-            StatusCode::URI_TOO_LONG,
-            "Address too long",
-            "plain",
-            "<section class=\"card\"><h1>Address too long</h1><p class=\"missing\">This address \
-             is longer than the 8 KiB the site reads.</p><p><a href=\"/\">Back to the lobby</a>\
-             </p></section>",
-            None,
-        );
+        let language = lang::Lang::of_request(request.uri(), request.headers());
+        let t = |id| lang::text_in(language, id);
+        return lang::scoped(language, async {
+            page(
+                StatusCode::URI_TOO_LONG,
+                t("too-long"),
+                "plain",
+                &format!(
+                    "<section class=\"card\"><h1>{title}</h1><p class=\"missing\">{why}</p>\
+                     <p><a href=\"/\">{back}</a></p></section>",
+                    title = t("too-long"),
+                    why = t("too-long-why"),
+                    back = t("back-to-lobby"),
+                ),
+                None,
+            )
+        })
+        .await;
     }
     let gzip = accepts_gzip(request.headers());
-    let mut response = next.run(request).await;
+    let language = lang::Lang::of_request(request.uri(), request.headers());
+    let mut response = lang::scoped(language, next.run(request)).await;
     let compressible = response
         .headers()
         .get(header::CONTENT_TYPE)
@@ -86,9 +106,11 @@ pub async fn transfer(request: Request, next: Next) -> Response {
     if !compressible || response.headers().contains_key(header::CONTENT_ENCODING) {
         return response;
     }
-    response
-        .headers_mut()
-        .append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    // The language is chosen from Accept-Language too (see lang).
+    response.headers_mut().append(
+        header::VARY,
+        HeaderValue::from_static("accept-encoding, accept-language"),
+    );
     if !gzip {
         return response;
     }
@@ -200,20 +222,47 @@ pub fn page(
     let script = script
         .map(|s| format!("<script type=\"module\" src=\"/assets/{s}\"></script>"))
         .unwrap_or_default();
+    let language = lang::current();
+    let t = |id| lang::text_in(language, id);
+    // The switch: this page in each language (the page's script remembers the choice).
+    let switch: String = lang::Lang::ALL
+        .iter()
+        .map(|l| {
+            let current = if *l == language { " aria-current=\"true\"" } else { "" };
+            format!(
+                "<a href=\"?lang={c}\" hreflang=\"{c}\" lang=\"{c}\" data-lang=\"{c}\"{current}>{n}</a>",
+                c = l.code(),
+                n = l.native_name()
+            )
+        })
+        .collect();
     let html = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!doctype html>\n<html lang=\"{code}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title} · Parachess</title>\
          <link rel=\"stylesheet\" href=\"/assets/style.css\">\
          <link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\"></head>\
-         <body class=\"{class}\"><header class=\"top\"><a class=\"brand\" href=\"/\">\
+         <body class=\"{class}\" data-texts=\"{texts}\"><a id=\"blind-link\" class=\"blind-link\" href=\"?blind=1\">{blind}</a><header class=\"top\"><a class=\"brand\" href=\"/\">\
          <img src=\"/assets/favicon.svg\" alt=\"\" width=\"22\" height=\"22\">Parachess</a>\
-         <nav><a href=\"/\">Play</a><a href=\"/archive\">Games</a><a href=\"/learn\">Learn the rules</a></nav>\
+         <nav><a href=\"/\">{play}</a><a href=\"/archive\">{games}</a><a href=\"/puzzles\">{puzzles}</a><a href=\"/analysis\">{analysis}</a><a href=\"/learn\">{learn}</a>\
+         <a href=\"/rules\">{rules}</a></nav>\
+         <nav class=\"langs\" aria-label=\"{language_label}\">{switch}</nav>\
          <span class=\"me\" id=\"me\"></span>\
-         <span class=\"net\" id=\"net\" hidden>Connection lost — reconnecting…</span></header>\
-         <main>{body}</main>{script}</body></html>",
+         <span class=\"net\" id=\"net\" hidden>{lost}</span></header>\
+         <main>{body}</main><script type=\"module\" src=\"/assets/blind.js\"></script>{script}</body></html>",
+        code = language.code(),
         title = escape(title),
         class = escape(class),
+        play = t("nav-play"),
+        games = t("nav-games"),
+        learn = t("nav-learn"),
+        puzzles = t("nav-puzzles"),
+        analysis = t("nav-analysis"),
+        rules = t("nav-rules"),
+        language_label = t("nav-language"),
+        lost = t("net-lost"),
+        blind = t("blind-on"),
+        texts = escape(&lang::script_texts(!script.is_empty())),
     );
     secured(
         (
@@ -229,12 +278,14 @@ pub fn page(
 pub fn not_found(what: &str) -> Response {
     page(
         StatusCode::NOT_FOUND,
-        "Not found",
+        lang::t("not-found"),
         "plain",
         &format!(
-            "<section class=\"card\"><h1>Not found</h1><p class=\"missing\">{}</p>\
-             <p><a href=\"/\">Back to the lobby</a></p></section>",
-            escape(what)
+            "<section class=\"card\"><h1>{title}</h1><p class=\"missing\">{what}</p>\
+             <p><a href=\"/\">{back}</a></p></section>",
+            title = lang::t("not-found"),
+            what = escape(what),
+            back = lang::t("back-to-lobby"),
         ),
         None,
     )
@@ -266,6 +317,36 @@ const SOURCES: &[(&str, &str, &str)] = &[
         "game.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/game.js"),
+    ),
+    (
+        "learn.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/learn.js"),
+    ),
+    (
+        "tournament.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/tournament.js"),
+    ),
+    (
+        "invite.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/invite.js"),
+    ),
+    (
+        "puzzles.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/puzzles.js"),
+    ),
+    (
+        "blind.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/blind.js"),
+    ),
+    (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/analysis.js"),
     ),
     (
         "page.js",
@@ -322,7 +403,7 @@ pub fn prepare_assets() {
 /// a new server's assets are never mixed with an old one's.
 async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
     let Some(a) = ASSETS.iter().find(|a| a.name == file) else {
-        return not_found("There is no such file.");
+        return not_found(lang::t("no-file"));
     };
     let cached = headers
         .get_all(header::IF_NONE_MATCH)
@@ -441,10 +522,16 @@ mod tests {
     fn assets_are_tagged_by_content() {
         let tags: std::collections::HashSet<_> = ASSETS.iter().map(|a| a.etag.clone()).collect();
         assert_eq!(tags.len(), ASSETS.len());
-        // The scripts and the style sheet go compressed; a tiny file may not gain.
+        // The scripts and the style sheet go compressed: a small one gains less (its
+        // compressor's header and dictionary weigh more), a large one at least half.
         for a in ASSETS.iter().filter(|a| a.plain.len() > 1024) {
+            let bound = if a.plain.len() > 4096 {
+                a.plain.len() / 2
+            } else {
+                a.plain.len()
+            };
             assert!(
-                a.gzip.as_ref().is_some_and(|g| g.len() * 2 < a.plain.len()),
+                a.gzip.as_ref().is_some_and(|g| g.len() < bound),
                 "{}",
                 a.name
             );

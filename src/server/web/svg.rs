@@ -389,14 +389,16 @@ pub fn rating_chart(series: &[(String, Vec<(i64, i32)>)]) -> String {
     let all: Vec<(i64, i32)> = series.iter().flat_map(|s| s.1.iter().copied()).collect();
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 {W} {H}\" \
-         role=\"img\" aria-label=\"Rating history\">"
+         role=\"img\" aria-label=\"{}\">",
+        super::lang::t("rating-history")
     );
     if all.is_empty() {
         let _ = write!(
             out,
-            "<text class=\"axis\" x=\"{}\" y=\"{}\">No rated games yet</text></svg>",
+            "<text class=\"axis\" x=\"{}\" y=\"{}\">{}</text></svg>",
             W / 2.0 - 70.0,
-            H / 2.0
+            H / 2.0,
+            super::lang::t("no-rated-yet")
         );
         return out;
     }

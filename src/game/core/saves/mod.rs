@@ -430,6 +430,43 @@ fn report_writes(saves: Option<Res<Saves>>, mut status: ResMut<StatusLine>) {
     }
 }
 
+/// Whether a game can be saved: the data folder is usable and its writer runs. When not,
+/// the status line says so.
+pub fn can_save(world: &mut World) -> bool {
+    let usable = world
+        .get_resource::<Saves>()
+        .is_some_and(|s| s.writer.is_some());
+    if !usable && let Some(mut status) = world.get_resource_mut::<StatusLine>() {
+        status.warn(tr!("save-no-data-dir"));
+    }
+    usable
+}
+
+/// Saves the game on the board among the named saves as `name` (the store makes it a file
+/// name; an empty one is today's date and time), never over an existing file: the status
+/// line says what became of it.
+pub fn save_as(world: &mut World, name: &str) {
+    let name = match name.trim() {
+        "" => save_name_at(&crate::store::now_local()),
+        name => name.to_string(),
+    };
+    let Some(game) = world.get_resource::<ChessGame>() else {
+        return;
+    };
+    let me = world
+        .get_resource::<crate::game::core::prefs::PlayerName>()
+        .map_or("", |n| n.0.as_str());
+    let text = record_text(game, &tags_for(game, me));
+    if world
+        .get_resource::<Saves>()
+        .is_none_or(|s| s.writer.is_none())
+    {
+        can_save(world);
+        return;
+    }
+    save_named(world, name, text);
+}
+
 /// A save's name: the local date and time, e.g. `game 2026-12-01 21-04-05`.
 pub fn save_name_at(when: &jiff::ZonedDateTime) -> String {
     format!("game {}", crate::store::file_stamp(when))
@@ -456,30 +493,6 @@ fn handle(world: &mut World, request: SaveRequest) {
         }
     };
     match request {
-        SaveRequest::Save => {
-            let (Some(game), Some(saves)) = (
-                world.get_resource::<ChessGame>(),
-                world.get_resource::<Saves>(),
-            ) else {
-                return;
-            };
-            let Some(writer) = &saves.writer else {
-                warn(world, tr!("save-no-data-dir"));
-                return;
-            };
-            let me = world
-                .get_resource::<crate::game::core::prefs::PlayerName>()
-                .map_or("", |n| n.0.as_str());
-            let mut tags = tags_for(game, me);
-            tags.date = Some(crate::store::today());
-            let job = Job::Save {
-                name: save_name_at(&crate::store::now_local()),
-                text: record_text(game, &tags),
-            };
-            if let Err(e) = writer.send(job) {
-                warn(world, tr!("save-not-saved", error = e.to_string()));
-            }
-        }
         SaveRequest::List => {
             let Some(store) = store else {
                 warn(world, tr!("save-no-data-dir"));

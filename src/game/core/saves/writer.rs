@@ -58,14 +58,20 @@ impl SaveWriter {
                         }
                         Job::Save { name, text } => {
                             let path = store.save_path(&name);
+                            // The file's name, not its folder: the status line stays one line.
+                            let file = super::file_name(&path);
                             crate::store::write_new_atomic(&path, text.as_bytes())
                                 .map(|()| Some(Done::Saved(path.clone())))
                                 .map_err(|e| {
-                                    tr!(
-                                        "save-not-saved-path",
-                                        path = path.display().to_string(),
-                                        error = e.to_string()
-                                    )
+                                    if e.kind() == std::io::ErrorKind::AlreadyExists {
+                                        tr!("save-name-taken", path = file)
+                                    } else {
+                                        tr!(
+                                            "save-not-saved-path",
+                                            path = file,
+                                            error = e.to_string()
+                                        )
+                                    }
                                 })
                         }
                     };

@@ -8,6 +8,11 @@
 //!
 //! Row letters that are also hotkeys (`c` shows cell names) wait for the next key: a digit
 //! means a cell name, anything else (or Enter, or a pause) the hotkey.
+//!
+//! Behind `/` the field takes a question instead (`/s e5`, `/m e5`, `/p B`, `/r e5`, `/l`,
+//! `/c`, `/t`, `/b`, `/h`: the blind mode's commands, answered by [`crate::rules::words::ask`]
+//! as the web pages' command field is), since bare letters are hotkeys here. The answer stays
+//! in the field until the next key and is said through the live node.
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -16,8 +21,9 @@ use bevy::prelude::*;
 use super::Act;
 use crate::game::core::keys::{KeyClaims, KeyMap, chord_held, shift_held};
 use crate::game::core::screens::{Modal, Screen};
-use crate::game::core::state::capitalise;
-use crate::rules::{Cell, Move, PieceKind, Position};
+use crate::game::core::state::{ChessGame, capitalise};
+use crate::game::ui::access::Announcements;
+use crate::rules::{Cell, Move, PieceKind, Position, Side};
 
 /// The words this file shows (kept together for the message catalogue).
 mod words {
@@ -65,6 +71,10 @@ mod words {
     pub fn no_move() -> String {
         tr!("typed-no-move")
     }
+    /// What the field answers behind `/`.
+    pub fn questions() -> String {
+        tr!("a11y-question-help")
+    }
 }
 
 /// How long a hotkey's letter waits for a digit before it acts as the hotkey.
@@ -101,6 +111,8 @@ pub struct TypedMove {
     dirty: bool,
     /// Enter was pressed and waits for the board to be still.
     enter: bool,
+    /// The last question (`/s e5`) and its answer's lines, shown until the next key.
+    pub answer: Option<(String, Vec<String>)>,
 }
 
 impl TypedMove {
@@ -108,8 +120,21 @@ impl TypedMove {
         *self = TypedMove::default();
     }
 
+    /// Whether the field holds a question (`/…`), not a move.
+    pub fn asking(&self) -> bool {
+        self.text.starts_with('/')
+    }
+
     /// The field's lines: what was typed, then the candidates (or the hotkey's note).
     pub fn lines(&self, map: &KeyMap, screen: Screen, modal: Modal) -> [String; 3] {
+        if !self.open
+            && let Some((question, answer)) = &self.answer
+        {
+            return [question.clone(), answer.join("\n"), words::questions()];
+        }
+        if self.asking() {
+            return [format!("{}_", self.text), String::new(), words::questions()];
+        }
         if let Some((key, _)) = self.pending {
             let help = map
                 .active(screen, modal)
@@ -143,7 +168,11 @@ impl TypedMove {
             }
             shown.join("  ")
         };
-        [format!("{title}: {}_", self.text), list, words::help()]
+        [
+            format!("{title}: {}_", self.text),
+            list,
+            format!("{}  {}", words::help(), words::questions()),
+        ]
     }
 }
 
@@ -316,6 +345,29 @@ pub fn refusal(pos: &Position, typed: &str) -> String {
     }
 }
 
+/// The answer's lines to the question `typed` (`/s e5`, the `/` included) about `game`.
+pub fn answer(game: &ChessGame, typed: &str) -> Vec<String> {
+    use crate::rules::words::ask::{self, ClockWords};
+    let question = typed.strip_prefix('/').unwrap_or(typed);
+    let now = game.clock_now();
+    let clocks = game.clocks().map(|c| ClockWords {
+        white_ms: c.remaining(Side::White, now).as_millis() as u64,
+        black_ms: c.remaining(Side::Black, now).as_millis() as u64,
+        running: c.is_running().then(|| c.turn()),
+    });
+    let lang = crate::game::ui::access::words_lang();
+    ask::answer(game.board(), clocks, question, lang).into_lines()
+}
+
+/// The text a key adds to a question: any printable character, a space.
+fn question_text(event: &KeyboardInput) -> Option<String> {
+    match &event.logical_key {
+        Key::Space => Some(" ".to_string()),
+        Key::Character(s) if s.chars().all(|c| !c.is_control()) => Some(s.to_string()),
+        _ => None,
+    }
+}
+
 /// The character a key typed, when it can be part of a move.
 fn typed_char(event: &KeyboardInput) -> Option<char> {
     let Key::Character(s) = &event.logical_key else {
@@ -340,6 +392,7 @@ pub(super) fn type_moves(
     mut claims: ResMut<KeyClaims>,
     map: Res<KeyMap>,
     mut act: Act,
+    mut said: ResMut<Announcements>,
     mut commands: Commands,
 ) {
     let now = time.elapsed_secs_f64();
@@ -350,15 +403,20 @@ pub(super) fn type_moves(
         .collect();
     let place = act.place();
     let position = act.move_position();
-    let Some((pos, premove)) = position else {
-        if typed.open {
+    // Questions may be asked wherever the board is shown, moves typed only where one may move.
+    if position.is_none() && !act.board_has_focus() {
+        if typed.open || typed.answer.is_some() {
             typed.close();
         }
         return;
-    };
+    }
     if chord_held(keys.as_deref()) {
         return;
     }
+    let (pos, premove) = match &position {
+        Some((p, pre)) => (Some(p), *pre),
+        None => (None, false),
+    };
     let shift = shift_held(keys.as_deref());
     let fire = |key: KeyCode, commands: &mut Commands| {
         if let Some(action) = map.hotkey(key, place.0, place.1).cloned() {
@@ -368,6 +426,49 @@ pub(super) fn type_moves(
     let mut changed = typed.revision != act.game.revision() || typed.premove != premove;
     for event in &pressed {
         let key = event.key_code;
+        // A shown answer goes at the next key (Esc only closes it).
+        if !typed.open && typed.answer.take().is_some() && event.logical_key == Key::Escape {
+            claims.claim(key);
+            continue;
+        }
+        if typed.open && typed.asking() {
+            claims.claim(key);
+            match &event.logical_key {
+                Key::Escape => typed.close(),
+                Key::Backspace => {
+                    typed.text.pop();
+                    if typed.text.is_empty() {
+                        typed.close();
+                    }
+                }
+                Key::Enter => {
+                    let question = std::mem::take(&mut typed.text);
+                    let lines = answer(&act.game, &question);
+                    said.say(lines.join(" "));
+                    typed.close();
+                    typed.answer = Some((question, lines));
+                }
+                _ => {
+                    if let Some(more) = question_text(event)
+                        && typed.text.chars().count() < 40
+                    {
+                        typed.text.push_str(&more);
+                    }
+                }
+            }
+            continue;
+        }
+        if !typed.open && event.logical_key == Key::Character("/".into()) {
+            typed.open = true;
+            typed.text = "/".to_string();
+            typed.pending = None;
+            claims.claim(key);
+            continue;
+        }
+        if pos.is_none() {
+            // Nothing to move: the letters are the hotkeys'.
+            continue;
+        }
         if typed.open {
             match &event.logical_key {
                 Key::Escape => {
@@ -446,13 +547,16 @@ pub(super) fn type_moves(
         typed.close();
         return;
     }
-    if !typed.open {
+    let Some(pos) = pos else {
+        return;
+    };
+    if !typed.open || typed.asking() {
         return;
     }
     if changed {
         typed.revision = act.game.revision();
         typed.premove = premove;
-        typed.candidates = candidates(&pos, &typed.text).0;
+        typed.candidates = candidates(pos, &typed.text).0;
         typed.dirty = true;
     }
     // A move waits while the last one glides (as a click does), then plays.
@@ -461,13 +565,13 @@ pub(super) fn type_moves(
     }
     let dirty = std::mem::take(&mut typed.dirty);
     if std::mem::take(&mut typed.enter) {
-        match choose(&pos, &typed.text) {
+        match choose(pos, &typed.text) {
             Choice::Play(mv) => {
-                act.submit(mv, &pos);
+                act.submit(mv, pos);
                 typed.close();
             }
             Choice::Promote(from, to) => {
-                act.promote(from, to, &pos, premove);
+                act.promote(from, to, pos, premove);
                 typed.close();
             }
             Choice::Ambiguous(why) => act.status.warn(why),
@@ -491,21 +595,21 @@ pub(super) fn type_moves(
                 typed.close();
             }
         }
-    } else if dirty && let Some(mv) = complete(&pos, &typed.text) {
-        act.submit(mv, &pos);
+    } else if dirty && let Some(mv) = complete(pos, &typed.text) {
+        act.submit(mv, pos);
         typed.close();
     }
 }
 
 /// The field on screen: over the board's lower right, beside the panel, opaque.
 #[derive(Component)]
-pub(crate) struct TypedField;
+pub struct TypedField;
 
 /// The field's three lines.
 #[derive(Component)]
-pub(crate) struct TypedLine(usize);
+pub struct TypedLine(usize);
 
-pub(crate) fn spawn_field(mut commands: Commands) {
+pub fn spawn_field(mut commands: Commands) {
     use crate::game::ui::{theme, widgets::text};
     commands.spawn((
         TypedField,
@@ -523,6 +627,7 @@ pub(crate) fn spawn_field(mut commands: Commands) {
         },
         BackgroundColor(theme::DIALOG),
         BorderColor::all(theme::ACCENT),
+        crate::game::ui::access::Landmark::region(words::typed()),
         GlobalZIndex(5),
         Visibility::Hidden,
         Pickable::IGNORE,
@@ -543,7 +648,7 @@ pub(crate) fn spawn_field(mut commands: Commands) {
 }
 
 /// Shows the field while it is open, beside the panel however wide that is.
-pub(crate) fn show_field(
+pub fn show_field(
     typed: Res<TypedMove>,
     map: Res<KeyMap>,
     screen: Option<Res<State<Screen>>>,
@@ -555,7 +660,7 @@ pub(crate) fn show_field(
     let Ok((mut visibility, mut node)) = field.single_mut() else {
         return;
     };
-    let want = if typed.open {
+    let want = if typed.open || typed.answer.is_some() {
         Visibility::Inherited
     } else {
         Visibility::Hidden
@@ -569,7 +674,7 @@ pub(crate) fn show_field(
             node.right = right;
         }
     }
-    if !typed.is_changed() || !typed.open {
+    if !typed.is_changed() || !(typed.open || typed.answer.is_some()) {
         return;
     }
     let place = (

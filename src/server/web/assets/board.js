@@ -53,6 +53,7 @@ export class Board {
     this.legal = new Map(); // from -> [{to, uci, promo, route}]
     this.selected = null;
     this.last = null;
+    this.extra = []; // [{ cell, cls, glyph }]: a page's own marks (a lesson's stars and finds)
     if (opts.interactive) this.listen();
   }
 
@@ -178,8 +179,20 @@ export class Board {
     this.drawMarks();
   }
 
+  /** A page's own marks over the cells: [{ cell, cls, glyph }]. */
+  setExtra(marks) {
+    this.extra = marks || [];
+    this.drawMarks();
+  }
+
   setLast(uci) {
     this.last = parseMove(uci);
+    this.drawMarks();
+  }
+
+  /** An arrow from one cell to another (a better move), or none. */
+  setArrow(uci) {
+    this.arrow = parseMove(uci);
     this.drawMarks();
   }
 
@@ -198,6 +211,48 @@ export class Board {
     if (this.last) {
       shade(this.last.from, 'last');
       shade(this.last.to, 'last');
+    }
+    for (const m of this.extra) {
+      shade(m.cell, m.cls);
+      const c = this.cells.get(m.cell);
+      if (m.glyph && c) {
+        const [x, y] = this.pt(c.x, c.y);
+        const t = document.createElementNS(NS, 'text');
+        t.setAttribute('x', x.toFixed(1));
+        t.setAttribute('y', y.toFixed(1));
+        t.setAttribute('class', m.cls + '-glyph');
+        t.setAttribute('text-anchor', 'middle');
+        t.setAttribute('dominant-baseline', 'central');
+        t.textContent = m.glyph;
+        this.marks.append(t);
+      }
+    }
+    const from = this.arrow && this.cells.get(this.arrow.from);
+    const to = this.arrow && this.cells.get(this.arrow.to);
+    if (from && to) {
+      // The marks turn with the board (inside its `.turn` group): unflipped coordinates.
+      const [x1, y1] = [from.x * S, -from.y * S];
+      const [x2, y2] = [to.x * S, -to.y * S];
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      const head = 0.35 * S;
+      const bx = x2 - ux * head, by = y2 - uy * head;
+      const line = document.createElementNS(NS, 'line');
+      line.setAttribute('x1', x1.toFixed(1));
+      line.setAttribute('y1', y1.toFixed(1));
+      line.setAttribute('x2', bx.toFixed(1));
+      line.setAttribute('y2', by.toFixed(1));
+      line.setAttribute('class', 'arrow');
+      const tip = document.createElementNS(NS, 'polygon');
+      const w = 0.22 * S;
+      tip.setAttribute('points', [[x2, y2], [bx - uy * w, by + ux * w], [bx + uy * w, by - ux * w]]
+        .map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' '));
+      tip.setAttribute('class', 'arrow-head');
+      const g = document.createElementNS(NS, 'g');
+      g.setAttribute('class', 'arrow-mark');
+      g.dataset.arrow = this.arrow.from + this.arrow.to;
+      g.append(line, tip);
+      this.marks.append(g);
     }
     if (this.selected) {
       shade(this.selected, 'selected');
@@ -225,6 +280,8 @@ export class Board {
 
   /** A cell was chosen (click, or a drag's drop). */
   async choose(cell) {
+    // A page that takes cells rather than moves (a lesson's click stage) has them first.
+    if (this.opts.onCell && this.opts.onCell(cell)) return;
     if (this.selected && cell !== this.selected) {
       const moves = (this.legal.get(this.selected) || []).filter((m) => m.to === cell);
       if (moves.length) {

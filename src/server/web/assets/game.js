@@ -1,8 +1,9 @@
 // The game page: follows one game through the WebSocket (as a player or a spectator), shows
 // it on the board, the clocks and the move list, and sends the player's moves and requests.
 
-import { $, $$, el, Connection } from './common.js';
+import { $, $$, el, t, Connection, promotionChooser, typedMove, normalMove, shownName } from './common.js';
 import { Board, parseMove } from './board.js';
+import { blindOn, BlindPanel, Words, isMove, bareMove, pageLang } from './blind.js';
 
 const root = $('#game');
 const id = root.dataset.game;
@@ -16,11 +17,12 @@ let pendingRematch = null;
 let offline = false; // the connection is lost: the clocks stand still until the server speaks
 let offlineAt = 0; // performance.now() when it was lost
 let queuedMove = null; // a move made while offline, sent once connected again
+let analysis = null; // the protocol's game_analysis, once asked
 
 const board = new Board(svg, {
   interactive: true,
   onMove: (uci) => play(uci),
-  choosePromotion: (moves) => choosePromotion(moves),
+  choosePromotion: (moves) => promotion.choose(moves),
 });
 
 const conn = new Connection({
@@ -35,11 +37,88 @@ const conn = new Connection({
 });
 window.parachess = { conn, board, game: () => game };
 
+// Blind mode: the drawing gives way to the text board, the live log and the command field;
+// every word in them comes from the server (`ask`), which keeps the rules.
+let blind = null;
+let introduced = false;
+const lowSaid = { white: false, black: false };
+if (blindOn()) {
+  blind = new BlindPanel({ onCommand: command, title: t('js-play-by-words') });
+  $('.board-wrap').hidden = true;
+  root.classList.add('blind-game');
+  root.prepend(blind.el);
+}
+// The review's words (`n`, `pr`, `g N`): asked about the game's start and its moves up to the
+// half-move shown, in the order they are said.
+const review = blind ? new Words(blind, (m) => conn.send(m), 'review') : null;
+
+function ask(q) {
+  conn.send({ t: 'ask', game: id, q, lang: pageLang() });
+}
+
+function announce(text) {
+  if (blind) blind.announce(text);
+}
+
+/** A command typed in the blind mode's field: a move, or a question for the server. */
+function command(text) {
+  if (isMove(text)) {
+    if (!game || game.status !== 'started') announce(t('js-refused', { why: t('js-why-over') }));
+    else if (!mySide) announce(t('js-refused', { why: t('js-why-watching') }));
+    else if (game.turn !== mySide) announce(t('js-refused', { why: t('js-why-not-your-move') }));
+    else play(bareMove(text));
+    return;
+  }
+  const go = /^g(?: (\d{1,3}))?$/.exec(text);
+  if (game && (text === 'n' || text === 'pr' || go)) {
+    const to = text === 'n' ? shownPly() + 1 : text === 'pr' ? shownPly() - 1
+      : go[1] === undefined ? game.moves.length : Number(go[1]);
+    reviewTo(to);
+    return;
+  }
+  ask(text);
+}
+
+/** The review's commands, after the server's `h`. */
+const REVIEW_HELP = 'n: the next move; pr: the move before; g 12: half-move 12 (g 0 the start, g alone now); '
+  + 'each with the computer analysis\'s mark and evaluation when there is one.';
+
+/** Shows half-move `ply` and says it: the move in words, its analysis mark and evaluation. */
+function reviewTo(ply) {
+  if (ply < 0 || ply > game.moves.length) {
+    review.say(ply < 0 ? 'This is the start: no move before it.'
+      : `There is no half-move ${ply}: the game has ${game.moves.length}.`);
+    return;
+  }
+  goTo(ply);
+  const moves = game.moves.slice(0, ply);
+  const custom = !!game.variant_def;
+  if (ply === 0) review.say('The start, before the first move.');
+  else if (custom) review.say(`Half-move ${ply}: ${game.texts[ply - 1]}.`);
+  else review.ask('l', game.start, moves, game.variant);
+  const done = analysis && analysis.status === 'done';
+  if (done && ply > 0) {
+    const mark = analysis.marks[ply - 1] || '';
+    const better = mark ? ` Better: ${analysis.better[ply - 1]}.` : '';
+    const what = (MARK_WORDS[mark] || '').replace(/[ ()]/g, '');
+    review.say(`${what ? `A${what === 'inaccuracy' ? 'n' : ''} ${what}; ` : ''}${evalWords(analysis.evals[ply])}.${better}`);
+  }
+  if (ply < game.moves.length) review.say(`Shown: half-move ${ply} of ${game.moves.length}; g goes back to now.`);
+  if (!custom) review.ask('b', game.start, moves, game.variant, true);
+}
+
+/** Who went berserk. */
+function berserkText(side) {
+  if (side === mySide) return t('js-berserk-me');
+  return t('js-berserk-side', { side: t(side === 'white' ? 'js-white' : 'js-black') });
+}
+
 function say(text) {
   $('#game-msg').textContent = text || '';
 }
 
 function handle(msg) {
+  if (review && review.take(msg)) return;
   switch (msg.t) {
     case 'game':
       if (msg.id !== id) return;
@@ -52,6 +131,21 @@ function handle(msg) {
       if (!flipChosen) board.setFlipped(mySide === 'black');
       viewPly = null;
       render(null);
+      if (blind) {
+        if (!introduced) {
+          introduced = true;
+          const you = mySide ? ' ' + t('js-you-play', { side: sideWord(mySide) }) : '';
+          announce(t('js-game-intro', { white: shownName(msg.white), black: shownName(msg.black), you }));
+        }
+        ask('b');
+      }
+      if (game.status === 'over' && (!analysis || analysis.status === 'pending')) conn.send({ t: 'game_analysis', game: id });
+      break;
+    case 'answer':
+      if (!blind || msg.game !== id) return;
+      if (msg.board) blind.showBoard(msg.board);
+      if (msg.lines.length) announce(msg.lines.join('\n'));
+      if (msg.q === 'h' || msg.q === '?') announce(REVIEW_HELP);
       break;
     case 'moved': {
       if (!game || msg.game !== id) return;
@@ -81,6 +175,10 @@ function handle(msg) {
       }
       const following = viewPly === null;
       render(following ? { ply: n + 1 } : null);
+      if (blind) {
+        ask(`l ${n + 1}`);
+        ask('b');
+      }
       break;
     }
     case 'end':
@@ -92,12 +190,29 @@ function handle(msg) {
       game.routes = [];
       if (game.clocks) game.clocks.running = null;
       render(null);
+      announce(t('js-game-over', { status: $('#status').textContent }));
+      if (game.status === 'over') conn.send({ t: 'game_analysis', game: id });
+      break;
+    case 'berserk':
+      if (!game || msg.game !== id) return;
+      game.clocks = msg.clocks;
+      clockAt = performance.now();
+      game.berserk = [...(game.berserk || []), msg.side];
+      render(null);
+      say(berserkText(msg.side));
+      announce(berserkText(msg.side));
+      break;
+    case 'game_analysis':
+      if (msg.game !== id) return;
+      analysis = msg;
+      render(null);
       break;
     case 'offer':
       if (!game || msg.game !== id) return;
       if (msg.kind === 'draw') game.draw_offer = msg.by;
       else game.takeback_offer = msg.by;
       renderOffer();
+      if (!$('#offer').hidden) announce($('#offer-text').textContent);
       break;
     case 'offer_gone':
       if (!game || msg.game !== id) return;
@@ -108,6 +223,7 @@ function handle(msg) {
       } else {
         const key = msg.kind === 'draw' ? 'draw_offer' : 'takeback_offer';
         say(offerGoneText(msg, game[key]));
+        announce(offerGoneText(msg, game[key]));
         game[key] = null;
       }
       renderOffer();
@@ -119,17 +235,23 @@ function handle(msg) {
       }
       break;
     case 'declined':
-      say('Your rematch offer was declined.');
+      say(t('js-rematch-declined'));
       break;
     case 'seek':
-      if (conn.me && msg.by === conn.me.name && msg.to) say(`Rematch offered to ${msg.to}…`);
+      if (conn.me && msg.by === conn.me.name && msg.to) say(t('js-rematch-offered', { name: msg.to }));
       break;
     case 'started':
       if (msg.game !== id) location.href = '/game/' + encodeURIComponent(msg.game);
       break;
     case 'error':
+      if (['analysis', 'busy'].includes(msg.code) && analysis && analysis.status === 'none') {
+        $('#analysis-state').textContent = msg.msg;
+        $('#analyse').disabled = false;
+        return;
+      }
       if (queuedMove) queuedMove = null;
-      say(msg.code === 'illegal' ? `Move refused: ${msg.msg}` : msg.msg);
+      say(msg.code === 'illegal' ? t('js-refused', { why: msg.msg }) : msg.msg);
+      announce(msg.code === 'illegal' ? t('js-refused', { why: msg.msg }) : msg.msg);
       if (['stale', 'illegal', 'not_your_turn'].includes(msg.code)) conn.send({ t: 'watch', game: id });
       break;
   }
@@ -137,14 +259,10 @@ function handle(msg) {
 
 /** What the page says when an offer is gone (`by`: the side that made it, if known). */
 function offerGoneText(msg, by) {
-  const what = { draw: 'draw offer', takeback: 'takeback request', rematch: 'rematch offer' }[msg.kind] || 'offer';
-  const whose = by && mySide ? (by === mySide ? 'Your ' : "Your opponent's ") : 'The ';
-  const why = {
-    expired: 'expired unanswered',
-    declined: 'was declined',
-    left: 'is gone: the player left',
-  }[msg.reason] || 'is gone';
-  return `${whose}${what} ${why}.`;
+  const what = ['draw', 'takeback', 'rematch'].includes(msg.kind) ? msg.kind : 'offer';
+  const whose = by && mySide ? (by === mySide ? 'yours' : 'theirs') : 'the';
+  const why = ['expired', 'declined', 'left'].includes(msg.reason) ? msg.reason : 'gone';
+  return t('js-offer-' + why, { offer: t(`js-offer-${whose}-${what}`) });
 }
 
 function positionAt(ply) {
@@ -176,12 +294,17 @@ function render(anim) {
   else delete svg.dataset.result;
   renderPlayers();
   renderMoves();
+  renderAnalysis(ply);
   renderStatus();
   renderOffer();
   $('#move-form').hidden = !(mySide && game.status === 'started');
   $('#actions').hidden = !(mySide && game.status === 'started');
-  $('#abort').hidden = game.moves.length >= 2;
+  // A tournament's game is never aborted (a side that never moves loses).
+  $('#abort').hidden = game.moves.length >= 2 || !!game.tournament;
   $('#takeback').hidden = game.moves.length === 0;
+  // An arena's game: berserk before one's own first move, once.
+  const ownMoves = mySide === 'white' ? Math.ceil(game.moves.length / 2) : Math.floor(game.moves.length / 2);
+  $('#berserk').hidden = !(mySide && game.berserk && !game.berserk.includes(mySide) && ownMoves === 0);
   $('#after').hidden = !(mySide && game.status !== 'started');
   document.title = `${game.white} – ${game.black} · Parachess`;
 }
@@ -191,7 +314,8 @@ function renderPlayers() {
   const top = bottom === 'white' ? 'black' : 'white';
   for (const [slot, side] of [['top', top], ['bottom', bottom]]) {
     const name = $(`#${slot}-name`);
-    name.textContent = game[side] + (side === mySide ? ' (you)' : '');
+    name.textContent = shownName(game[side]) + (side === mySide ? ' ' + t('js-you-mark') : '');
+    name.parentElement.dataset.berserk = game.berserk && game.berserk.includes(side) ? 'yes' : 'no';
     name.href = '/@/' + encodeURIComponent(game[side]);
     const box = name.parentElement;
     box.dataset.color = side;
@@ -219,7 +343,7 @@ function tick() {
     const clock = $(`#${slot}-clock`);
     if (!game.clocks) {
       clock.textContent = game.deadline && game.turn === side && game.status === 'started'
-        ? 'moves by ' + new Date(game.deadline).toLocaleString() : '';
+        ? t('js-moves-by', { when: new Date(game.deadline).toLocaleString(pageLang()) }) : '';
       clock.classList.remove('low', 'running');
       continue;
     }
@@ -231,6 +355,11 @@ function tick() {
     clock.classList.toggle('running', running && !offline);
     clock.classList.toggle('stopped', running && offline);
     clock.classList.toggle('low', left < 20000);
+    // Said once per side when its time falls under 20 seconds (not only shown in red).
+    if (running && !offline && left < 20000 && left > 0 && !lowSaid[side]) {
+      lowSaid[side] = true;
+      announce(t('js-twenty-left', { side: sideWord(side) }));
+    } else if (left >= 20000) lowSaid[side] = false;
   }
 }
 setInterval(tick, 100);
@@ -243,10 +372,17 @@ function renderMoves() {
     const li = el('li', {}, el('span', { class: 'num', text: `${i / 2 + 1}.` }));
     for (const j of [i, i + 1]) {
       if (j >= game.texts.length) break;
-      li.append(el('button', {
-        type: 'button', class: 'mv' + (j + 1 === shown ? ' current' : ''), 'data-ply': j + 1,
-        text: game.texts[j], onclick: () => goTo(j + 1),
-      }));
+      const done = analysis && analysis.status === 'done';
+      const mark = done ? analysis.marks[j] || '' : '';
+      const ev = done ? analysis.evals[j + 1] : undefined;
+      const b = el('button', {
+        type: 'button', class: 'mv' + (j + 1 === shown ? ' current' : '') + (mark ? ' marked' : ''),
+        'data-ply': j + 1, 'data-eval': ev, 'data-mark': mark || undefined,
+        'aria-label': done ? `${game.texts[j]}${mark ? ' ' + t(MARK_WORDS[mark]) : ''}, ${evalWords(ev)}` : undefined,
+        onclick: () => goTo(j + 1),
+      }, game.texts[j]);
+      if (mark) b.append(el('span', { class: 'mark', 'aria-hidden': 'true', text: mark }));
+      li.append(b);
     }
     list.append(li);
   }
@@ -254,31 +390,130 @@ function renderMoves() {
   if (current && viewPly === null) current.scrollIntoView({ block: 'nearest' });
 }
 
+/** "White" / "Black" in the page's language. */
+const sideWord = (side) => t(side === 'white' ? 'js-white' : 'js-black');
+
+const MARK_WORDS = { '?!': 'js-mark-inaccuracy', '?': 'js-mark-mistake', '??': 'js-mark-blunder' };
+
+/** An evaluation (`35`, `#-2`) as words for a screen reader. */
+function evalWords(e) {
+  if (e === undefined) return '';
+  if (e.startsWith('#')) {
+    const n = e.slice(1);
+    if (n === '0') return t('js-white-has-won');
+    if (n === '-0') return t('js-black-has-won');
+    return n.startsWith('-') ? t('js-black-mates-in', { n: n.slice(1) }) : t('js-white-mates-in', { n });
+  }
+  const cp = Number(e) / 100;
+  return t('js-evaluation', { value: `${cp > 0 ? '+' : ''}${cp.toFixed(2)}` });
+}
+
+/** White's winning chance (0–100) of an evaluation, as the review's graph draws it. */
+function whiteChance(e) {
+  if (e.startsWith('#')) return e.startsWith('#-') ? 0 : 100;
+  const cp = Math.max(-1000, Math.min(1000, Number(e)));
+  return 50 + 50 * (2 / (1 + Math.exp(-0.00368208 * cp)) - 1);
+}
+
+/** The analysis: its button and state, the move list's hook, the graph, the better move's arrow. */
+function renderAnalysis(ply) {
+  const list = $('#moves');
+  const box = $('#analysis-box');
+  const over = game.status === 'over';
+  box.hidden = !over || !analysis;
+  const link = $('#analysis-link');
+  const shownPosition = positionAt(ply);
+  link.hidden = !!game.variant_def;
+  link.href = `/analysis?position=${encodeURIComponent(shownPosition)}&variant=${encodeURIComponent(game.variant)}`;
+  if (!analysis || analysis.status === 'none') {
+    delete list.dataset.analysis;
+    $('#analyse').hidden = false;
+    $('#graph').hidden = true;
+    board.setArrow(null);
+    return;
+  }
+  list.dataset.analysis = analysis.status;
+  $('#analyse').hidden = true;
+  const state = $('#analysis-state');
+  if (analysis.status === 'pending') {
+    state.textContent = analysis.total
+      ? t('js-analysing', { done: analysis.done, total: analysis.total })
+      : analysis.place > 1 ? t('js-analysis-queue', { place: analysis.place })
+        : t('js-analysis-soon');
+    $('#graph').hidden = true;
+    return;
+  }
+  const count = (m, key) => {
+    const k = analysis.marks.filter((x) => x === m).length;
+    return t(k === 1 ? key + '-1' : key, { n: k });
+  };
+  state.textContent = t('js-analysis-summary', {
+    inaccuracies: count('?!', 'js-inaccuracies'), mistakes: count('?', 'js-mistakes'), blunders: count('??', 'js-blunders'),
+  });
+  drawGraph(ply);
+  const better = ply > 0 && analysis.marks[ply - 1] ? analysis.better[ply - 1] : '';
+  board.setArrow(better || null);
+}
+
+/** The evaluation graph: White's winning chance after every move; a click goes there. */
+function drawGraph(ply) {
+  const box = $('#graph');
+  const W = 300, H = 60;
+  const n = analysis.evals.length;
+  const x = (i) => (n > 1 ? (i * W) / (n - 1) : 0);
+  const y = (e) => H - (whiteChance(e) * H) / 100;
+  const pts = analysis.evals.map((e, i) => `${x(i).toFixed(1)},${y(e).toFixed(1)}`);
+  const svgEl = el('svg', {
+    svg: true, viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none', role: 'img', class: 'eval-graph',
+    'aria-label': t('js-eval-graph'),
+  },
+  el('polygon', { svg: true, class: 'white-area', points: `0,${H} ${pts.join(' ')} ${W},${H}` }),
+  el('line', { svg: true, class: 'mid', x1: 0, y1: H / 2, x2: W, y2: H / 2 }),
+  el('polyline', { svg: true, class: 'eval-line', points: pts.join(' ') }),
+  el('line', { svg: true, class: 'now', x1: x(ply), y1: 0, x2: x(ply), y2: H }));
+  analysis.marks.forEach((m, i) => {
+    if (!m) return;
+    svgEl.append(el('circle', { svg: true, class: 'mark-dot m' + m.length, cx: x(i + 1), cy: y(analysis.evals[i + 1]), r: 2.5 }));
+  });
+  svgEl.addEventListener('click', (ev) => {
+    const r = svgEl.getBoundingClientRect();
+    goTo(Math.round(((ev.clientX - r.left) / r.width) * (n - 1)));
+  });
+  box.replaceChildren(svgEl);
+  box.hidden = false;
+}
+
+$('#analyse').addEventListener('click', () => {
+  $('#analyse').disabled = true;
+  $('#analysis-state').textContent = t('js-asking-analysis');
+  conn.send({ t: 'analyse_game', game: id });
+});
+
 const REASONS = {
-  checkmate: 'by checkmate', stalemate: 'by stalemate (the side without a move loses)',
-  resignation: 'by resignation', 'time forfeit': 'on time', agreement: 'by agreement',
+  checkmate: 'js-by-checkmate', stalemate: 'js-by-stalemate', resignation: 'js-by-resignation',
+  'time forfeit': 'js-on-time', agreement: 'js-by-agreement',
 };
 
 function renderStatus() {
   const status = $('#status');
   status.classList.remove('over');
   if (game.status === 'aborted') {
-    status.textContent = 'Game aborted.';
+    status.textContent = t('js-game-aborted');
     status.classList.add('over');
     return;
   }
   if (game.status !== 'started') {
     const r = game.result;
-    const who = r === '1-0' ? 'White wins' : r === '0-1' ? 'Black wins' : 'Draw';
-    const why = REASONS[game.reason] || (game.reason ? game.reason : '');
+    const who = t(r === '1-0' ? 'js-white-wins' : r === '0-1' ? 'js-black-wins' : 'js-draw');
+    const why = REASONS[game.reason] ? t(REASONS[game.reason]) : (game.reason || '');
     status.textContent = `${(r || '').replace('1/2', '½')} · ${who} ${why}`.trim();
     status.classList.add('over');
     return;
   }
-  const side = game.turn === 'white' ? 'White' : 'Black';
-  if (mySide) status.textContent = game.turn === mySide ? 'Your move.' : `Waiting for ${game[game.turn]} (${side}).`;
-  else status.textContent = `${side} to move.`;
-  if (viewPly !== null) status.textContent += ' (Showing an earlier position: press End for now.)';
+  const side = sideWord(game.turn);
+  if (mySide) status.textContent = game.turn === mySide ? t('js-your-move') : t('js-waiting-for', { name: shownName(game[game.turn]), side });
+  else status.textContent = t('js-to-move', { side });
+  if (viewPly !== null) status.textContent += ' ' + t('js-earlier-position');
 }
 
 function renderOffer() {
@@ -286,14 +521,14 @@ function renderOffer() {
   const text = $('#offer-text');
   if (!game) return;
   let ask = null;
-  if (pendingRematch && game.status !== 'started') ask = { text: `${pendingRematch.by} wants a rematch.`, kind: 'rematch' };
+  if (pendingRematch && game.status !== 'started') ask = { text: t('js-wants-rematch', { name: pendingRematch.by }), kind: 'rematch' };
   else if (game.status === 'started' && mySide) {
-    if (game.draw_offer && game.draw_offer !== mySide) ask = { text: 'Your opponent offers a draw.', kind: 'draw' };
-    else if (game.takeback_offer && game.takeback_offer !== mySide) ask = { text: 'Your opponent asks to take back a move.', kind: 'takeback' };
-    else if (game.draw_offer === mySide) ask = { text: 'You offered a draw.', kind: null };
-    else if (game.takeback_offer === mySide) ask = { text: 'You asked for a takeback.', kind: null };
+    if (game.draw_offer && game.draw_offer !== mySide) ask = { text: t('js-opponent-draw'), kind: 'draw' };
+    else if (game.takeback_offer && game.takeback_offer !== mySide) ask = { text: t('js-opponent-takeback'), kind: 'takeback' };
+    else if (game.draw_offer === mySide) ask = { text: t('js-you-offered-draw'), kind: null };
+    else if (game.takeback_offer === mySide) ask = { text: t('js-you-asked-takeback'), kind: null };
   } else if (game.status === 'started' && game.draw_offer) {
-    ask = { text: `${game.draw_offer === 'white' ? 'White' : 'Black'} offers a draw.`, kind: null };
+    ask = { text: t('js-side-offers-draw', { side: sideWord(game.draw_offer) }), kind: null };
   }
   box.hidden = !ask;
   if (!ask) return;
@@ -331,11 +566,11 @@ function play(uci) {
   if (!game) return;
   if (!conn.ready) {
     if (queuedMove) {
-      say(`Not connected: your move ${queuedMove} is already waiting to be sent.`);
+      say(t('js-not-connected-waiting', { move: queuedMove }));
       return;
     }
     queuedMove = uci;
-    say(`Not connected: your move ${uci} will be sent when the connection is back.`);
+    say(t('js-not-connected-later', { move: uci }));
   } else {
     say('');
   }
@@ -344,65 +579,37 @@ function play(uci) {
 
 // The promotion chooser: the variant's buttons (the server writes one per kind a pawn may
 // become), or their letter keys; only the kinds this move allows are shown; Escape cancels.
-let promoResolve = null;
-let promoKeys = '';
-function choosePromotion(moves) {
-  const box = $('#promo');
-  const allowed = new Set(moves.map((m) => m.promo));
-  promoKeys = '';
-  for (const b of $$('#promo button')) {
-    b.hidden = !allowed.has(b.dataset.kind);
-    if (!b.hidden) promoKeys += b.dataset.kind;
-  }
-  box.hidden = false;
-  return new Promise((resolve) => {
-    promoResolve = (kind) => {
-      box.hidden = true;
-      promoResolve = null;
-      resolve(kind ? moves.find((m) => m.promo === kind) || null : null);
-    };
-  });
-}
-for (const b of $$('#promo button')) b.addEventListener('click', () => promoResolve && promoResolve(b.dataset.kind));
-
-/** `c4d3`, `c4-d3`, `Sa2-e5`, `j2-k2=Q` -> the bare legal move, if it is one. */
-function typedMove(text) {
-  let t = text.trim().replace(/^[A-Z](?=[a-k])/, '').replace(/[-x=+#\s]/g, '').toLowerCase();
-  if (!game || !game.legal.includes(t)) return null;
-  return t;
-}
+const promotion = promotionChooser();
 
 /** Why a typed move is not one of the legal moves (the server's list is the authority). */
 function whyNot(text) {
-  if (!game || game.status !== 'started') return 'the game is over.';
-  if (mySide && game.turn !== mySide) return 'it is not your move.';
-  const t = text.replace(/^[A-Z](?=[a-k])/, '').replace(/[-x=+#\s]/g, '').toLowerCase();
-  const cells = t.match(/[a-k](1[01]|[1-9])/g) || [];
-  if (cells.length < 2) return 'write it as two cells, e.g. c4d3.';
+  if (!game || game.status !== 'started') return t('js-why-over');
+  if (mySide && game.turn !== mySide) return t('js-why-not-your-move');
+  const move = normalMove(text);
+  const cells = move.match(/[a-k](1[01]|[1-9])/g) || [];
+  if (cells.length < 2) return t('js-why-two-cells');
   const from = (m) => m.startsWith(cells[0]) && !/[0-9]/.test(m[cells[0].length]);
-  if (!game.legal.some(from)) return `nothing of yours on ${cells[0]} can move.`;
-  return `the piece on ${cells[0]} cannot go to ${cells[1]}.`;
+  if (!game.legal.some(from)) return t('js-why-nothing-on', { cell: cells[0] });
+  return t('js-why-cannot-go', { from: cells[0], to: cells[1] });
 }
 
 $('#move-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const input = $('#move-input');
   const typed = input.value.trim();
-  const mv = typedMove(typed);
+  const mv = game ? typedMove(typed, game.legal) : null;
   // Cleared either way: the next move is typed afresh, never appended to a refused one.
   input.value = '';
   if (!typed) return;
   if (!mv) {
-    say(`"${typed}" is not a legal move now: ${whyNot(typed)}`);
+    say(t('js-not-legal-now', { move: typed, why: whyNot(typed) }));
     return;
   }
   play(mv);
 });
 
 document.addEventListener('keydown', (ev) => {
-  if (promoResolve) {
-    if (ev.key.length === 1 && promoKeys.includes(ev.key.toLowerCase())) promoResolve(ev.key.toLowerCase());
-    else if (ev.key === 'Escape') promoResolve(null);
+  if (promotion.key(ev)) {
     ev.preventDefault();
     return;
   }
@@ -434,17 +641,18 @@ $('#names').addEventListener('click', () => svg.classList.toggle('names'));
 $('#draw').addEventListener('click', () => conn.send({ t: 'draw', game: id }));
 $('#takeback').addEventListener('click', () => conn.send({ t: 'takeback', game: id }));
 $('#abort').addEventListener('click', () => conn.send({ t: 'abort', game: id }));
+$('#berserk').addEventListener('click', () => conn.send({ t: 'berserk', game: id }));
 $('#rematch').addEventListener('click', () => conn.send({ t: 'rematch', game: id }));
 let resignArmed = 0;
 $('#resign').addEventListener('click', () => {
   const b = $('#resign');
   if (Date.now() - resignArmed < 4000) {
     conn.send({ t: 'resign', game: id });
-    b.textContent = 'Resign';
+    b.textContent = t('js-resign');
     resignArmed = 0;
     return;
   }
   resignArmed = Date.now();
-  b.textContent = 'Really resign?';
-  setTimeout(() => { if (Date.now() - resignArmed >= 4000) b.textContent = 'Resign'; }, 4100);
+  b.textContent = t('js-really-resign');
+  setTimeout(() => { if (Date.now() - resignArmed >= 4000) b.textContent = t('js-resign'); }, 4100);
 });

@@ -1,8 +1,9 @@
 // The lobby: open seeks (press one to play it), quick pairing, posting a seek, the player's
 // own games, the games being played now as small live boards, and who is online.
 
-import { $, $$, el, Connection, clockLabel } from './common.js';
+import { $, $$, el, t, Connection, clockLabel, copyLink, startCountdowns } from './common.js';
 import { miniBoard } from './board.js';
+import { blindOn } from './blind.js';
 
 const seeks = new Map();
 const msg = (text) => { $('#lobby-msg').textContent = text || ''; };
@@ -20,7 +21,7 @@ const conn = new Connection({
         renderSeeks();
         break;
       case 'declined':
-        msg('Your challenge was declined.');
+        msg(t('js-challenge-declined'));
         break;
       case 'seek':
         if (!m.to) {
@@ -46,10 +47,18 @@ const conn = new Connection({
         if (m.kind === 'rematch' && m.id) {
           const li = $(`[data-challenge="${CSS.escape(m.id)}"]`);
           if (li) li.remove();
-          msg(m.reason === 'expired' ? 'A rematch offer expired unanswered.' : 'A rematch offer is gone: its player left.');
+          msg(t(m.reason === 'expired' ? 'js-rematch-expired' : 'js-rematch-left'));
         }
         break;
+      case 'invite':
+        showFriendLink(m.code);
+        break;
       case 'error':
+        if (m.code === 'invite' || (m.code === 'seek' && friendAsked)) {
+          friendAsked = false;
+          friendMsg(m.msg);
+          break;
+        }
         if (['computer', 'busy'].includes(m.code)) {
           $('#computer-msg').textContent = m.msg;
           break;
@@ -72,17 +81,20 @@ function renderSeeks() {
   body.replaceChildren();
   for (const s of seeks.values()) {
     const own = mine(s);
-    const row = el('tr', { 'data-seek': s.id, class: own ? 'own' : 'open', title: own ? 'Your seek' : 'Play this game' },
+    const row = el('tr', { 'data-seek': s.id, class: own ? 'own' : 'open', title: t(own ? 'js-your-seek' : 'js-play-this') },
       el('td', { text: s.by }),
       el('td', { text: String(s.rating) }),
       el('td', { class: 'variant', text: s.variant }),
-      el('td', { text: (s.tc ? clockLabel(s.tc) : `${s.days} days/move`) + (s.rated ? ' rated' : ' casual') }),
-      el('td', { text: s.color === 'random' ? 'random' : `${s.by} plays ${s.color}` }),
-      el('td', {}, el('button', { type: 'button', text: own ? 'Cancel' : 'Play' })));
+      el('td', { text: clockLabel(s.tc, s.days) + ' ' + t(s.rated ? 'js-rated' : 'js-casual') }),
+      el('td', { text: s.color === 'random' ? t('js-random') : t('js-plays-' + (s.color === 'white' ? 'white' : 'black'), { name: s.by }) }),
+      el('td', {}, el('button', {
+        type: 'button', text: t(own ? 'js-cancel' : 'js-play'),
+        'aria-label': own ? t('js-cancel-seek') : t('js-play-seek', { name: s.by }),
+      })));
     row.addEventListener('click', () => {
       if (own) conn.send({ t: 'cancel_seek', id: s.id });
       else {
-        msg('Starting the game…');
+        msg(t('js-starting'));
         conn.send({ t: 'accept', id: s.id });
       }
     });
@@ -97,8 +109,8 @@ function renderMyGames(games) {
   for (const g of games) {
     const you = conn.me ? conn.me.name : '';
     const opp = g.white === you ? g.black : g.white;
-    list.append(el('li', {}, el('a', { href: '/game/' + encodeURIComponent(g.id), text: `against ${opp}` }),
-      g.my_turn ? el('span', { class: 'badge', text: 'your move' }) : null));
+    list.append(el('li', {}, el('a', { href: '/game/' + encodeURIComponent(g.id), text: t('js-against', { name: opp }) }),
+      g.my_turn ? el('span', { class: 'badge', text: t('js-your-move-badge') }) : null));
   }
   $('#no-my-games').hidden = games.length > 0;
 }
@@ -108,7 +120,7 @@ function variant(f = $('#seek-form'), say = msg) {
   if (f.variant.value !== 'shuffle-n') return f.variant.value;
   const n = Number(f.shuffle.value);
   if (!Number.isInteger(n) || n < Number(f.shuffle.min) || n > Number(f.shuffle.max)) {
-    say(`Give an arrangement number from ${f.shuffle.min} to ${f.shuffle.max}.`);
+    say(t('js-arrangement-range', { min: f.shuffle.min, max: f.shuffle.max }));
     return null;
   }
   return `Shuffle Parachess ${n}`;
@@ -117,7 +129,7 @@ function variant(f = $('#seek-form'), say = msg) {
 // Playing the computer: a button per level (untimed Parachess, random colour), or the form.
 const computerMsg = (text) => { $('#computer-msg').textContent = text || ''; };
 function playComputer(req) {
-  computerMsg('Starting a game against the computer…');
+  computerMsg(t('js-starting-computer'));
   conn.send({ t: 'play_computer', ...req });
 }
 for (const b of $$('[data-computer-level]')) {
@@ -138,11 +150,43 @@ $('#computer-form').variant.addEventListener('change', (ev) => {
   $('#computer-shuffle').hidden = !byNumber;
 });
 
+// Playing a friend by link: the form makes an invitation; its link is shown to copy, and
+// this page goes to the game (the 'started' message) when the friend joins.
+const friendMsg = (text) => { $('#friend-msg').textContent = text || ''; };
+let friendAsked = false;
+$('#friend-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const f = ev.target;
+  const v = variant(f, friendMsg);
+  if (!v) return;
+  const req = { t: 'invite', variant: v, color: f.color.value };
+  if (f.tc.value.startsWith('days:')) req.days = Number(f.tc.value.slice(5));
+  else req.tc = f.tc.value;
+  friendAsked = true;
+  friendMsg(t('js-making-game'));
+  conn.send(req);
+});
+$('#friend-form').variant.addEventListener('change', (ev) => {
+  const byNumber = ev.target.value === 'shuffle-n';
+  $('#friend-form').shuffle.disabled = !byNumber;
+  $('#friend-shuffle').hidden = !byNumber;
+});
+function showFriendLink(code) {
+  friendAsked = false;
+  const url = `${location.origin}/invite/${encodeURIComponent(code)}`;
+  const a = $('#friend-link');
+  a.href = url;
+  a.textContent = url;
+  $('#friend-made').hidden = false;
+  friendMsg(t('js-waiting-friend'));
+}
+$('#friend-copy').addEventListener('click', () => copyLink($('#friend-link').href, friendMsg));
+
 for (const b of $$('.quick')) {
   b.addEventListener('click', () => {
     const v = variant();
     if (!v) return;
-    msg(`Looking for an opponent for ${b.textContent}, ${v}… (your seek is in the list; wait here)`);
+    msg(t('js-looking', { clock: b.textContent, variant: v }));
     conn.send({ t: 'quick', tc: b.dataset.tc, variant: v });
   });
 }
@@ -152,33 +196,32 @@ function terms() {
   const f = $('#seek-form');
   const v = variant();
   if (!v) return null;
-  const t = { variant: v, color: f.color.value, rated: f.rated.checked };
-  if (f.kind.value !== 'live') return { ...t, days: Number(f.kind.value) };
+  const given = { variant: v, color: f.color.value, rated: f.rated.checked };
+  if (f.kind.value !== 'live') return { ...given, days: Number(f.kind.value) };
   const minutes = Number(f.minutes.value);
   const inc = Number(f.inc.value);
   if (!(minutes > 0) || !(inc >= 0)) {
-    msg('Give the minutes and the increment.');
+    msg(t('js-give-minutes'));
     return null;
   }
-  return { ...t, tc: `${Math.round(minutes * 60)}+${Math.round(inc)}` };
+  return { ...given, tc: `${Math.round(minutes * 60)}+${Math.round(inc)}` };
 }
 
 $('#seek-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
-  const t = terms();
-  if (!t) return;
-  conn.send({ t: 'seek', ...t });
-  msg(t.days ? 'Correspondence seek posted: your games list shows when it is your move.'
-    : 'Seek posted: wait here for an opponent.');
+  const given = terms();
+  if (!given) return;
+  conn.send({ t: 'seek', ...given });
+  msg(t(given.days ? 'js-seek-posted-days' : 'js-seek-posted'));
 });
 
 $('#challenge-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const to = ev.target.to.value.trim();
-  const t = terms();
-  if (!to || !t) return;
-  conn.send({ t: 'challenge', to, ...t });
-  msg(`Challenge sent to ${to} (the terms above): wait here for an answer.`);
+  const given = terms();
+  if (!to || !given) return;
+  conn.send({ t: 'challenge', to, ...given });
+  msg(t('js-challenge-sent', { name: to }));
 });
 
 const template = $('#mini-template');
@@ -190,11 +233,22 @@ async function refreshLive() {
     const live = await r.json();
     const box = $('#live');
     box.replaceChildren();
-    for (const g of live.games) {
+    if (blindOn()) {
+      // Blind mode: the games as a table with headers instead of small boards.
+      if (live.games.length) {
+        box.append(el('table', { class: 'live-table' },
+          el('caption', { text: t('js-live-caption') }),
+          el('thead', {}, el('tr', {}, ...['js-white', 'js-black', 'js-clock', 'js-game'].map((h) => el('th', { scope: 'col', text: t(h) })))),
+          el('tbody', {}, ...live.games.map((g) => el('tr', { 'data-live': g.id },
+            el('td', { text: g.white }), el('td', { text: g.black }), el('td', { text: clockLabel(g.tc, g.days) }),
+            el('td', {}, el('a', { href: '/game/' + encodeURIComponent(g.id), text: t('js-watch', { white: g.white, black: g.black }) })))))));
+      }
+    }
+    for (const g of blindOn() ? [] : live.games) {
       box.append(el('a', { class: 'live-game', href: '/game/' + encodeURIComponent(g.id), 'data-live': g.id },
         miniBoard(template, g.position, g.last),
         el('span', { class: 'live-names', text: `${g.white} – ${g.black}` }),
-        el('span', { class: 'dim', text: clockLabel(g.tc) })));
+        el('span', { class: 'dim', text: clockLabel(g.tc, g.days) })));
     }
     $('#no-live').hidden = live.games.length > 0;
     const online = $('#online');
@@ -211,23 +265,23 @@ setInterval(refreshLive, 4000);
 // (over the same WebSocket; the new session's token replaces the guest's).
 function showAccount(me) {
   const state = $('#account-state');
-  state.replaceChildren(el('span', { text: me.guest ? 'Playing as a guest: ' : 'Signed in as ' }),
+  state.replaceChildren(el('span', { text: t(me.guest ? 'js-as-guest' : 'js-signed-in-as') + ' ' }),
     el('a', { href: '/@/' + encodeURIComponent(me.name), text: me.name }),
-    me.guest ? el('span', { text: '. Sign in or create an account to play rated games.' }) : null);
+    me.guest ? el('span', { text: '. ' + t('js-sign-in-for-rated') }) : null);
   $('#sign-form').hidden = !me.guest;
   $('#sign-out').hidden = me.guest;
   $('#account-msg').textContent = '';
 }
 
-function account(t) {
+function account(kind) {
   const f = $('#sign-form');
   const name = f.name.value.trim();
   const password = f.password.value;
   if (!name || !password) {
-    $('#account-msg').textContent = 'Give a name and a password.';
+    $('#account-msg').textContent = t('js-give-name-password');
     return;
   }
-  conn.send({ t, name, password });
+  conn.send({ t: kind, name, password });
 }
 $('#sign-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
@@ -257,13 +311,15 @@ $('#seek-form').kind.addEventListener('change', (ev) => {
 function addChallenge(c) {
   const list = $('#challenges');
   if (list.querySelector(`[data-challenge="${CSS.escape(c.id)}"]`)) return;
-  const clock = c.tc ? clockLabel(c.tc) : `${c.days} days/move`;
+  const clock = clockLabel(c.tc, c.days);
   const li = el('li', { 'data-challenge': c.id },
-    el('span', { text: `${c.by} challenges you: ${c.variant}, ${clock}, ${c.rated ? 'rated' : 'casual'}. ` }),
-    el('button', { type: 'button', text: 'Accept', onclick: () => conn.send({ t: 'accept', id: c.id }) }),
-    el('button', { type: 'button', text: 'Decline', onclick: () => {
+    el('span', { text: t('js-challenges-you', { name: c.by, variant: c.variant, clock, rated: t(c.rated ? 'js-rated' : 'js-casual') }) + ' ' }),
+    el('button', { type: 'button', text: t('js-accept'), onclick: () => conn.send({ t: 'accept', id: c.id }) }),
+    el('button', { type: 'button', text: t('js-decline'), onclick: () => {
       conn.send({ t: 'decline', id: c.id });
       li.remove();
     } }));
   list.append(li);
 }
+
+startCountdowns();

@@ -1,0 +1,290 @@
+//! `bots --computer N --level L --analyses K`: the engine's load for `scripts/engine-load.sh`.
+//! N guests each play the computer at level L (untimed, random moves of their own, a new game
+//! when one ends) and K pairs of guests play a short game, resign it and ask for its computer
+//! analysis, so the engine pool stays busy while other bots measure the games' round trips. It
+//! prints `loaded` once every game has started and every analysis is asked for, and on SIGTERM
+//! (or Ctrl-C) its last line: `computer games N level L moves M in S s: R moves/min; analyses
+//! K asked A done D`.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::super::client::Client;
+use super::super::messages::{ClientMsg, SeekSpec, ServerMsg};
+use super::{Rng, connect};
+
+/// What to load the engine with.
+#[derive(Clone, Debug)]
+pub struct EngineLoad {
+    /// The server.
+    pub server: String,
+    /// Games against the computer at once.
+    pub computer: usize,
+    /// Their level.
+    pub level: String,
+    /// Games whose analysis is asked for.
+    pub analyses: usize,
+    /// Half-moves of each of those games before it is resigned.
+    pub plies: usize,
+}
+
+#[derive(Default)]
+struct Counts {
+    computer_moves: AtomicUsize,
+    started: AtomicUsize,
+    asked: AtomicUsize,
+    analysed: AtomicUsize,
+}
+
+/// A message wait: long, the engine is busy.
+const WAIT: Duration = Duration::from_secs(600);
+
+/// Runs until SIGTERM or Ctrl-C, then returns the last line.
+pub async fn run(load: EngineLoad, on_line: impl Fn(&str)) -> String {
+    let counts = Arc::new(Counts::default());
+    let deadline = Instant::now() + Duration::from_secs(24 * 3600);
+    let mut tasks = Vec::new();
+    for _ in 0..load.computer {
+        let (load, counts) = (load.clone(), Arc::clone(&counts));
+        tasks.push(tokio::spawn(async move {
+            computer_games(&load, &counts, deadline).await;
+        }));
+    }
+    for _ in 0..load.analyses {
+        let (load, counts) = (load.clone(), Arc::clone(&counts));
+        tasks.push(tokio::spawn(async move {
+            if let Err(why) = analysed_game(&load, &counts, deadline).await {
+                tracing::warn!("engine load: an analysis not asked for: {why}");
+            }
+        }));
+    }
+    let all_in = async {
+        while counts.started.load(Ordering::Relaxed) < load.computer
+            || counts.asked.load(Ordering::Relaxed) < load.analyses
+        {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    tokio::select! {
+        () = all_in => on_line("loaded"),
+        () = stopped() => {}
+    }
+    // Counted from here: the load is all in.
+    let from = Instant::now();
+    let before = counts.computer_moves.load(Ordering::Relaxed);
+    stopped().await;
+    let secs = from.elapsed().as_secs_f64();
+    let moves = counts.computer_moves.load(Ordering::Relaxed) - before;
+    for t in tasks {
+        t.abort();
+    }
+    format!(
+        "computer games {} level {} moves {moves} in {secs:.0} s: {:.1} moves/min; analyses {} \
+         asked {} done {}",
+        load.computer,
+        load.level,
+        moves as f64 * 60.0 / secs.max(0.001),
+        load.analyses,
+        counts.asked.load(Ordering::Relaxed),
+        counts.analysed.load(Ordering::Relaxed),
+    )
+}
+
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// One guest playing the computer, game after game.
+async fn computer_games(load: &EngineLoad, counts: &Counts, deadline: Instant) {
+    let Ok(mut c) = connect(&load.server, None, deadline).await else {
+        return;
+    };
+    let mut rng = Rng::new();
+    let mut first = true;
+    loop {
+        // What the last game left unread.
+        c.clear();
+        let ask = ClientMsg::PlayComputer {
+            level: load.level.clone(),
+            variant: None,
+            tc: None,
+            color: Some("white".into()),
+        };
+        if c.say(&ask).await.is_err() {
+            return;
+        }
+        let Ok(ServerMsg::Started { game, .. }) = c
+            .wait_for_msg("started", WAIT, |m| {
+                matches!(m, ServerMsg::Started { .. } | ServerMsg::Error { .. })
+            })
+            .await
+        else {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            continue;
+        };
+        if first {
+            counts.started.fetch_add(1, Ordering::Relaxed);
+            first = false;
+        }
+        let mut legal = match c
+            .wait_for_msg(
+                "game",
+                WAIT,
+                |m| matches!(m, ServerMsg::Game(v) if v.id == game),
+            )
+            .await
+        {
+            Ok(ServerMsg::Game(v)) => v.legal,
+            _ => return,
+        };
+        let mut n = 0u32;
+        while !legal.is_empty() {
+            let mv = legal[rng.below(legal.len())].clone();
+            let sent = ClientMsg::Move {
+                game: game.clone(),
+                n,
+                mv,
+            };
+            if c.say(&sent).await.is_err() {
+                return;
+            }
+            // The acknowledgement, then the computer's answer (or the end).
+            let mut ended = false;
+            for want in [n, n + 1] {
+                match c
+                    .wait_for_msg("moved", WAIT, |m| match m {
+                        ServerMsg::Moved(x) => x.game == game && x.n == want,
+                        ServerMsg::End { game: g, .. } => *g == game,
+                        _ => false,
+                    })
+                    .await
+                {
+                    Ok(ServerMsg::Moved(x)) => {
+                        legal = x.legal;
+                        if want == n + 1 {
+                            counts.computer_moves.fetch_add(1, Ordering::Relaxed);
+                        }
+                        if legal.is_empty() {
+                            ended = true;
+                            break;
+                        }
+                    }
+                    Ok(_) => {
+                        ended = true;
+                        break;
+                    }
+                    Err(_) => return,
+                }
+            }
+            if ended {
+                break;
+            }
+            n += 2;
+        }
+    }
+}
+
+/// Two guests play `load.plies` random half-moves, White resigns, and White asks for the
+/// game's analysis; then waits for it to be done.
+async fn analysed_game(
+    load: &EngineLoad,
+    counts: &Counts,
+    deadline: Instant,
+) -> Result<(), String> {
+    let e = |e: super::super::client::ClientError| e.to_string();
+    let mut a = connect(&load.server, None, deadline).await.map_err(e)?;
+    let mut b = connect(&load.server, None, deadline).await.map_err(e)?;
+    let spec = SeekSpec {
+        tc: Some("600+5".into()),
+        color: Some("white".into()),
+        ..SeekSpec::default()
+    };
+    a.say(&ClientMsg::Challenge {
+        to: b.name.clone(),
+        spec,
+    })
+    .await
+    .map_err(e)?;
+    let Ok(ServerMsg::Challenge(ch)) = b
+        .wait_for_msg("challenge", WAIT, |m| matches!(m, ServerMsg::Challenge(_)))
+        .await
+    else {
+        return Err("no challenge".into());
+    };
+    b.say(&ClientMsg::Accept { id: ch.id }).await.map_err(e)?;
+    let Ok(ServerMsg::Game(view)) = a
+        .wait_for_msg("game", WAIT, |m| matches!(m, ServerMsg::Game(_)))
+        .await
+    else {
+        return Err("no game".into());
+    };
+    let game = view.id.clone();
+    let mut legal = view.legal;
+    let mut rng = Rng::new();
+    for n in 0..load.plies {
+        if legal.is_empty() {
+            break;
+        }
+        let mover: &mut Client = if n % 2 == 0 { &mut a } else { &mut b };
+        let mv = legal[rng.below(legal.len())].clone();
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        mover
+            .say(&ClientMsg::Move {
+                game: game.clone(),
+                n,
+                mv,
+            })
+            .await
+            .map_err(e)?;
+        match mover
+            .wait_for_msg(
+                "moved",
+                WAIT,
+                |m| matches!(m, ServerMsg::Moved(x) if x.game == game && x.n == n),
+            )
+            .await
+        {
+            Ok(ServerMsg::Moved(x)) => legal = x.legal,
+            _ => return Err("a move was not acknowledged".into()),
+        }
+    }
+    a.say(&ClientMsg::Resign { game: game.clone() })
+        .await
+        .map_err(e)?;
+    a.wait_for_msg("end", WAIT, |m| matches!(m, ServerMsg::End { .. }))
+        .await
+        .map_err(e)?;
+    a.say(&ClientMsg::AnalyseGame { game: game.clone() })
+        .await
+        .map_err(e)?;
+    counts.asked.fetch_add(1, Ordering::Relaxed);
+    loop {
+        match a
+            .wait_for_msg("analysis", WAIT, |m| {
+                matches!(m, ServerMsg::GameAnalysis(v) if v.game == game && v.status != "pending")
+                    || matches!(m, ServerMsg::Error { .. })
+            })
+            .await
+        {
+            Ok(ServerMsg::GameAnalysis(v)) if v.status == "done" => {
+                counts.analysed.fetch_add(1, Ordering::Relaxed);
+                return Ok(());
+            }
+            Ok(ServerMsg::Error { msg, .. }) => return Err(msg),
+            Ok(_) => {}
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+}

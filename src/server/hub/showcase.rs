@@ -1,0 +1,105 @@
+//! Something to watch: while no player's game is being played here, the computer plays itself
+//! (two levels, a new pair when a game ends) so the lobby's "being played now" is not empty.
+//! Its moves are searched only when no player's move waits ([`Pool::submit_idle`]), it is
+//! casual, and it is archived like any game (its players' names say it was the computer:
+//! keeping it out of the database would need a game task that writes nothing, a second kind of
+//! game; the archive's player filter leaves these out).
+//!
+//! [`Pool::submit_idle`]: super::super::computer::Pool::submit_idle
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use super::super::auth;
+use super::super::computer::ComputerLevel;
+use super::super::db::{GameRow, Write, now_ms};
+use super::super::game::GameHandle;
+use super::super::{rating, variant};
+use super::Hub;
+use crate::engine::Level;
+
+/// How often the hub looks whether a showcase game is wanted.
+const LOOK_EVERY: Duration = Duration::from_secs(5);
+/// The showcase's clock: a blitz game (each side charged its searches only).
+const CLOCK_MS: (i64, i64) = (180_000, 2_000);
+
+/// The pairs that take turns, White's level first.
+const PAIRS: [(ComputerLevel, ComputerLevel); 4] = [
+    (ComputerLevel::Skill(4), ComputerLevel::Skill(8)),
+    (
+        ComputerLevel::Named(Level::Normal),
+        ComputerLevel::Named(Level::Easy),
+    ),
+    (ComputerLevel::Skill(12), ComputerLevel::Skill(16)),
+    (ComputerLevel::Named(Level::Easy), ComputerLevel::Skill(6)),
+];
+
+static NEXT_PAIR: AtomicUsize = AtomicUsize::new(0);
+
+fn computer_only(h: &GameHandle) -> bool {
+    ComputerLevel::of_key(&h.white).is_some() && ComputerLevel::of_key(&h.black).is_some()
+}
+
+impl Hub {
+    /// Looks every few seconds, for as long as the hub lives, whether to start a showcase game.
+    pub fn start_showcase(self: &Arc<Hub>) {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(LOOK_EVERY);
+            loop {
+                tick.tick().await;
+                let Some(hub) = weak.upgrade() else { return };
+                if let Err(e) = hub.showcase_step().await {
+                    tracing::warn!("showcase game not started: {e}");
+                }
+            }
+        });
+    }
+
+    /// Starts a showcase game when none is being played and no player's game is either.
+    async fn showcase_step(self: &Arc<Hub>) -> Result<(), String> {
+        let live = self.live_handles();
+        if live.iter().any(computer_only) {
+            return Ok(());
+        }
+        // Someone plays (a person, or a person against the computer): nothing to add.
+        if !live.is_empty() {
+            return Ok(());
+        }
+        let (white, black) = PAIRS[NEXT_PAIR.fetch_add(1, Ordering::Relaxed) % PAIRS.len()];
+        let id = auth::random_id(8).ok_or("no randomness")?;
+        let (variant, rules) = variant::for_game(&variant::check(None, None)?)?;
+        let game = variant::new_game(rules);
+        let now = now_ms();
+        let row = GameRow {
+            id,
+            variant,
+            white: (white.key(), white.player_name()),
+            black: (black.key(), black.player_name()),
+            rated: false,
+            tc_ms: Some(CLOCK_MS),
+            days: None,
+            speed: rating::speed(CLOCK_MS.0 as f64 / 1000.0, CLOCK_MS.1 as f64 / 1000.0)
+                .to_string(),
+            start: game.start_position().to_string(),
+            status: "started".to_string(),
+            result: None,
+            reason: None,
+            created_ms: now,
+            ended_ms: None,
+            clocks_ms: Some((CLOCK_MS.0, CLOCK_MS.0)),
+            last_ms: now,
+            owner: self.instance.clone(),
+            tournament: None,
+            berserk: None,
+        };
+        self.writer
+            .write(Write::Game(Box::new(row.clone())))
+            .await
+            .map_err(|e| e.to_string())?;
+        tracing::info!(game = %row.id, "showcase game started");
+        self.start_game(row, game, &[]);
+        Ok(())
+    }
+}
