@@ -213,6 +213,9 @@ test('a puzzle solved through the command field alone', { timeout: 120000 }, asy
   const side = /\. (White|Black) to move: /.exec(intro)[1];
   assert.match(intro, /to move: (checkmate|leave|win)/);
   assert.equal(await page.locator('#board').isVisible(), false);
+  // Flip and Names change only the drawing, which is hidden.
+  assert.equal(await page.locator('#flip').isVisible(), false);
+  assert.equal(await page.locator('#names').isVisible(), false);
   await page.waitForFunction((s) => document.querySelector('[data-text-board] .turn')?.textContent === `${s} to move`,
     side, { timeout: 15000 });
   // The questions answer about the puzzle's position.

@@ -221,6 +221,15 @@ test('the switch makes German pages, remembered; the blind mode speaks German', 
   await page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: 10000 });
   await page.waitForSelector('[data-line]', { timeout: 60000 });
   await german(page, 'analysis-switch', { shows: ['Analysebrett'] });
+  // Blind mode on the analysis board: the page's own sentences in German too.
+  await page.goto(server.url + '/analysis?blind=1');
+  await page.waitForFunction(() => document.querySelector('[data-announce] p')?.textContent.startsWith('Analysebrett. Tippe h'),
+    null, { timeout: 20000 });
+  await page.locator('[data-command]').fill('h');
+  await page.locator('[data-command]').press('Enter');
+  await page.waitForFunction(() => /Linien der Engine/.test(document.querySelector('[data-announce]').textContent),
+    null, { timeout: 20000 });
+  await german(page, 'analysis-blind', { shows: ['Analyse mit Worten'] });
 
   // The blind mode on a game page: its panel and the server's words in German.
   await page.goto(server.url + '/');

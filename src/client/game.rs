@@ -41,6 +41,8 @@ pub struct ServerGame {
     pub deadline: Option<i64>,
     /// Ended without a result (aborted before both sides moved).
     pub aborted: bool,
+    /// A tournament's game, which cannot be aborted (a side that never moves loses).
+    pub tournament: bool,
 }
 
 /// Text from a message field, one printable line of bounded length.
@@ -116,6 +118,7 @@ impl ServerGame {
             speed: text(&v.speed),
             deadline: v.deadline,
             aborted: false,
+            tournament: v.tournament.is_some(),
         };
         game.conclude_from(v)?;
         game.offers_from(v);

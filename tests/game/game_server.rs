@@ -119,6 +119,16 @@ fn lobby(app: &mut App, action: LobbyAction) {
     app.update();
 }
 
+/// Whether the game panel's Abort button is shown (`None`: no panel).
+fn abort_shown(app: &App) -> Option<bool> {
+    let world = app.world();
+    let mut buttons = world.try_query::<(&parachess::game::ui::widgets::ActionButton, &Node)>()?;
+    buttons
+        .iter(world)
+        .find(|(b, _)| b.0.is(LobbyAction::Game(GameRequest::Abort)))
+        .map(|(_, node)| node.display != Display::None)
+}
+
 fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     assert!(
         run_until(app, Duration::from_secs(20), done).is_some(),
@@ -144,6 +154,13 @@ fn guest_app(data: PathBuf, server: Option<&str>) -> App {
     // The screen opens, then (a frame later) its sign-in dialog.
     app.update();
     assert_eq!(where_(&app), (Screen::Lobby, Modal::ServerSignIn));
+    if server.is_some() {
+        // The address is given: the name field has the focus.
+        let fields = app
+            .world()
+            .resource::<parachess::game::ui::text_field::Fields>();
+        assert_eq!(fields.focus, parachess::game::ui::text_field::FieldId::Name);
+    }
     tap(&mut app, KeyCode::Enter);
     assert_eq!(where_(&app), (Screen::Lobby, Modal::None));
     until(&mut app, "welcome", |a| {
@@ -201,6 +218,9 @@ fn a_guest_finds_a_game_plays_it_on_the_board_and_keeps_it() {
         view(a) == Some(ServerView::Playing)
     });
     let id = session(&app).current().expect("a game").id.clone();
+    until(&mut app, "Abort offered in a game of the lobby", |a| {
+        abort_shown(a) == Some(true)
+    });
     {
         let chess = app.world().resource::<ChessGame>();
         assert_eq!(chess.players(), [SeatKind::Human, SeatKind::Elsewhere]);
@@ -618,6 +638,9 @@ fn a_tournament_in_the_lobby_is_joined_and_its_pairing_comes_to_the_board() {
         session(&app).current().is_some_and(|g| g.seat.is_some()),
         "the player plays it"
     );
+    // No Abort in a tournament's game (a side that never moves loses there).
+    assert!(session(&app).current().is_some_and(|g| g.tournament));
+    until(&mut app, "Abort hidden", |a| abort_shown(a) == Some(false));
     assert_eq!(
         app.world()
             .resource::<ChessGame>()

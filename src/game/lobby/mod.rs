@@ -326,7 +326,13 @@ pub fn sign_in_dialog(world: &mut World) {
         if f.name.is_empty() {
             f.name = server_name(&name);
         }
-        f.focus = FieldId::Server;
+        // The first field left to type: with the address given (`--server`, or the last
+        // server) that is the name.
+        f.focus = if f.server.is_empty() {
+            FieldId::Server
+        } else {
+            FieldId::Name
+        };
     }
     status(world, false, tr!("lobby-sign-in-help"));
     set_modal(world, Modal::ServerSignIn);

@@ -310,6 +310,10 @@ struct GameWho;
 #[derive(Component)]
 struct GameLink;
 
+/// The Abort button, hidden in a tournament's game (the server refuses it there).
+#[derive(Component)]
+struct AbortButton;
+
 /// An answer row for the opponent's offer (`true`: draw; `false`: takeback).
 #[derive(Component)]
 struct OfferRow(bool);
@@ -345,7 +349,7 @@ fn spawn_panel(mut commands: Commands, map: Res<KeyMap>) {
             ask(tr!("online-offer-draw"), GameRequest::Draw),
             ask(tr!("online-takeback"), GameRequest::Takeback),
             ask(tr!("panel-resign"), GameRequest::Resign),
-            ask(tr!("lobby-abort"), GameRequest::Abort),
+            (ask(tr!("lobby-abort"), GameRequest::Abort), AbortButton),
             ask(tr!("lobby-rematch"), GameRequest::Rematch),
             keyed_button_as(tr!("lobby-lobby"), LobbyAction::ToLobby, GameAction::Back),
             button(tr!("panel-flip"), GameAction::Flip),
@@ -377,7 +381,8 @@ fn show_game(
         Query<&mut Text, With<GameWho>>,
         Query<(&mut Text, &mut TextColor), With<GameLink>>,
     )>,
-    mut offers: Query<(&OfferRow, &mut Node)>,
+    mut offers: Query<(&OfferRow, &mut Node), Without<AbortButton>>,
+    mut abort: Query<&mut Node, With<AbortButton>>,
 ) {
     let Some(g) = session.current() else {
         return;
@@ -454,6 +459,16 @@ fn show_game(
             from_them(g.net.takeback)
         };
         let want = if shown { Display::Flex } else { Display::None };
+        if node.display != want {
+            node.display = want;
+        }
+    }
+    let want = if g.tournament {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for mut node in &mut abort {
         if node.display != want {
             node.display = want;
         }

@@ -177,6 +177,25 @@ pub fn cause(lang: Lang, o: Outcome) -> &'static str {
     }
 }
 
+/// Whose move, or, where the side to move has none, how the board ended the game: a text board
+/// after checkmate must not invite a move.
+fn standing(lang: Lang, pos: &Position) -> String {
+    if pos.has_legal_move() {
+        return turn(lang, pos.turn());
+    }
+    let winner = side(lang, pos.turn().opponent());
+    let how = match (pos.in_check(), lang) {
+        (true, Lang::En) => "Checkmate",
+        (false, Lang::En) => "Stalemate",
+        (true, Lang::De) => "Schachmatt",
+        (false, Lang::De) => "Patt",
+    };
+    match lang {
+        Lang::En => format!("{how}: {winner} wins"),
+        Lang::De => format!("{how}: {winner} gewinnt"),
+    }
+}
+
 /// "White to move" / "Weiß am Zug".
 pub fn turn(lang: Lang, s: Side) -> String {
     match lang {
@@ -429,7 +448,7 @@ pub fn text_board(lang: Lang, pos: &Position) -> TextBoard {
         rows.push((format!("{} {letter}", lang.pick("Row", "Reihe")), cells));
     }
     TextBoard {
-        turn: turn(lang, pos.turn()),
+        turn: standing(lang, pos),
         pieces,
         rows,
     }

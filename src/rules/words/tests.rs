@@ -266,3 +266,29 @@ fn surroundings_and_the_text_board() {
         "Bishop: White b2, b3; Black j2, j3."
     );
 }
+
+#[test]
+fn a_text_board_after_the_last_move_says_how_the_game_ended() {
+    // The rule book's mate and stalemate in one (tests/rules/rules_game.rs), played.
+    let after = |fen: &str, m: &str| {
+        let pos: Position = fen.parse().unwrap();
+        let mv = pos.parse_move(m).unwrap();
+        pos.after(mv)
+    };
+    let mate = after("6/3k/3Q4/5/5K4/6/10/5/8/4/6 w 0 1", "Qi4-i6");
+    assert_eq!(
+        say::text_board(Lang::En, &mate).turn,
+        "Checkmate: White wins"
+    );
+    assert_eq!(
+        say::text_board(Lang::De, &mate).turn,
+        "Schachmatt: Weiß gewinnt"
+    );
+    let stale = after("6/4/1K6/5/k9/6/10/3Q1/8/4/6 w 0 1", "Qd4-d1");
+    assert_eq!(
+        say::text_board(Lang::En, &stale).turn,
+        "Stalemate: White wins"
+    );
+    let before: Position = "6/4/1K6/5/k9/6/10/3Q1/8/4/6 w 0 1".parse().unwrap();
+    assert_eq!(say::text_board(Lang::En, &before).turn, "White to move");
+}

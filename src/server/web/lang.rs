@@ -306,19 +306,12 @@ mod tests {
                 continue;
             }
             let source = std::fs::read_to_string(&path).unwrap();
-            let mut keys: Vec<String> = keys_called(&source, " t(")
+            let keys: Vec<String> = keys_called(&source, " t(")
                 .into_iter()
                 .chain(keys_called(&source, "(t("))
                 .chain(keys_called(&source, "{t("))
                 .map(str::to_string)
                 .collect();
-            // The puzzle page's `T(key)` is `t('js-puzzle-' + key)` (White and Black shared).
-            if path.ends_with("puzzles.js") {
-                keys.extend(keys_called(&source, "T(").into_iter().map(|k| match k {
-                    "white" | "black" => format!("js-{k}"),
-                    _ => format!("js-puzzle-{k}"),
-                }));
-            }
             for key in keys {
                 asked += 1;
                 // `t('js-offer-' + kind)`: some text begins so.

@@ -904,6 +904,131 @@ pub(super) const TEXTS: &[(&str, &str, &str)] = &[
         "Schwarz setzt in {n} matt",
     ),
     ("js-evaluation", "evaluation {value}", "Bewertung {value}"),
+    // Blind mode's sentences on the analysis, lesson and review pages.
+    (
+        "js-analysis-by-words",
+        "Analysis by words",
+        "Analyse mit Worten",
+    ),
+    (
+        "js-analysis-intro",
+        "Analysis board. Type h for the commands.",
+        "Analysebrett. Tippe h für die Befehle.",
+    ),
+    (
+        "js-analysis-help",
+        "e: the engine's best lines, in move text. u: take back the last move. The Position text \
+         field sets up another position.",
+        "e: die besten Linien der Engine, in Zugschrift. u: den letzten Zug zurücknehmen. Das \
+         Feld Stellungstext stellt eine andere Stellung auf.",
+    ),
+    (
+        "js-engine-no-lines",
+        "The engine has no lines yet.",
+        "Die Engine hat noch keine Linien.",
+    ),
+    (
+        "js-engine-depth",
+        "Engine, depth {depth}:",
+        "Engine, Tiefe {depth}:",
+    ),
+    (
+        "js-engine-depth-thinking",
+        "Engine, depth {depth}, still thinking:",
+        "Engine, Tiefe {depth}, denkt noch:",
+    ),
+    (
+        "js-engine-finished",
+        "The engine has finished, depth {depth}: e reads its lines.",
+        "Die Engine ist fertig, Tiefe {depth}: e liest ihre Linien vor.",
+    ),
+    (
+        "js-no-takeback",
+        "No move to take back.",
+        "Kein Zug zum Zurücknehmen.",
+    ),
+    (
+        "js-took-back",
+        "Took back a move.",
+        "Einen Zug zurückgenommen.",
+    ),
+    (
+        "js-back-at-start",
+        "Back at the start.",
+        "Zurück am Anfang.",
+    ),
+    (
+        "js-lesson-by-words",
+        "The lesson by words",
+        "Die Lektion mit Worten",
+    ),
+    (
+        "js-lesson-intro",
+        "{title}. {task} Type h for the commands.",
+        "{title}. {task} Tippe h für die Befehle.",
+    ),
+    (
+        "js-lesson-help",
+        "In a stage that asks for cells, type a cell (e5). The Restart button starts the stage \
+         anew.",
+        "In einer Stufe, die nach Feldern fragt, tippe ein Feld (e5). Der Knopf Neu beginnen \
+         beginnt die Stufe von vorn.",
+    ),
+    (
+        "js-lesson-attempt-over",
+        "Refused: this attempt is over; the Restart button starts it anew.",
+        "Abgelehnt: dieser Versuch ist vorbei; der Knopf Neu beginnen beginnt ihn von vorn.",
+    ),
+    ("js-stars-on", "Stars on {cells}.", "Sterne auf {cells}."),
+    (
+        "js-stage-done-one",
+        "Stage done, 1 star.",
+        "Stufe geschafft, 1 Stern.",
+    ),
+    (
+        "js-stage-done",
+        "Stage done, {n} stars.",
+        "Stufe geschafft, {n} Sterne.",
+    ),
+    (
+        "js-review-help",
+        "n: the next move; pr: the move before; g 12: half-move 12 (g 0 the start, g alone \
+         now); each with the computer analysis's mark and evaluation when there is one.",
+        "n: der nächste Zug; pr: der Zug davor; g 12: Halbzug 12 (g 0 der Anfang, g allein \
+         jetzt); jeweils mit Markierung und Bewertung der Computeranalyse, wenn es sie gibt.",
+    ),
+    (
+        "js-review-before-start",
+        "This is the start: no move before it.",
+        "Das ist der Anfang: davor kein Zug.",
+    ),
+    (
+        "js-review-no-ply",
+        "There is no half-move {ply}: the game has {n}.",
+        "Es gibt keinen Halbzug {ply}: die Partie hat {n}.",
+    ),
+    (
+        "js-review-start",
+        "The start, before the first move.",
+        "Der Anfang, vor dem ersten Zug.",
+    ),
+    (
+        "js-review-ply",
+        "Half-move {ply}: {move}.",
+        "Halbzug {ply}: {move}.",
+    ),
+    (
+        "js-review-marked",
+        "Marked {mark}; {eval}.",
+        "Markiert als {mark}; {eval}.",
+    ),
+    ("js-review-eval", "{eval}.", "{eval}."),
+    ("js-review-better", "Better: {move}.", "Besser: {move}."),
+    (
+        "js-review-shown",
+        "Shown: half-move {ply} of {n}; g goes back to now.",
+        "Gezeigt: Halbzug {ply} von {n}; g geht zurück zu jetzt.",
+    ),
     (
         "js-analysing",
         "The computer is analysing the game: {done} of {total} positions.",

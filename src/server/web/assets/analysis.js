@@ -35,7 +35,7 @@ let words = null;
 let heard = -1; // moves announced so far (-1: nothing yet)
 let engine = null; // the last `analysis_lines` with lines
 if (blindOn()) {
-  blind = new BlindPanel({ onCommand: command, title: 'Analysis board' });
+  blind = new BlindPanel({ onCommand: command, title: t('js-analysis-by-words') });
   words = new Words(blind, (m) => conn.send(m), 'analysis');
   $('.board-wrap').hidden = true;
   root.classList.add('blind-game');
@@ -44,8 +44,8 @@ if (blindOn()) {
 
 /** The engine's lines in move text, for `e`. */
 function engineWords() {
-  if (!engine || !engine.lines.length) return 'The engine has no lines yet.';
-  const head = `Engine, depth ${engine.depth}${engine.done ? '' : ', still thinking'}:`;
+  if (!engine || !engine.lines.length) return t('js-engine-no-lines');
+  const head = t(engine.done ? 'js-engine-depth' : 'js-engine-depth-thinking', { depth: engine.depth });
   return [head, ...engine.lines.map((l, i) =>
     `${i + 1}. ${evalText(l.eval)}: ${l.texts.slice(0, 8).join(' ')}${l.texts.length > 8 ? ' …' : ''}`)].join('\n');
 }
@@ -56,12 +56,11 @@ function command(text) {
   else if (text === 'e') words.say(engineWords());
   else if (text === 'u') {
     if (moves.length) undo();
-    else words.say('No move to take back.');
+    else words.say(t('js-no-takeback'));
   } else {
     words.ask(text, start, moves, variant);
     if (text === 'h' || text === '?') {
-      words.say('e: the engine\'s best lines, in move text. u: take back the last move. '
-        + 'The Position field sets up another position.');
+      words.say(t('js-analysis-help'));
     }
   }
 }
@@ -69,10 +68,10 @@ function command(text) {
 /** The blind mode's words for the board the server answered. */
 function sayBoard(msg) {
   if (heard >= 0 && moves.length > heard) words.ask('l', start, moves, variant);
-  else if (moves.length < heard) words.say(moves.length ? 'Took back a move.' : 'Back at the start.');
-  else if (heard < 0) words.say('Analysis board. Type h for the commands.');
+  else if (moves.length < heard) words.say(t(moves.length ? 'js-took-back' : 'js-back-at-start'));
+  else if (heard < 0) words.say(t('js-analysis-intro'));
   heard = moves.length;
-  words.say(msg.result ? `The game is over here: ${msg.result}.` : '');
+  words.say(msg.result ? t('js-over-here', { result: msg.result }) : '');
   words.ask('b', start, moves, variant, true);
 }
 
@@ -121,7 +120,7 @@ function handle(msg) {
         : t(msg.done ? 'js-engine-nothing' : 'js-engine-thinking');
       root.dataset.analysis = msg.done ? 'done' : 'running';
       if (msg.lines.length) engine = msg;
-      if (words && msg.done && msg.lines.length) words.say(`The engine has finished, depth ${msg.depth}: e reads its lines.`);
+      if (words && msg.done && msg.lines.length) words.say(t('js-engine-finished', { depth: msg.depth }));
       break;
     case 'error':
       if (['analysis', 'busy', 'illegal'].includes(msg.code)) {

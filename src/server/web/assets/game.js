@@ -79,31 +79,30 @@ function command(text) {
   ask(text);
 }
 
-/** The review's commands, after the server's `h`. */
-const REVIEW_HELP = 'n: the next move; pr: the move before; g 12: half-move 12 (g 0 the start, g alone now); '
-  + 'each with the computer analysis\'s mark and evaluation when there is one.';
 
 /** Shows half-move `ply` and says it: the move in words, its analysis mark and evaluation. */
 function reviewTo(ply) {
   if (ply < 0 || ply > game.moves.length) {
-    review.say(ply < 0 ? 'This is the start: no move before it.'
-      : `There is no half-move ${ply}: the game has ${game.moves.length}.`);
+    review.say(ply < 0 ? t('js-review-before-start')
+      : t('js-review-no-ply', { ply, n: game.moves.length }));
     return;
   }
   goTo(ply);
   const moves = game.moves.slice(0, ply);
   const custom = !!game.variant_def;
-  if (ply === 0) review.say('The start, before the first move.');
-  else if (custom) review.say(`Half-move ${ply}: ${game.texts[ply - 1]}.`);
+  if (ply === 0) review.say(t('js-review-start'));
+  else if (custom) review.say(t('js-review-ply', { ply, move: game.texts[ply - 1] }));
   else review.ask('l', game.start, moves, game.variant);
   const done = analysis && analysis.status === 'done';
   if (done && ply > 0) {
     const mark = analysis.marks[ply - 1] || '';
-    const better = mark ? ` Better: ${analysis.better[ply - 1]}.` : '';
-    const what = (MARK_WORDS[mark] || '').replace(/[ ()]/g, '');
-    review.say(`${what ? `A${what === 'inaccuracy' ? 'n' : ''} ${what}; ` : ''}${evalWords(analysis.evals[ply])}.${better}`);
+    const value = evalWords(analysis.evals[ply]);
+    const said = mark
+      ? t('js-review-marked', { mark: t(MARK_WORDS[mark]).replace(/[()]/g, ''), eval: value })
+      : t('js-review-eval', { eval: value.charAt(0).toUpperCase() + value.slice(1) });
+    review.say(mark ? `${said} ${t('js-review-better', { move: analysis.better[ply - 1] })}` : said);
   }
-  if (ply < game.moves.length) review.say(`Shown: half-move ${ply} of ${game.moves.length}; g goes back to now.`);
+  if (ply < game.moves.length) review.say(t('js-review-shown', { ply, n: game.moves.length }));
   if (!custom) review.ask('b', game.start, moves, game.variant, true);
 }
 
@@ -145,7 +144,7 @@ function handle(msg) {
       if (!blind || msg.game !== id) return;
       if (msg.board) blind.showBoard(msg.board);
       if (msg.lines.length) announce(msg.lines.join('\n'));
-      if (msg.q === 'h' || msg.q === '?') announce(REVIEW_HELP);
+      if (msg.q === 'h' || msg.q === '?') announce(t('js-review-help'));
       break;
     case 'moved': {
       if (!game || msg.game !== id) return;

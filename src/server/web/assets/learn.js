@@ -72,7 +72,7 @@ if (root) {
   let heard = false;
   const stageTitle = $('#stage h2').textContent; // read before the panel's own headings come
   if (blindOn()) {
-    blind = new BlindPanel({ onCommand: command, title: 'The lesson by words' });
+    blind = new BlindPanel({ onCommand: command, title: t('js-lesson-by-words') });
     words = new Words(blind, (m) => conn.send(m), 'lesson');
     $('.board-wrap').hidden = true;
     root.classList.add('blind-game');
@@ -83,13 +83,13 @@ if (root) {
   function command(text) {
     if (!before) return;
     if (isMove(text) || (clicks && /^[a-k](1[01]|[1-9])$/.test(text))) {
-      if (over) words.say('Refused: this attempt is over; the Start again button starts it anew.');
+      if (over) words.say(t('js-lesson-attempt-over'));
       else play(isMove(text) ? bareMove(text) : text);
       return;
     }
     words.ask(text, before);
     if (text === 'h' || text === '?') {
-      words.say('In a stage that asks for cells, type a cell (e5). The Start again button starts the stage anew.');
+      words.say(t('js-lesson-help'));
     }
   }
 
@@ -98,7 +98,7 @@ if (root) {
     const input = inputs[inputs.length - 1];
     if (!heard) {
       heard = true;
-      words.say(`${stageTitle}. ${$('#stage .task').textContent} Type h for the commands.`);
+      words.say(t('js-lesson-intro', { title: stageTitle, task: $('#stage .task').textContent }));
     } else if (msg.accepted && !clicks && input && before) {
       // The learner's move, and the reply when there was one.
       const played = msg.last && msg.last !== input ? [input, msg.last] : [input];
@@ -106,8 +106,8 @@ if (root) {
       if (played.length > 1) words.ask('l 2', before, played);
     }
     if (msg.said) words.say(msg.said);
-    if (msg.stars_left && msg.stars_left.length) words.say(`Stars on ${msg.stars_left.join(', ')}.`);
-    if (msg.state === 'done' && msg.stars) words.say(`Stage done, ${msg.stars} ${msg.stars === 1 ? 'star' : 'stars'}.`);
+    if (msg.stars_left && msg.stars_left.length) words.say(t('js-stars-on', { cells: msg.stars_left.join(', ') }));
+    if (msg.state === 'done' && msg.stars) words.say(t(msg.stars === 1 ? 'js-stage-done-one' : 'js-stage-done', { n: msg.stars }));
     before = msg.position;
     words.ask('b', msg.position, [], undefined, true);
   }

@@ -10,7 +10,6 @@ import { blindOn, BlindPanel, Words, isMove } from './blind.js';
 const root = $('#puzzle-root');
 const svg = $('#board');
 // The page's words: the one table of the pages (common.js `t`), keys `js-puzzle-*`.
-const T = (key, fill = {}) => t(['white', 'black'].includes(key) ? 'js-' + key : 'js-puzzle-' + key, fill);
 
 let pz = null; // the `puzzle` message being solved
 let mine = []; // the solver's moves sent, in order
@@ -41,7 +40,7 @@ window.parachess = { conn, board, puzzle: () => pz };
 let blind = null;
 let words = null;
 if (blindOn()) {
-  blind = new BlindPanel({ onCommand: command, title: T('title') });
+  blind = new BlindPanel({ onCommand: command, title: t('js-puzzle-title') });
   words = new Words(blind, (m) => conn.send(m), 'puzzle');
   $('.board-wrap').hidden = true;
   root.classList.add('blind-game');
@@ -56,8 +55,8 @@ function command(text) {
   if (!pz) return;
   if (isMove(text)) {
     if (state === 'playing') play(asTyped(text));
-    else if (state === 'waiting') words.say(T('refused-wait'));
-    else words.say(T('refused-over'));
+    else if (state === 'waiting') words.say(t('js-puzzle-refused-wait'));
+    else words.say(t('js-puzzle-refused-over'));
     return;
   }
   if (text === 'n') {
@@ -66,7 +65,7 @@ function command(text) {
   }
   words.ask(text, pz.position, drawn());
   if (text === 'h' || text === '?') {
-    words.say(T('blind-help'));
+    words.say(t('js-puzzle-blind-help'));
   }
 }
 
@@ -87,15 +86,15 @@ function ask(id) {
 }
 
 function sideName(side) {
-  return T(side);
+  return t(side === 'white' ? 'js-white' : 'js-black');
 }
 
 function goal(p) {
   const side = sideName(p.side);
   const other = sideName(p.side === 'white' ? 'black' : 'white');
-  if (p.theme === 'material') return T('material', { side });
-  const key = (p.theme === 'stalemate' ? 'stalemate' : 'mate') + (p.moves === 1 ? '1' : '');
-  return T(key, { side, other, n: p.moves });
+  if (p.theme === 'material') return t('js-puzzle-material', { side });
+  const key = (p.theme === 'stalemate' ? 'js-puzzle-stalemate' : 'js-puzzle-mate') + (p.moves === 1 ? '1' : '');
+  return t(key, { side, other, n: p.moves });
 }
 
 function showRating(player, change) {
@@ -123,7 +122,7 @@ function handle(msg) {
   if (msg.t === 'puzzle') start(msg);
   else if (msg.t === 'puzzle_step') step(msg);
   else if (msg.t === 'error') {
-    if (msg.code === 'no_puzzle') say(T('none'));
+    if (msg.code === 'no_puzzle') say(t('js-puzzle-none'));
     else say(msg.msg);
     if (state === 'waiting') {
       mine.pop();
@@ -147,19 +146,19 @@ function start(p) {
   board.setLegal(p.legal, p.routes);
   setState('playing');
   $('#goal').textContent = goal(p);
-  $('#puzzle-title').textContent = T('number', { n: p.id });
-  $('#puzzle-own').textContent = T('rating', { n: p.rating });
+  $('#puzzle-title').textContent = t('js-puzzle-number', { n: p.id });
+  $('#puzzle-own').textContent = t('js-puzzle-rating', { n: p.rating });
   showRating(p.player, null);
-  if (p.done) say(T('done-before'));
+  if (p.done) say(t('js-puzzle-done-before'));
   if (words) {
-    words.say(`${T('number', { n: p.id })}, ${T('rating', { n: p.rating })}. ${goal(p)}.`
-      + `${p.done ? ' ' + T('done-before') : ''} ${T('blind-intro')}`);
+    words.say(`${t('js-puzzle-number', { n: p.id })}, ${t('js-puzzle-rating', { n: p.rating })}. ${goal(p)}.`
+      + `${p.done ? ' ' + t('js-puzzle-done-before') : ''} ${t('js-puzzle-blind-intro')}`);
     words.ask('b', p.position, [], undefined, true);
   }
   renderMoves();
   const path = '/puzzles/' + p.id;
   if (location.pathname !== path) history.replaceState(null, '', path);
-  document.title = `${T('number', { n: p.id })} · Parachess`;
+  document.title = `${t('js-puzzle-number', { n: p.id })} · Parachess`;
 }
 
 /** Draws plies from `shown.length` on, one every `gap` ms; then `done()`. */
@@ -190,8 +189,8 @@ function step(s) {
   showRating(s.player, s.change);
   if (s.state === 'illegal') {
     mine.pop();
-    say(T('illegal', { why: s.reason || '' }));
-    if (words) words.say(T('illegal', { why: s.reason || '' }));
+    say(t('js-puzzle-illegal', { why: s.reason || '' }));
+    if (words) words.say(t('js-puzzle-illegal', { why: s.reason || '' }));
     setState('playing');
     board.setLegal(s.legal, s.routes);
     return;
@@ -199,27 +198,27 @@ function step(s) {
   // The line so far may repeat what is drawn already: draw from where the board stands.
   shown = shown.slice(0, Math.min(shown.length, s.line.length));
   if (s.state === 'continue') {
-    say(T('right'));
+    say(t('js-puzzle-right'));
     playOut(s.line, 450, () => {
       setState('playing');
       board.setLegal(s.legal, s.routes);
-      if (words) words.say(`${T('right')} ${T('your-move')}`);
+      if (words) words.say(`${t('js-puzzle-right')} ${t('js-puzzle-your-move')}`);
     });
     return;
   }
   board.setLegal([], null);
   if (s.state === 'solved') {
     setState('solved');
-    say(T('solved'));
-    playOut(s.line, 450, () => words && words.say(`${T('solved')} ${T('next-hint')}`));
+    say(t('js-puzzle-solved'));
+    playOut(s.line, 450, () => words && words.say(`${t('js-puzzle-solved')} ${t('js-puzzle-next-hint')}`));
     return;
   }
   // Failed: a wrong move (explained), or the solution asked for; the solution is played out.
   setState('failed');
-  say(s.reason ? T('wrong', { move: s.reason, best: s.best || '' }) : T('shown'));
+  say(s.reason ? t('js-puzzle-wrong', { move: s.reason, best: s.best || '' }) : t('js-puzzle-shown'));
   playOut(s.line, 300, () => {
-    if (words) words.say(s.reason ? T('wrong', { move: s.reason, best: s.best || '' }) : T('shown'));
-    playOut(s.solution, 700, () => words && words.say(`${T('failed')} ${T('next-hint')}`));
+    if (words) words.say(s.reason ? t('js-puzzle-wrong', { move: s.reason, best: s.best || '' }) : t('js-puzzle-shown'));
+    playOut(s.solution, 700, () => words && words.say(`${t('js-puzzle-failed')} ${t('js-puzzle-next-hint')}`));
   });
 }
 
