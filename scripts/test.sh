@@ -14,8 +14,10 @@ export WGPU_BACKEND=vulkan
 cargo test --all-targets
 cargo test --doc
 # The server's web pages in a real browser: headless Chromium driven by playwright-core
-# (web-tests/, one server with a temporary SQLite database per test file).
-cargo build --bin parachess-server
+# (web-tests/, one server with a temporary SQLite database per test file). The server binary is
+# the one `cargo test` built for the integration tests: a `cargo build` here would rebuild Bevy
+# and half the tree, as the dev-dependencies (proptest, criterion) unify other features into
+# rustix and so the window's crates (minutes and gigabytes in CI).
 target_dir="${CARGO_TARGET_DIR:-target}"
 export PARACHESS_SERVER="$(cd "$target_dir" && pwd)/debug/parachess-server"
 export WEB_SCREENSHOTS="$(cd "$target_dir" && pwd)/web-screenshots"
