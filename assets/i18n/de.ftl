@@ -643,6 +643,7 @@ lobby-no-server-game = Auf dem Brett ist keine Serverpartie
 lobby-watching = Du schaust dieser Partie zu
 lobby-you-resign = Du gibst auf
 lobby-abort-asked = Abbruch angefragt
+lobby-no-abort-in-tournament = Kein Abbruch im Turnier: wer nie zieht, verliert die Partie
 lobby-rematch-offered = Revanche angeboten: die Herausforderung wartet auf deinen Gegner
 lobby-you-decline-draw = Du lehnst das Remis ab
 lobby-you-refuse-takeback = Du verweigerst die Zugrücknahme

@@ -644,6 +644,7 @@ lobby-no-server-game = There is no server game on the board
 lobby-watching = You are watching this game
 lobby-you-resign = You resign
 lobby-abort-asked = Abort asked
+lobby-no-abort-in-tournament = No abort in a tournament: a side that never moves loses the game
 lobby-rematch-offered = Rematch offered: the challenge waits for your opponent
 lobby-you-decline-draw = You decline the draw
 lobby-you-refuse-takeback = You refuse the takeback

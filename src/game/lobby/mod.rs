@@ -511,6 +511,10 @@ fn game_request(world: &mut World, request: GameRequest) -> Result<(), String> {
     if game.seat.is_none() {
         return Err(tr!("lobby-watching"));
     }
+    // The server refuses it too; said here, as the panel hides the button.
+    if request == GameRequest::Abort && game.tournament {
+        return Err(tr!("lobby-no-abort-in-tournament"));
+    }
     let id = game.id.clone();
     session.send(request.message(id))?;
     let said = match request {
