@@ -508,6 +508,7 @@ mod tests {
             assert_eq!(diagrams_at(&html), section_6);
         }
         let german = book_with_diagrams(Lang::De);
+        assert!(german.contains("<h2 id=\"6-spielverlauf\">6. Spielverlauf</h2>"));
         assert!(german.contains("<b>Zauberer</b> — der Zauberer macht Springer- und"));
         assert!(german.contains("16 Felder von e5 aus"));
         assert!(german.contains("Ein weißer Bauer"));
