@@ -78,7 +78,9 @@ fn piece(lang: Lang, kind: PieceKind) -> FluentValue<'static> {
     s(say::kind(lang, &Position::start(), kind))
 }
 
-fn how_it_moves(lang: Lang, kind: PieceKind) -> String {
+/// How a piece of Parachess moves, in one clause ("der König macht einen Schritt …"): the
+/// rule book's diagrams caption each piece with it, as a refused move explains itself.
+pub fn how_it_moves(lang: Lang, kind: PieceKind) -> String {
     let id = match kind {
         PieceKind::King => "how-king",
         PieceKind::Queen => "how-queen",

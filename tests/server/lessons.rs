@@ -254,6 +254,18 @@ fn accept_language_picks_german_and_the_rule_book_moved() {
         let (status, rules) = page(&server, "/rules", &[]).await;
         assert_eq!(status, 200);
         assert!(rules.contains("diagram-fig"));
+        assert!(rules.contains("<article class=\"card rules\" lang=\"en\">"));
+        assert!(rules.contains("<h2 id=\"6-play\">"));
+        // In German the rule book itself is German (docs/RULES.de.md), the diagrams too.
+        let (status, regeln) = page(&server, "/rules", &[("Accept-Language", "de")]).await;
+        assert_eq!(status, 200);
+        assert!(regeln.contains("<html lang=\"de\">"));
+        assert!(regeln.contains("<article class=\"card rules\" lang=\"de\">"));
+        assert!(regeln.contains("<h2 id=\"6-spielverlauf\">6. Spielverlauf</h2>"));
+        assert!(regeln.contains("<td>Zauberer</td>"));
+        assert!(regeln.contains("16 Felder von e5 aus"));
+        assert!(!regeln.contains("<h2 id=\"6-play\">"));
+        assert!(!regeln.contains("in English"));
         let (status, _) = page(&server, "/learn/99/1", &[]).await;
         assert_eq!(status, 404);
         let (status, _) = page(&server, "/learn/1/x", &[]).await;

@@ -1,6 +1,7 @@
-//! `/rules`: the rule book (docs/RULES.md, embedded) as a page, with a movement diagram for
-//! each piece drawn from the rules themselves: the piece on e5, the lines or leaps it takes,
-//! and where it can go on an empty board.
+//! `/rules`: the rule book (docs/RULES.md, or its German translation docs/RULES.de.md on a
+//! German page; both embedded) as a page, with a movement diagram for each piece drawn from
+//! the rules themselves: the piece on e5, the lines or leaps it takes, and where it can go on
+//! an empty board.
 
 use std::fmt::Write as _;
 
@@ -10,10 +11,30 @@ use axum::response::Response;
 use super::lang::{self, Lang};
 use super::svg::{self, BoardOptions, piece_use};
 use super::{escape, page};
-use crate::rules::{Cell, CellSet, PieceKind, Side, board, how_it_moves, movement};
+use crate::rules::words::say;
+use crate::rules::{Cell, CellSet, PieceKind, Position, Side, board, movement};
+use crate::server::lesson_words;
 
-/// The rule book.
+/// The rule book (normative).
 const RULES: &str = include_str!("../../../docs/RULES.md");
+
+/// Its German translation.
+const RULES_DE: &str = include_str!("../../../docs/RULES.de.md");
+
+/// The rule book in `language`.
+fn rule_book(language: Lang) -> &'static str {
+    match language {
+        Lang::En => RULES,
+        Lang::De => RULES_DE,
+    }
+}
+
+/// Where the diagrams go in the rendered book: before the heading of section 6 ("6. Play",
+/// "6. Spielverlauf"), found by its number so that either language's title does; the end
+/// when there is none.
+fn diagrams_at(html: &str) -> usize {
+    html.find("<h2 id=\"6-").unwrap_or(html.len())
+}
 
 /// Where a piece on `from` can go on an empty board, which of those it may capture on (a
 /// pawn captures only with some of its steps), and the routes to draw (board units).
@@ -66,8 +87,9 @@ pub fn reach(kind: PieceKind, from: Cell) -> (CellSet, CellSet, Vec<Vec<[f32; 2]
     (targets, captures, lines)
 }
 
-/// The diagrams, one figure per kind.
-pub fn diagrams() -> String {
+/// The diagrams, one figure per kind, captioned in `language`.
+pub fn diagrams(language: Lang) -> String {
+    let t = |id| lang::text_in(language, id);
     let Ok(e5) = "e5".parse::<Cell>() else {
         return String::new();
     };
@@ -84,9 +106,10 @@ pub fn diagrams() -> String {
     .enumerate()
     {
         let (targets, captures, lines) = reach(kind, e5);
+        let name = say::kind(language, &Position::start(), kind);
         let mut svg_text = svg::board_svg(&BoardOptions {
             class: "diagram",
-            label: &format!("the {} on e5 and where it goes", kind.name()),
+            label: &lang::fill_in(t("rules-diagram-label"), &[("piece", &name)]),
             targets,
             captures,
             lines,
@@ -104,16 +127,18 @@ pub fn diagrams() -> String {
         );
         let n = targets.into_iter().count();
         let note = if kind == PieceKind::Pawn {
-            " A White pawn, moving up the board. Rings: the steps it may also capture with."
+            format!(" {}", t("rules-diagram-pawn"))
         } else {
-            ""
+            String::new()
         };
         let _ = write!(
             out,
             "<figure class=\"diagram-fig\" data-kind=\"{k}\" data-targets=\"{n}\">{svg_text}\
-             <figcaption><b>{k}</b> — {how}: {n} cells from e5 on an empty board.{note}</figcaption></figure>",
+             <figcaption><b>{name}</b> — {how}: {cells}{note}</figcaption></figure>",
             k = kind.name(),
-            how = escape(how_it_moves(kind)),
+            name = escape(&name),
+            how = escape(&lesson_words::how_it_moves(language, kind)),
+            cells = lang::fill_in(t("rules-diagram-cells"), &[("n", &n.to_string())]),
         );
     }
     out.push_str("</div>");
@@ -317,35 +342,33 @@ pub async fn page_handler() -> Response {
     page_response()
 }
 
-/// The page (also what the handler serves), its own words in the request's language; the
-/// rule book itself is English.
+/// The rule book in `language` with the diagrams in it, the pieces' section's pictures
+/// before section 6.
+fn book_with_diagrams(language: Lang) -> String {
+    let t = |id| lang::text_in(language, id);
+    let mut rules = markdown(rule_book(language));
+    let diagrams = format!(
+        "<h3 id=\"diagrams\">{heading}</h3><p class=\"dim\">{note}</p>{}",
+        diagrams(language),
+        heading = t("rules-diagrams"),
+        note = t("rules-diagrams-note"),
+    );
+    rules.insert_str(diagrams_at(&rules), &diagrams);
+    rules
+}
+
+/// The page (also what the handler serves), all in the request's language: the rule book in
+/// German is a translation (docs/RULES.de.md says so at its top).
 pub fn page_response() -> Response {
     let language = lang::current();
     let t = |id| lang::text_in(language, id);
-    let mut rules = markdown(RULES);
-    // The diagrams go with the pieces' section, before "6. Play".
-    let diagrams = format!(
-        "<h3 id=\"diagrams\">{heading}</h3><p class=\"dim\">Computed by the server's \
-         rules: the lines it slides along (or the routes of its leaps), dots where it can move on \
-         an empty board. A piece stops at the first piece in its way, and takes an enemy \
-         piece by moving onto it.</p>{}",
-        diagrams(),
-        heading = t("rules-diagrams"),
-    );
-    match rules.find("<h2 id=\"6-play\">") {
-        Some(at) => rules.insert_str(at, &diagrams),
-        None => rules.push_str(&diagrams),
-    }
-    let english_only = match language {
-        Lang::En => String::new(),
-        _ => format!(" {}", t("rules-english-only")),
-    };
     let body = format!(
-        "<article class=\"card rules\" lang=\"en\"><p class=\"lead\" lang=\"{code}\">{lead} \
-         <a href=\"/learn\">{then}</a>{english_only}</p>{rules}</article>",
+        "<article class=\"card rules\" lang=\"{code}\"><p class=\"lead\">{lead} \
+         <a href=\"/learn\">{then}</a></p>{rules}</article>",
         code = language.code(),
         lead = t("rules-lead"),
         then = t("rules-then"),
+        rules = book_with_diagrams(language),
     );
     page(
         StatusCode::OK,
@@ -373,7 +396,7 @@ mod tests {
         let rook = reach(PieceKind::Rook, e5).0;
         let bishop = reach(PieceKind::Bishop, e5).0;
         assert_eq!(queen, rook | bishop);
-        let html = diagrams();
+        let html = diagrams(Lang::En);
         assert_eq!(html.matches("<figure").count(), 6);
         assert!(html.contains("data-targets=\"16\""));
         assert_eq!(html.matches("<defs>").count(), 1);
@@ -393,6 +416,114 @@ mod tests {
         assert!(html.contains("<pre><code>rsqksr/1bb1/pppppppp"));
         assert!(html.contains("<strong>flat</strong>"));
         assert!(!html.contains("**"));
+    }
+
+    /// The fenced code blocks of a book, in order.
+    fn code_blocks(md: &str) -> Vec<String> {
+        let mut blocks = Vec::new();
+        let mut open: Option<String> = None;
+        for line in md.lines() {
+            if line.trim_start().starts_with("```") {
+                match open.take() {
+                    Some(block) => blocks.push(block),
+                    None => open = Some(format!("{line}\n")),
+                }
+            } else if let Some(block) = open.as_mut() {
+                block.push_str(line);
+                block.push('\n');
+            }
+        }
+        blocks
+    }
+
+    /// The `<pre>` blocks of rendered HTML, in order.
+    fn pre_blocks(html: &str) -> Vec<&str> {
+        html.split("<pre>")
+            .skip(1)
+            .filter_map(|b| b.split("</pre>").next())
+            .collect()
+    }
+
+    #[test]
+    fn the_german_rule_book_renders_with_its_tables_and_code() {
+        let html = markdown(RULES_DE);
+        assert!(
+            html.contains("<h2 id=\"6-spielverlauf\">"),
+            "{}",
+            &html[..400]
+        );
+        assert!(html.contains("<td>Zauberer</td>"));
+        assert!(html.contains("<td>fallend, steigend, …</td>"));
+        assert!(html.contains("<strong>flach</strong>"));
+        assert!(html.contains("Schachmatt"));
+        assert!(!html.contains("**"));
+        // It says what it is, and points at the normative English book.
+        assert!(RULES_DE.contains("Übersetzung") && RULES_DE.contains("(RULES.md)"));
+        // The start position's block is the English one's, byte for byte.
+        let start = |html: &str| {
+            pre_blocks(html)
+                .into_iter()
+                .find(|b| b.contains("RSQKSR w 0 1"))
+                .map(str::to_string)
+        };
+        let english = markdown(RULES);
+        assert!(start(&english).is_some());
+        assert_eq!(start(&html), start(&english));
+        assert_eq!(pre_blocks(&html), pre_blocks(&english));
+    }
+
+    /// An edit of one book without the other fails here: the same sections, tables and code.
+    #[test]
+    fn both_rule_books_have_the_same_sections_and_code() {
+        let count = |md: &str, prefix: &str| md.lines().filter(|l| l.starts_with(prefix)).count();
+        for prefix in ["# ", "## ", "### ", "|", "* ", "  * "] {
+            assert_eq!(
+                count(RULES, prefix),
+                count(RULES_DE, prefix),
+                "lines starting {prefix:?}"
+            );
+        }
+        let numbers = |md: &str| -> Vec<String> {
+            md.lines()
+                .filter_map(|l| l.strip_prefix("## ").or_else(|| l.strip_prefix("### ")))
+                .filter_map(|h| h.split(' ').next())
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(numbers(RULES), numbers(RULES_DE));
+        let blocks = code_blocks(RULES);
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(blocks, code_blocks(RULES_DE));
+    }
+
+    #[test]
+    fn the_diagrams_land_before_section_6_in_both_languages() {
+        for language in Lang::ALL {
+            let html = book_with_diagrams(language);
+            let diagrams = html.find("<h3 id=\"diagrams\">").unwrap();
+            let section_6 = html.find("<h2 id=\"6-").unwrap();
+            let section_5 = html.find("<h2 id=\"5-").unwrap();
+            assert!(section_5 < diagrams && diagrams < section_6, "{language:?}");
+            assert_eq!(html.matches("<figure").count(), 6, "{language:?}");
+            assert_eq!(diagrams_at(&html), section_6);
+        }
+        let german = book_with_diagrams(Lang::De);
+        assert!(german.contains("<h2 id=\"6-spielverlauf\">6. Spielverlauf</h2>"));
+        assert!(german.contains("<b>Zauberer</b> — der Zauberer macht Springer- und"));
+        assert!(german.contains("16 Felder von e5 aus"));
+        assert!(german.contains("Ein weißer Bauer"));
+        assert!(german.contains("aria-label=\"Dame auf e5"));
+        for english in [
+            "cells from e5",
+            "White pawn",
+            "Computed by",
+            "where it goes",
+        ] {
+            assert!(!german.contains(english), "{english}");
+        }
+        // A book without section 6 still shows the diagrams, at its end.
+        let no_section_6 = "<h2 id=\"1-x\">1. X</h2>";
+        assert_eq!(diagrams_at(no_section_6), no_section_6.len());
     }
 
     #[test]

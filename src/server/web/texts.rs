@@ -90,12 +90,33 @@ pub(super) const TEXTS: &[(&str, &str, &str)] = &[
         "Then take the lessons or play a game.",
         "Dann nimm die Lektionen oder spiele eine Partie.",
     ),
-    (
-        "rules-english-only",
-        "The full rule book below is in English.",
-        "Das vollständige Regelbuch unten ist auf Englisch.",
-    ),
     ("rules-diagrams", "Each piece on e5", "Jede Figur auf e5"),
+    (
+        "rules-diagrams-note",
+        "Computed by the server's rules: the lines it slides along (or the routes of its \
+         leaps), dots where it can move on an empty board. A piece stops at the first piece in \
+         its way, and takes an enemy piece by moving onto it.",
+        "Berechnet von den Regeln des Servers: die Linien, entlang derer die Figur gleitet (oder \
+         die Wege ihrer Sprünge), Punkte, wohin sie auf dem leeren Brett ziehen kann. Eine Figur \
+         hält an der ersten Figur in ihrem Weg und schlägt eine gegnerische Figur, indem sie auf \
+         ihr Feld zieht.",
+    ),
+    (
+        "rules-diagram-label",
+        "the {piece} on e5 and where it goes",
+        "{piece} auf e5 und wohin die Figur ziehen kann",
+    ),
+    (
+        "rules-diagram-cells",
+        "{n} cells from e5 on an empty board.",
+        "{n} Felder von e5 aus auf dem leeren Brett.",
+    ),
+    (
+        "rules-diagram-pawn",
+        "A White pawn, moving up the board. Rings: the steps it may also capture with.",
+        "Ein weißer Bauer, der nach oben zieht. Ringe: die Schritte, mit denen er auch schlagen \
+         kann.",
+    ),
     // The lessons.
     ("learn-title", "Learn Parachess", "Parachess lernen"),
     (
