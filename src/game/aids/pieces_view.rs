@@ -304,10 +304,15 @@ fn spawn_panel(
                             )),
                         ),
                         (
+                            // As wide as the picture, whatever the caption says: a long
+                            // caption wraps here instead of narrowing the cards beside it
+                            // (which moved the chosen card out of the list's view).
                             Node {
                                 flex_direction: FlexDirection::Column,
                                 align_items: AlignItems::Center,
                                 row_gap: px(8),
+                                width: px(picture.x),
+                                flex_shrink: 0.0,
                                 ..default()
                             },
                             children![
@@ -320,7 +325,11 @@ fn spawn_panel(
                                     },
                                     ImageNode::new(image),
                                 ),
-                                (Caption, text("", 14.0, theme::TEXT)),
+                                (
+                                    Caption,
+                                    text("", 14.0, theme::TEXT),
+                                    TextLayout::justify(Justify::Center),
+                                ),
                                 (
                                     LegendBox,
                                     Node {
