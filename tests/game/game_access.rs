@@ -227,3 +227,55 @@ fn a_game_names_its_controls_and_cells_and_says_moves_and_answers() {
     assert_eq!(question, "/s a2");
     assert!(lines.len() > 2, "{lines:?}");
 }
+
+/// The node of the button named `name`.
+fn button_named(app: &mut App, name: &str) -> Entity {
+    let world = app.world_mut();
+    let mut nodes = world.query::<(Entity, &AccessibilityNode)>();
+    nodes
+        .iter(world)
+        .find(|(_, n)| n.role() == Role::Button && n.label() == Some(name))
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no button {name}"))
+}
+
+/// A screen reader's request, as the window's AccessKit adapter hands it over.
+fn request(app: &mut App, action: accesskit::Action, target: Entity) {
+    app.world_mut()
+        .write_message(bevy::a11y::ActionRequest(accesskit::ActionRequest {
+            action,
+            target_tree: accesskit::TreeId::ROOT,
+            target_node: accesskit::NodeId(target.to_bits()),
+            data: None,
+        }));
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+#[test]
+fn a_screen_reader_focuses_and_presses_a_button() {
+    let mut app = app_on(Screen::Title);
+    // The window's focus plugin keeps it (not in this app without drawing).
+    app.init_resource::<bevy_input_focus::InputFocus>();
+    let settings = button_named(&mut app, "Settings");
+    let node = app.world().get::<AccessibilityNode>(settings).unwrap();
+    assert!(node.supports_action(accesskit::Action::Click));
+    assert!(node.supports_action(accesskit::Action::Focus));
+    request(&mut app, accesskit::Action::Focus, settings);
+    assert_eq!(
+        app.world().resource::<bevy_input_focus::InputFocus>().get(),
+        Some(settings)
+    );
+    // A request for a node that is no button, or gone, does nothing.
+    request(&mut app, accesskit::Action::Click, Entity::PLACEHOLDER);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Title
+    );
+    request(&mut app, accesskit::Action::Click, settings);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Settings
+    );
+}

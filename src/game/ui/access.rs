@@ -8,14 +8,16 @@
 //! `bevy_ui` names a button once, when it is made; this runs after it every frame and keeps
 //! names current when a label changes (a key added, another language).
 
-use accesskit::{Live, Node as AkNode, Role};
-use bevy::a11y::{AccessibilityNode, AccessibilitySystems};
+use accesskit::{Action, Live, Node as AkNode, Role};
+use bevy::a11y::{AccessibilityNode, AccessibilitySystems, ActionRequest};
 use bevy::prelude::*;
+use bevy_input_focus::{FocusCause, InputFocus};
 
 use crate::game::core::screens::Screen;
 use crate::game::core::state::{ChessGame, StatusLine};
 use crate::game::text::{Language, language};
-use crate::game::ui::text_field::{FieldId, TextField};
+use crate::game::ui::text_field::{FieldId, Fields, TextField};
+use crate::game::ui::widgets::ActionButton;
 use crate::rules::Cell;
 use crate::rules::words::{Lang, say};
 use crate::tr;
@@ -101,10 +103,16 @@ fn field_name(id: FieldId) -> String {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Announcements>()
+        // Sent by the window's AccessKit adapter (bevy_winit); registered here too so that
+        // the answer runs (and is tested) without a window.
+        .add_message::<ActionRequest>()
         .add_systems(Startup, spawn_board_and_live_nodes)
         .add_systems(
             Update,
-            (announce_moves, announce_refusals).in_set(crate::game::core::GameSet::View),
+            (
+                answer_requests.in_set(crate::game::core::GameSet::Input),
+                (announce_moves, announce_refusals).in_set(crate::game::core::GameSet::View),
+            ),
         )
         .add_systems(
             PostUpdate,
@@ -381,6 +389,45 @@ fn describe_ui(
     }
 }
 
+/// What a screen reader asks of a node: Click runs a button's action, as a press does; Focus
+/// moves the keyboard focus there (a field becomes the one typed into). Without this the tree
+/// could be read but not used.
+fn answer_requests(
+    mut requests: MessageReader<ActionRequest>,
+    buttons: Query<&ActionButton>,
+    fields: Query<&TextField>,
+    mut focus: Option<ResMut<InputFocus>>,
+    mut typed_into: Option<ResMut<Fields>>,
+    mut commands: Commands,
+) {
+    for request in requests.read() {
+        let Some(target) = Entity::try_from_bits(request.target_node.0) else {
+            continue;
+        };
+        match request.action {
+            Action::Click => {
+                if let Ok(button) = buttons.get(target) {
+                    let action = button.0.clone();
+                    commands.queue(move |world: &mut World| action.run(world));
+                }
+            }
+            Action::Focus => {
+                if let Ok(field) = fields.get(target)
+                    && let Some(f) = typed_into.as_deref_mut()
+                {
+                    f.focus = field.0;
+                }
+                if (buttons.contains(target) || fields.contains(target))
+                    && let Some(focus) = focus.as_deref_mut()
+                {
+                    focus.set(target, FocusCause::Navigated);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Whether `have` says other than `want` (compared first: the node also carries the bounds
 /// `bevy_ui` keeps, and is only touched when something changed).
 fn differs(have: &AkNode, want: &Described) -> bool {
@@ -392,6 +439,15 @@ fn differs(have: &AkNode, want: &Described) -> bool {
 
 fn set(node: &mut AkNode, want: Described) {
     node.set_role(want.role);
+    // What [`answer_requests`] answers, so that a screen reader offers it.
+    match want.role {
+        Role::Button => {
+            node.add_action(Action::Click);
+            node.add_action(Action::Focus);
+        }
+        Role::TextInput => node.add_action(Action::Focus),
+        _ => {}
+    }
     match want.label {
         Some(l) => node.set_label(l),
         None => node.clear_label(),
