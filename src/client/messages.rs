@@ -801,7 +801,8 @@ pub enum ServerMsg {
     Error {
         /// `bad_json`, `version`, `hello_first`, `rate`, `auth`, `name`, `taken`, `no_game`,
         /// `not_player`, `not_your_turn`, `stale`, `illegal`, `over`, `no_seek`, `seek`,
-        /// `offer`, `db`, `busy`, `computer`, `tournament`, `invite`, `analysis`.
+        /// `offer`, `db`, `busy`, `computer`, `lesson`, `no_puzzle`, `tournament`, `invite`,
+        /// `analysis`, `berserk`.
         code: Cow<'static, str>,
         /// What went wrong.
         msg: String,
