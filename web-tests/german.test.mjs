@@ -42,6 +42,9 @@ const ENGLISH = [
   'Command or move', 'Download Parachess', 'Playing as a guest', 'Sign in', 'Create account',
   'Variant', 'Colour', 'Minutes', 'Increment', 'random', 'untimed', 'rated', 'casual',
   'White', 'Black', 'Accept', 'Decline', 'Names', 'Flip',
+  // The server's refusals (its `error` messages and the rules' reasons).
+  'Move refused', 'there is no piece', 'cannot go', 'not your move', 'wrong name or password',
+  'slow down', 'try again', 'wait a minute', 'invitation', 'the game is over',
 ];
 
 /** What a German page shows that is English or a key of the text table: its visible text,
@@ -258,6 +261,45 @@ test('the switch makes German pages, remembered; the blind mode speaks German', 
   assert.match(said, /\(Weiß\) gegen/, said);
   assert.match(await page.textContent('[data-text-board]'), /am Zug/);
   await german(page, 'game-blind', { shows: ['Ansagen', 'Textbrett', 'Befehl oder Zug', 'Blindenmodus ist an'] });
+  await ctx.close();
+});
+
+test("the server's refusals in German: a wrong password, a move the rules refuse", { timeout: 120000 }, async () => {
+  const ctx = await phone();
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url + '/');
+  await page.waitForSelector('#sign-form:not([hidden])', { timeout: 10000 });
+  await page.fill('#sign-form [name="name"]', 'niemand');
+  await page.fill('#sign-form [name="password"]', 'nicht-das-passwort');
+  await page.press('#sign-form [name="password"]', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#account-msg').textContent !== '', null, { timeout: 10000 });
+  assert.equal(await page.textContent('#account-msg'), 'falscher Name oder falsches Passwort');
+  await german(page, 'lobby-wrong-password');
+
+  // A move from an empty cell, typed in the blind mode's field when it is the player's move:
+  // the server refuses it, with the rules' reason in German.
+  await page.locator('[data-computer-level="easy"]').click();
+  await page.waitForURL(/\/game\/[A-Za-z0-9]+$/, { timeout: 20000 });
+  await page.goto(page.url() + '?blind=1');
+  await page.waitForSelector('[data-text-board] p', { timeout: 20000 });
+  await page.waitForFunction(() => /Du bist am Zug/.test(document.querySelector('#status').textContent), null, { timeout: 20000 });
+  // A cell empty in the position shown, and a move from it.
+  const [empty, to] = await page.evaluate(() => {
+    const taken = new Set([...document.querySelectorAll('[data-on]')].map((u) => u.dataset.on));
+    const cells = [...document.querySelectorAll('#board [data-cell]')].map((p) => p.dataset.cell);
+    const from = cells.find((c) => !taken.has(c));
+    return [from, cells.find((c) => c !== from)];
+  });
+  assert.ok(empty && to);
+  await page.locator('[data-command]').fill(`${empty}${to}`);
+  await page.locator('[data-command]').press('Enter');
+  await page.waitForFunction(() => /Zug abgelehnt/.test(document.querySelector('[data-announce]').textContent), null, { timeout: 20000 });
+  const said = await page.textContent('[data-announce]');
+  assert.match(said, new RegExp(`Zug abgelehnt: Auf ${empty} steht keine Figur`), said);
+  await german(page, 'game-move-refused');
+  assert.deepEqual(errors, []);
   await ctx.close();
 });
 

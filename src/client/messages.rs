@@ -801,10 +801,15 @@ pub enum ServerMsg {
     Error {
         /// `bad_json`, `version`, `hello_first`, `rate`, `auth`, `name`, `taken`, `no_game`,
         /// `not_player`, `not_your_turn`, `stale`, `illegal`, `over`, `no_seek`, `seek`,
-        /// `offer`, `db`, `busy`, `computer`, `tournament`, `invite`, `analysis`.
+        /// `offer`, `db`, `busy`, `computer`, `lesson`, `no_puzzle`, `tournament`, `invite`,
+        /// `analysis`, `berserk`.
         code: Cow<'static, str>,
         /// What went wrong.
         msg: String,
+        /// `msg` in German, where the server has it: a connection that asked for German gets
+        /// it as `msg` (see `server::refusal`). Never on the wire as a field of its own.
+        #[serde(skip)]
+        de: Option<String>,
     },
     /// The open seeks (the answer to `lobby`).
     Seeks {
@@ -1019,6 +1024,20 @@ impl ServerMsg {
         ServerMsg::Error {
             code: code.into(),
             msg: msg.into(),
+            de: None,
+        }
+    }
+
+    /// An error message with its German text too.
+    pub fn error_de(
+        code: &'static str,
+        msg: impl Into<String>,
+        de: impl Into<String>,
+    ) -> ServerMsg {
+        ServerMsg::Error {
+            code: code.into(),
+            msg: msg.into(),
+            de: Some(de.into()),
         }
     }
 }

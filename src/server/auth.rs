@@ -8,6 +8,8 @@ use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use blake2::{Blake2b512, Digest};
 
+use super::refusals::Said;
+
 /// Shortest and longest account names.
 pub const NAME_LEN: (usize, usize) = (3, 20);
 /// Shortest and longest passwords (bytes).
@@ -16,24 +18,23 @@ pub const PASSWORD_LEN: (usize, usize) = (8, 200);
 /// Why a name is refused, or `None` when it is fine: 3–20 ASCII letters, digits, `_` or `-`,
 /// starting with a letter, and not the guests' `Guest-` prefix. Nothing a page could mistake
 /// for markup or a query can pass.
-pub fn check_name(name: &str) -> Option<&'static str> {
+pub fn check_name(name: &str) -> Option<Said> {
     let len = name.len();
-    if len < NAME_LEN.0 || len > NAME_LEN.1 {
-        return Some("a name has 3 to 20 characters");
-    }
-    if !name
+    let why = if len < NAME_LEN.0 || len > NAME_LEN.1 {
+        "name-length"
+    } else if !name
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
     {
-        return Some("a name has only letters, digits, '_' and '-'");
-    }
-    if !name.as_bytes()[0].is_ascii_alphabetic() {
-        return Some("a name starts with a letter");
-    }
-    if name.to_ascii_lowercase().starts_with("guest") {
-        return Some("names starting with 'guest' are for guests");
-    }
-    None
+        "name-characters"
+    } else if !name.as_bytes()[0].is_ascii_alphabetic() {
+        "name-letter"
+    } else if name.to_ascii_lowercase().starts_with("guest") {
+        "name-guest"
+    } else {
+        return None;
+    };
+    Some(Said::new(why, &[]))
 }
 
 /// The key a name is stored under (names are unique whatever their case).

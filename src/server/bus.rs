@@ -167,7 +167,7 @@ fn static_code(code: &str) -> &'static str {
 
 fn to_error(e: ServerMsg) -> (String, String) {
     match e {
-        ServerMsg::Error { code, msg } => (code.to_string(), msg),
+        ServerMsg::Error { code, msg, .. } => (code.to_string(), msg),
         _ => ("busy".to_string(), "unexpected".to_string()),
     }
 }

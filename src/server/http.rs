@@ -49,6 +49,7 @@ async fn ws(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
+    uri: axum::http::Uri,
 ) -> Response {
     // A browser on another site may not open a connection in its visitor's name.
     if !super::web::origin_ok(&headers) {
@@ -62,6 +63,13 @@ async fn ws(
         )
             .into_response();
     };
+    // The language of the refusals' `msg`: only as asked for (`/ws?lang=de`, the web page's
+    // own), never from Accept-Language, so that a program always reads the same English.
+    let lang = uri
+        .query()
+        .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("lang=")))
+        .and_then(super::web::lang::Lang::from_tag)
+        .unwrap_or_default();
     let slot = Slot {
         hub,
         ip,
@@ -76,7 +84,7 @@ async fn ws(
         .read_buffer_size(8 * 1024)
         .on_upgrade(move |socket| async move {
             let hub = slot.start();
-            super::ws::serve(socket, hub, ip, id).await;
+            super::ws::serve(socket, hub, ip, id, lang).await;
         })
 }
 

@@ -29,6 +29,7 @@ pub mod puzzles;
 /// The protocol's messages (they live in the client, which the server builds on).
 pub use crate::client::messages;
 pub mod rating;
+pub mod refusals;
 pub mod routes;
 pub mod stored;
 pub mod tournaments;

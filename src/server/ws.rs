@@ -25,6 +25,7 @@ use super::messages::{
     ClientMsg, LessonStars, MAX_MESSAGE, MAX_QUESTION, ServerMsg, VERSION, side_name,
 };
 use super::metrics::Metrics;
+use super::refusals;
 use super::routes;
 use super::tournaments;
 use super::web::lang::{self, Lang};
@@ -60,6 +61,8 @@ struct Conn {
     arrived: tokio::time::Instant,
     /// The analysis board's search, if one runs (dropped: it stops).
     analysis: Option<RunningAnalysis>,
+    /// The language its refusals are written in (`/ws?lang=`; English by default).
+    lang: Lang,
 }
 
 /// A followed game's (or the lobby's) forwarding task, and the game task it follows.
@@ -86,7 +89,7 @@ impl Drop for Counted<'_> {
 }
 
 /// Serves one upgraded socket until it closes.
-pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
+pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64, lang: Lang) {
     let _counted = Counted::new(&hub.metrics.connections);
     tracing::debug!("connection {id} from {addr} opened");
     let (tx, mut rx) = mpsc::channel::<Out>(hub.limits.send_queue);
@@ -102,6 +105,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
         routes: false,
         arrived: tokio::time::Instant::now(),
         analysis: None,
+        lang,
     };
     let mut bucket = Bucket::new(hub.limits.msg_rate.0, hub.limits.msg_rate.1);
     let mut strikes = 0u32;
@@ -138,9 +142,9 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
                 };
                 // This connection's budget, then its address's (shared by all its connections).
                 let refused = if !bucket.take() {
-                    Some("too many messages: slow down")
+                    Some("rate-conn")
                 } else if !hub.message_allowed(addr) {
-                    Some("too many messages from your address: slow down")
+                    Some("rate-address")
                 } else {
                     None
                 };
@@ -150,7 +154,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
                         close_reason = Some("too many messages");
                         break;
                     }
-                    conn.send(ServerMsg::error("rate", why));
+                    conn.send(refusals::refused("rate", why, &[]));
                     continue;
                 }
                 if text.len() > MAX_MESSAGE {
@@ -242,6 +246,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, id: u64) {
 impl Conn {
     /// Queues a message for the client; a full queue means it is not reading.
     fn send(&self, msg: ServerMsg) {
+        let msg = refusals::in_language(msg, self.lang);
         if self.tx.try_send(Out::Text(msg.to_json().into())).is_err() {
             self.kill.notify_one();
         }
@@ -311,19 +316,13 @@ impl Conn {
             }
             ClientMsg::Register { name, password } => {
                 if !hub.login_allowed(self.addr) {
-                    return Err(ServerMsg::error(
-                        "rate",
-                        "too many attempts from your address: wait a minute",
-                    )
-                    .into());
+                    return Err(refusals::refused("rate", "rate-login-address", &[]).into());
                 }
                 if let Some(why) = auth::check_name(&name) {
-                    return Err(ServerMsg::error("name", why).into());
+                    return Err(why.error("name").into());
                 }
                 if password.len() < auth::PASSWORD_LEN.0 || password.len() > auth::PASSWORD_LEN.1 {
-                    return Err(
-                        ServerMsg::error("auth", "a password has 8 to 200 characters").into(),
-                    );
+                    return Err(refusals::refused("auth", "auth-password-length", &[]).into());
                 }
                 let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password))
                     .await
@@ -338,7 +337,7 @@ impl Conn {
                     created_ms: now_ms(),
                 };
                 if !hub.db.create_player(&row).await.map_err(db_err)? {
-                    return Err(ServerMsg::error("taken", "that name is taken").into());
+                    return Err(refusals::refused("taken", "code-taken", &[]).into());
                 }
                 let token = self.new_session(&row.key).await?;
                 self.adopt_lessons(&row.key).await?;
@@ -346,19 +345,11 @@ impl Conn {
             }
             ClientMsg::Login { name, password } => {
                 if !hub.login_allowed(self.addr) {
-                    return Err(ServerMsg::error(
-                        "rate",
-                        "too many attempts from your address: wait a minute",
-                    )
-                    .into());
+                    return Err(refusals::refused("rate", "rate-login-address", &[]).into());
                 }
                 let key = auth::name_key(&name);
                 if name.len() > auth::NAME_LEN.1 || !hub.account_allowed(&key) {
-                    return Err(ServerMsg::error(
-                        "rate",
-                        "too many attempts for that account: wait a minute",
-                    )
-                    .into());
+                    return Err(refusals::refused("rate", "rate-login-account", &[]).into());
                 }
                 let row = hub.db.player(&key).await.map_err(db_err)?;
                 let stored = row.as_ref().and_then(|r| r.password.clone());
@@ -371,7 +362,7 @@ impl Conn {
                     _ => false,
                 };
                 let Some(row) = row.filter(|_| ok) else {
-                    return Err(ServerMsg::error("auth", "wrong name or password").into());
+                    return Err(refusals::refused("auth", "auth-wrong", &[]).into());
                 };
                 let token = self.new_session(&row.key).await?;
                 self.adopt_lessons(&row.key).await?;
@@ -414,17 +405,17 @@ impl Conn {
                 let me = self.me()?.clone();
                 let key = auth::name_key(&to);
                 if to.len() > 40 {
-                    return Err(ServerMsg::error("name", "no such player").into());
+                    return Err(refusals::refused("name", "name-no-player", &[]).into());
                 }
                 if key == me.key {
-                    return Err(ServerMsg::error("seek", "you cannot challenge yourself").into());
+                    return Err(refusals::refused("seek", "seek-yourself", &[]).into());
                 }
                 let target = hub
                     .db
                     .player(&key)
                     .await
                     .map_err(db_err)?
-                    .ok_or_else(|| ServerMsg::error("name", "no such player"))?;
+                    .ok_or_else(|| refusals::refused("name", "name-no-player", &[]))?;
                 let view = hub
                     .post_seek(&me, self.id, &spec, Some((target.key, target.name)))
                     .await?;
@@ -476,7 +467,7 @@ impl Conn {
             }
             ClientMsg::Move { game, n, mv } => {
                 if mv.len() > 16 {
-                    return Err(ServerMsg::error("illegal", "that is not a move").into());
+                    return Err(refusals::refused("illegal", "not-a-move", &[]).into());
                 }
                 self.game_cmd(&game, Cmd::Move { n, mv }).await?;
                 // Answered once the game has committed and announced the move.
@@ -520,8 +511,15 @@ impl Conn {
             }
             ClientMsg::PuzzleMove { id, moves } => {
                 let me = self.me()?.clone();
-                let msg = super::puzzles::answer(hub.puzzle_cx(), &me.key, id, &moves, self.routes)
-                    .await?;
+                let msg = super::puzzles::answer(
+                    hub.puzzle_cx(),
+                    &me.key,
+                    id,
+                    &moves,
+                    self.routes,
+                    self.lang,
+                )
+                .await?;
                 self.send(msg);
             }
             ClientMsg::PuzzleSolution { id } => {
@@ -687,7 +685,7 @@ impl Conn {
     /// Follows a game: its state now, then its events.
     async fn watch(&mut self, id: &str) -> Result<(), Fatal> {
         if id.len() > 16 {
-            return Err(ServerMsg::error("no_game", "no such game").into());
+            return Err(refusals::refused("no_game", "no-game", &[]).into());
         }
         match self.hub.find_game(id).await {
             Some(handle) => {
@@ -757,7 +755,7 @@ impl Conn {
         handle: Option<GameHandle>,
     ) -> Result<(), Fatal> {
         if self.follows.len() >= MAX_FOLLOWED {
-            return Err(ServerMsg::error("busy", "following too many games").into());
+            return Err(refusals::refused("busy", "following-too-many", &[]).into());
         }
         let tx = self.tx.clone();
         let kill = self.kill.clone();
@@ -814,10 +812,10 @@ impl Conn {
             .hub
             .find_game(id)
             .await
-            .ok_or_else(|| ServerMsg::error("no_game", "no such live game"))?;
+            .ok_or_else(|| refusals::refused("no_game", "no-live-game", &[]))?;
         let side = handle
             .side_of(&me.key)
-            .ok_or_else(|| ServerMsg::error("not_player", "you do not play in this game"))?;
+            .ok_or_else(|| refusals::refused("not_player", "not-player", &[]))?;
         if !self.follows_game(id, &handle) {
             self.follow_events(
                 id.to_string(),

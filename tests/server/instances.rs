@@ -128,7 +128,7 @@ fn postgres_two_instances_one_game_and_a_spectator_on_a_third() {
             .await;
             let moved = move |m| match m {
                 ServerMsg::Moved(x) if x.n == n => Some(Ok(*x)),
-                ServerMsg::Error { code, msg } => Some(Err(format!("{code}: {msg}"))),
+                ServerMsg::Error { code, msg, .. } => Some(Err(format!("{code}: {msg}"))),
                 _ => None,
             };
             let ack = wait_msg(mover, "moved", moved)

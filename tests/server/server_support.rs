@@ -460,6 +460,17 @@ impl RawWs {
         recv_buffer: Option<u32>,
         hello: Value,
     ) -> RawWs {
+        RawWs::hello_at(server, from, recv_buffer, hello, "/ws").await
+    }
+
+    /// At an address of one's own (`/ws?lang=de`, as the web pages open it).
+    pub async fn hello_at(
+        server: &Server,
+        from: &str,
+        recv_buffer: Option<u32>,
+        hello: Value,
+        path: &str,
+    ) -> RawWs {
         let hp = server.url.strip_prefix("http://").expect("http URL");
         let to: std::net::SocketAddr = hp.parse().expect("server address");
         let socket = tokio::net::TcpSocket::new_v4().expect("socket");
@@ -471,7 +482,7 @@ impl RawWs {
             .bind(std::net::SocketAddr::new(local, 0))
             .expect("bind the local address");
         let stream = socket.connect(to).await.expect("connect");
-        let (ws, _) = tokio_tungstenite::client_async(format!("ws://{hp}/ws"), stream)
+        let (ws, _) = tokio_tungstenite::client_async(format!("ws://{hp}{path}"), stream)
             .await
             .expect("WebSocket handshake");
         let mut raw = RawWs {

@@ -384,3 +384,59 @@ fn a_seeking_bot_answers_takeback_draw_and_rematch() {
         let _ = bots.wait();
     });
 }
+
+/// The next `error` on a raw connection (other messages skipped).
+async fn raw_error(ws: &mut RawWs) -> serde_json::Value {
+    loop {
+        let v = ws.recv(T).await.expect("an error");
+        if v["t"] == "error" {
+            return v;
+        }
+    }
+}
+
+/// A connection opened as the web pages open it, `/ws?lang=de`, reads its refusals in German
+/// (a wrong password, a move the rules refuse, with their reason); one without `lang` reads
+/// the English it always did, the same codes.
+#[test]
+fn refusals_in_the_connections_language() {
+    sqlite(60, |backend| async move {
+        let db = database(backend);
+        let server = Server::start(&db.url);
+        let hello = json!({"t": "hello", "v": 1});
+        let mut de =
+            RawWs::hello_at(&server, "127.0.0.1", None, hello.clone(), "/ws?lang=de").await;
+        let mut en = RawWs::hello_with(&server, "127.0.0.1", None, hello).await;
+        let login = json!({"t": "login", "name": "nobody", "password": "not-the-password"});
+        de.send(&login).await.expect("send");
+        let e = raw_error(&mut de).await;
+        assert_eq!(e["code"], "auth");
+        assert_eq!(e["msg"], "falscher Name oder falsches Passwort");
+        en.send(&login).await.expect("send");
+        let e = raw_error(&mut en).await;
+        assert_eq!(e["code"], "auth");
+        assert_eq!(e["msg"], "wrong name or password");
+
+        // A move from an empty cell, in a game against the computer.
+        for (ws, reason) in [
+            (&mut de, "Auf e5 steht keine Figur"),
+            (&mut en, "there is no piece on e5"),
+        ] {
+            let play = json!({"t": "play_computer", "level": "easy", "color": "white"});
+            ws.send(&play).await.expect("send");
+            let game = loop {
+                let v = ws.recv(T).await.expect("started");
+                if v["t"] == "started" {
+                    break v["game"].as_str().expect("game id").to_string();
+                }
+            };
+            let mv = json!({"t": "move", "game": game, "n": 0, "move": "e5e6"});
+            ws.send(&mv).await.expect("send");
+            let e = raw_error(ws).await;
+            assert_eq!(e["code"], "illegal");
+            let msg = e["msg"].as_str().unwrap_or_default();
+            assert!(msg.contains(reason), "{e}");
+            assert!(e.get("de").is_none(), "no German field of its own: {e}");
+        }
+    });
+}

@@ -445,7 +445,7 @@ fn welcome(world: &mut World, name: String, guest: bool, token: String) {
 }
 
 fn message(world: &mut World, v: &ServerMsg) {
-    if let ServerMsg::Error { code, msg } = v {
+    if let ServerMsg::Error { code, msg, .. } = v {
         let msg = crate::net::wire::clip(msg);
         let said = match code.as_ref() {
             "auth" | "name" | "taken" => tr!("server-sign-in-refused", msg = msg.to_string()),

@@ -11,6 +11,7 @@ use crate::engine::{EngineError, Limits, Report, Score, StopFlag};
 use crate::rules::{Game, Position, Side};
 
 use super::super::messages::LineView;
+use super::super::refusals::Said;
 use super::pool::{AnalysisJob, Pool};
 
 /// Reports a job may hold for a slow reader before later ones are skipped.
@@ -41,7 +42,7 @@ pub struct Submitted {
 }
 
 /// Hands an analysis to the engine, or says in plain words why not (the queue is full).
-pub fn submit(pool: &Pool, req: Request) -> Result<Submitted, String> {
+pub fn submit(pool: &Pool, req: Request) -> Result<Submitted, Said> {
     let stop = StopFlag::new();
     let (reply, done) = oneshot::channel();
     let (tx, progress) = if req.progress {

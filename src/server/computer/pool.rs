@@ -19,6 +19,7 @@ use tokio::sync::oneshot;
 use crate::engine::{AnalyseOptions, Engine, EngineError, LevelSettings, Limits, Report, StopFlag};
 use crate::rules::Game;
 
+use super::super::refusals::Said;
 use super::jobs::{Jobs, Kind};
 
 /// The engine's table per pool thread, in MiB (small: many games share a thread).
@@ -206,17 +207,13 @@ impl Pool {
     /// Queues an analysis behind every computer move, or refuses it in plain words when
     /// the pool's bound of analyses wait already. `Ok`: its place in the analyses' queue
     /// (1: next).
-    pub fn submit_analysis(&self, job: AnalysisJob) -> Result<usize, String> {
+    pub fn submit_analysis(&self, job: AnalysisJob) -> Result<usize, Said> {
         if let Some(jobs) = &self.jobs
             && (job.progress.is_none() || self.inner.threads == 0)
         {
             let waiting = jobs.analyses.load(std::sync::atomic::Ordering::Relaxed);
             if waiting >= self.inner.depth {
-                return Err(format!(
-                    "the computer is busy: {waiting} analyses are waiting for it (at most {}); \
-                     try again in a minute",
-                    self.inner.depth
-                ));
+                return Err(self.analyses_busy(waiting));
             }
             jobs.submit_analysis(job);
             return Ok(waiting + 1);
@@ -225,11 +222,7 @@ impl Pool {
         queue.analyses.retain(|j| !j.stop.is_stopped());
         let waiting = queue.analyses.len();
         if waiting >= self.inner.depth {
-            return Err(format!(
-                "the computer is busy: {waiting} analyses are waiting for it (at most {}); \
-                 try again in a minute",
-                self.inner.depth
-            ));
+            return Err(self.analyses_busy(waiting));
         }
         queue.analyses.push_back(job);
         drop(queue);
@@ -274,17 +267,30 @@ impl Pool {
     }
 
     /// Whether a new computer game may start, or the plain words saying why not.
-    pub fn admits(&self) -> Result<(), String> {
+    pub fn admits(&self) -> Result<(), Said> {
         let queued = self.queued();
         if queued >= self.inner.depth {
-            return Err(format!(
-                "the computer is busy: {queued} moves are waiting for it (at most {}) and \
-                 {} are being searched; try again in a minute",
-                self.inner.depth,
-                self.running()
+            return Err(Said::new(
+                "busy-moves",
+                &[
+                    ("queued", &queued.to_string()),
+                    ("max", &self.inner.depth.to_string()),
+                    ("running", &self.running().to_string()),
+                ],
             ));
         }
         Ok(())
+    }
+
+    /// Why an analysis is refused when `waiting` wait already.
+    fn analyses_busy(&self, waiting: usize) -> Said {
+        Said::new(
+            "busy-analyses",
+            &[
+                ("waiting", &waiting.to_string()),
+                ("max", &self.inner.depth.to_string()),
+            ],
+        )
     }
 }
 
@@ -402,7 +408,7 @@ mod tests {
             reply,
         });
         let why = pool.admits().unwrap_err();
-        assert!(why.contains("1 moves are waiting"), "{why}");
+        assert!(why.en.contains("1 moves are waiting"), "{why}");
     }
 
     fn analysis(
@@ -455,7 +461,7 @@ mod tests {
         let why = pool
             .submit_analysis(analysis(Game::new(), 1).0)
             .unwrap_err();
-        assert!(why.contains("2 analyses are waiting"), "{why}");
+        assert!(why.en.contains("2 analyses are waiting"), "{why}");
     }
 
     #[tokio::test]

@@ -11,6 +11,7 @@ use crate::rules::{Outcome, Side};
 use crate::server::computer::seat::{self, Thinking};
 use crate::server::db::now_ms;
 use crate::server::messages::{ClockView, GameView, ServerMsg, side_name};
+use crate::server::refusals;
 use crate::server::routes;
 
 impl Actor {
@@ -231,13 +232,10 @@ impl Actor {
             return Ok(Some(self.snapshot(routes)));
         }
         let Some(side) = side else {
-            return Err(ServerMsg::error(
-                "not_player",
-                "you do not play in this game",
-            ));
+            return Err(refusals::refused("not_player", "not-player", &[]));
         };
         if !self.live() {
-            return Err(ServerMsg::error("over", "the game is over"));
+            return Err(refusals::refused("over", "game-over", &[]));
         }
         match cmd {
             Cmd::Snapshot { routes } => Ok(Some(self.snapshot(routes))),
@@ -245,22 +243,16 @@ impl Actor {
             Cmd::Resign => {
                 self.game
                     .resign(side)
-                    .map_err(|e| ServerMsg::error("over", e.to_string()))?;
+                    .map_err(|e| refusals::play_error(&e).error("over"))?;
                 self.finish(Outcome::Resignation { winner: !side }).await;
                 Ok(None)
             }
             Cmd::Abort => {
                 if self.row.tournament.is_some() {
-                    return Err(ServerMsg::error(
-                        "tournament",
-                        "a tournament game is never aborted: the side that does not move loses",
-                    ));
+                    return Err(refusals::refused("tournament", "abort-tournament", &[]));
                 }
                 if self.game.plies().len() >= 2 {
-                    return Err(ServerMsg::error(
-                        "over",
-                        "a game can be aborted only before both sides have moved",
-                    ));
+                    return Err(refusals::refused("over", "abort-late", &[]));
                 }
                 self.end("aborted", "*", "aborted", None).await?;
                 Ok(None)
@@ -270,7 +262,7 @@ impl Actor {
                 if self.draw == Some(!side) {
                     self.game
                         .agree_draw()
-                        .map_err(|e| ServerMsg::error("over", e.to_string()))?;
+                        .map_err(|e| refusals::play_error(&e).error("over"))?;
                     self.finish(Outcome::Agreement).await;
                 } else if self.draw.is_none() {
                     self.draw = Some(side);
@@ -302,7 +294,7 @@ impl Actor {
                 } else if self.takeback.is_none() {
                     let own_moves = self.plies_by(side);
                     if own_moves == 0 {
-                        return Err(ServerMsg::error("offer", "you have no move to take back"));
+                        return Err(refusals::refused("offer", "takeback-none", &[]));
                     }
                     self.takeback = Some(side);
                     self.takeback_at = self.now();

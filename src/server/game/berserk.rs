@@ -6,25 +6,26 @@ use super::Actor;
 use crate::rules::Side;
 use crate::server::db::Write;
 use crate::server::messages::{ServerMsg, side_name};
+use crate::server::refusals;
 
 impl Actor {
     /// `side` goes berserk: refused with a reason outside an arena game, without a clock,
     /// after its first move or a second time; else committed, then told to everyone.
     pub(super) async fn berserk(&mut self, side: Side) -> Result<(), ServerMsg> {
-        let refuse = |why: &str| Err(ServerMsg::error("berserk", why));
+        let refuse = |why: &'static str| Err(refusals::refused("berserk", why, &[]));
         let Some(mut sides) = self.row.berserk else {
-            return refuse("berserk is only for arena tournament games");
+            return refuse("berserk-arena");
         };
         if self.plies_by(side) > 0 {
-            return refuse("berserk only before your first move");
+            return refuse("berserk-first-move");
         }
         let now = self.now();
         let before = self.clocks.clone();
         let Some(clocks) = &mut self.clocks else {
-            return refuse("berserk needs a clock");
+            return refuse("berserk-clock");
         };
         if let Err(e) = clocks.berserk(side, now) {
-            return refuse(&e.to_string());
+            return Err(ServerMsg::error("berserk", e.to_string()));
         }
         let write = Write::Berserk {
             game: self.row.id.clone(),

@@ -18,6 +18,7 @@ use super::bus::Bus;
 use super::computer::seat::Seat;
 use super::db::{GameRow, Writer};
 use super::messages::{GameView, ServerMsg};
+use super::refusals;
 use crate::rules::clock::{Clocks, TimeControl};
 use crate::rules::{Game, Side};
 
@@ -141,7 +142,7 @@ impl GameHandle {
     /// Sends a request and waits for its answer.
     pub async fn ask(&self, side: Option<Side>, cmd: Cmd) -> Result<Option<Arc<str>>, ServerMsg> {
         let (reply, rx) = oneshot::channel();
-        let gone = || ServerMsg::error("no_game", "that game is no longer live");
+        let gone = || refusals::refused("no_game", "game-gone", &[]);
         self.tx
             .send(Req { side, cmd, reply })
             .await

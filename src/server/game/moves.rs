@@ -5,6 +5,7 @@ use crate::rules::record::termination_name;
 use crate::rules::{Outcome, Side};
 use crate::server::db::{RatedEnd, Write, now_ms};
 use crate::server::messages::{Moved, ServerMsg};
+use crate::server::refusals;
 use crate::server::routes;
 use crate::server::variant;
 
@@ -24,25 +25,27 @@ impl Actor {
             if mover == side && self.game.plies()[n as usize].mv.to_string() == text.trim() {
                 return Ok(());
             }
-            return Err(ServerMsg::error(
+            return Err(refusals::refused(
                 "stale",
-                format!("half-move {n} was already played"),
+                "stale-played",
+                &[("n", &n.to_string())],
             ));
         }
         if n as usize > plies {
-            return Err(ServerMsg::error(
+            return Err(refusals::refused(
                 "stale",
-                format!("the next half-move is {plies}, not {n}"),
+                "stale-next",
+                &[("next", &plies.to_string()), ("n", &n.to_string())],
             ));
         }
         if self.game.position().turn() != side {
-            return Err(ServerMsg::error("not_your_turn", "it is not your move"));
+            return Err(refusals::refused("not_your_turn", "not-your-move", &[]));
         }
         let mv = self
             .game
             .position()
             .parse_move(text)
-            .map_err(|e| ServerMsg::error("illegal", e.to_string()))?;
+            .map_err(|e| refusals::move_text_error(&e).error("illegal"))?;
         // The route of the move from the position it is played in, for the web followers.
         let route = routes::route_view(self.game.position(), mv);
         let now = self.now();
@@ -53,7 +56,7 @@ impl Actor {
                 Ok(left) => clock_ms = Some(left.as_millis() as i64),
                 Err(_) => {
                     self.flag_fall().await;
-                    return Err(ServerMsg::error("over", "your time ran out"));
+                    return Err(refusals::refused("over", "time-ran-out", &[]));
                 }
             }
             c.resume(now);
@@ -62,7 +65,7 @@ impl Actor {
             Ok(ply) => (ply.mv.to_string(), ply.text.clone()),
             Err(e) => {
                 self.clocks = before;
-                return Err(ServerMsg::error("illegal", e.to_string()));
+                return Err(refusals::play_error(&e).error("illegal"));
             }
         };
         let at_ms = now_ms();
@@ -134,7 +137,7 @@ impl Actor {
         };
         let plies = self.game.plies().len();
         if plies < count {
-            return Err(ServerMsg::error("offer", "nothing to take back"));
+            return Err(refusals::refused("offer", "takeback-nothing", &[]));
         }
         let backup = self.game.clone();
         for _ in 0..count {

@@ -17,6 +17,7 @@ use crate::rules::{Game, Position};
 use super::super::computer::analysis::{self as jobs, Submitted};
 use super::super::limit::Buckets;
 use super::super::messages::{AnalysisBoardView, ServerMsg, side_name};
+use super::super::refusals::{self, Said};
 use super::super::{routes, variant};
 use super::{ConnTx, Hub, Identity, Limits as HubLimits, Out, lock};
 
@@ -213,7 +214,7 @@ impl Hub {
         with_routes: bool,
     ) -> Result<Board, ServerMsg> {
         if req.position.len() > MAX_POSITION || req.moves.len() > MAX_MOVES {
-            return Err(refuse("that position or list of moves is too long"));
+            return Err(refusals::refused("analysis", "analysis-too-long", &[]));
         }
         let name = variant::check(req.variant.as_deref(), None).map_err(refuse)?;
         if variant::is_custom(&name) {
@@ -228,11 +229,22 @@ impl Hub {
         let mut texts = Vec::with_capacity(req.moves.len());
         for (i, mv) in req.moves.iter().enumerate() {
             if mv.len() > 16 {
-                return Err(refuse(format!("move {} is not a move", i + 1)));
+                return Err(refusals::refused(
+                    "analysis",
+                    "analysis-not-a-move",
+                    &[("i", &(i + 1).to_string())],
+                ));
             }
-            let ply = game
-                .play_text(mv)
-                .map_err(|e| ServerMsg::error("illegal", format!("move {} ({mv}): {e}", i + 1)))?;
+            let ply = game.play_text(mv).map_err(|e| {
+                let why = refusals::play_error(&e);
+                let (i, mv) = ((i + 1).to_string(), mv.to_string());
+                Said::each(
+                    "analysis-move",
+                    &[("i", &i), ("move", &mv), ("why", &why.en)],
+                    &[("i", &i), ("move", &mv), ("why", &why.de)],
+                )
+                .error("illegal")
+            })?;
             texts.push(ply.text.clone());
         }
         self.not_my_live_game(me, &game).await?;
@@ -258,13 +270,10 @@ impl Hub {
         let available = self.analysis_budgets.available(&me.key, addr);
         if available < MIN_SECONDS {
             let (rate, _) = self.limits.analysis_budget;
-            return Err(ServerMsg::error(
+            return Err(refusals::refused(
                 "busy",
-                format!(
-                    "you have used the engine time the analysis board gives you for now; \
-                     it comes back at {:.0} seconds a minute",
-                    rate * 60.0
-                ),
+                "analysis-time-spent",
+                &[("secs", &format!("{:.0}", rate * 60.0))],
             ));
         }
         let secs = available.min(self.limits.analysis_time.as_secs_f64());
@@ -277,7 +286,7 @@ impl Hub {
                 progress: true,
             },
         )
-        .map_err(|why| ServerMsg::error("busy", why))?;
+        .map_err(|why| why.error("busy"))?;
         self.analysis_budgets.spend(&me.key, addr, secs);
         let charge = Charge {
             hub: Arc::downgrade(self),
@@ -320,10 +329,7 @@ impl Hub {
                 continue;
             };
             if seen.contains(&now.hash()) {
-                return Err(refuse(
-                    "that is the position of a game you are playing now: analyse it once \
-                     the game is over",
-                ));
+                return Err(refusals::refused("analysis", "analysis-own-game", &[]));
             }
         }
         Ok(())

@@ -21,6 +21,7 @@ use super::super::db::Write;
 use super::super::game;
 use super::super::limit::Buckets;
 use super::super::messages::{GameAnalysisView, ServerMsg};
+use super::super::refusals;
 use super::super::stored;
 use super::{Hub, Identity, Limits as HubLimits, lock};
 
@@ -105,10 +106,6 @@ impl GameAnalyses {
     }
 }
 
-fn refuse(msg: impl Into<String>) -> ServerMsg {
-    ServerMsg::error("analysis", msg)
-}
-
 fn db_error(e: impl std::fmt::Display) -> ServerMsg {
     tracing::error!("database error: {e}");
     ServerMsg::error("db", "database error")
@@ -123,7 +120,7 @@ impl Hub {
     /// done.
     pub async fn game_analysis(&self, game: &str) -> Result<Followed, ServerMsg> {
         if !stored::id_ok(game) {
-            return Err(ServerMsg::error("no_game", "no such game"));
+            return Err(refusals::refused("no_game", "no-game", &[]));
         }
         if let Some((view, rx)) = self.game_analyses.pending_view(game) {
             return Ok((view, Some(rx)));
@@ -158,33 +155,35 @@ impl Hub {
             .game(game)
             .await
             .map_err(db_error)?
-            .ok_or_else(|| ServerMsg::error("no_game", "no such game"))?;
+            .ok_or_else(|| refusals::refused("no_game", "no-game", &[]))?;
         if row.status != "over" {
-            return Err(refuse("only a finished game can be analysed"));
+            return Err(refusals::refused("analysis", "analysis-not-over", &[]));
         }
         let waiting = lock(&self.game_analyses.queue).len();
         if waiting >= self.limits.game_analysis_queue {
-            return Err(ServerMsg::error(
+            return Err(refusals::refused(
                 "busy",
-                format!(
-                    "{waiting} games are waiting for their analysis (at most {}): try again \
-                     in a few minutes",
-                    self.limits.game_analysis_queue
-                ),
+                "busy-game-analyses",
+                &[
+                    ("waiting", &waiting.to_string()),
+                    ("max", &self.limits.game_analysis_queue.to_string()),
+                ],
             ));
         }
         let (per_player, per_addr) = self.limits.analyses_per_hour;
         if !lock(&self.game_analyses.per_player).take(&me.key) {
-            return Err(refuse(format!(
-                "you have asked for {per_player} game analyses in the last hour (the most \
-                 there may be): try again later"
-            )));
+            return Err(refusals::refused(
+                "analysis",
+                "analyses-per-player",
+                &[("n", &per_player.to_string())],
+            ));
         }
         if !lock(&self.game_analyses.per_addr).take(&addr) {
-            return Err(refuse(format!(
-                "your address has asked for {per_addr} game analyses in the last hour (the \
-                 most there may be): try again later"
-            )));
+            return Err(refusals::refused(
+                "analysis",
+                "analyses-per-address",
+                &[("n", &per_addr.to_string())],
+            ));
         }
         // Checked again: another request may have queued it while the database answered.
         if let Some((view, rx)) = self.game_analyses.pending_view(game) {

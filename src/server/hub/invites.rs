@@ -11,6 +11,7 @@ use super::super::auth;
 use super::super::db::invites::InviteRow;
 use super::super::db::{DbError, now_ms};
 use super::super::messages::{SeekSpec, ServerMsg};
+use super::super::refusals;
 use super::super::variant;
 use super::seeks::{Terms, terms};
 use super::{Hub, Identity};
@@ -47,10 +48,6 @@ pub struct InviteView {
     pub expires: i64,
     /// Once joined: the game's id (`Some("")` while the game is being made).
     pub game: Option<String>,
-}
-
-fn refuse(msg: impl Into<String>) -> ServerMsg {
-    ServerMsg::error("invite", msg)
 }
 
 fn db_error(e: DbError) -> ServerMsg {
@@ -100,13 +97,17 @@ impl Hub {
             .await
             .map_err(db_error)?;
         if open >= PER_PLAYER {
-            return Err(refuse(format!(
-                "you have {open} open invitations already (at most {PER_PLAYER}): wait for a \
-                 friend to join one, or for one to expire"
-            )));
+            return Err(refusals::refused(
+                "invite",
+                "invite-too-many",
+                &[
+                    ("open", &open.to_string()),
+                    ("max", &PER_PLAYER.to_string()),
+                ],
+            ));
         }
         if all >= MAX_KEPT {
-            return Err(ServerMsg::error("busy", "too many invitations: try later"));
+            return Err(refusals::refused("busy", "invite-busy", &[]));
         }
         let row = InviteRow {
             code: code.clone(),
@@ -159,7 +160,7 @@ impl Hub {
         me: &Identity,
         code: &str,
     ) -> Result<String, ServerMsg> {
-        let gone = || refuse("no such invitation: it expired, or the link is mistyped");
+        let gone = || refusals::refused("invite", "invite-gone", &[]);
         if !code_shape_ok(code) {
             return Err(gone());
         }
@@ -169,12 +170,10 @@ impl Hub {
             .map_err(db_error)?
             .ok_or_else(gone)?;
         if invite.owner_key == me.key {
-            return Err(refuse(
-                "that is your own invitation: send its link to a friend",
-            ));
+            return Err(refusals::refused("invite", "invite-own", &[]));
         }
         if invite.rated && me.guest {
-            return Err(refuse("guests play casual games only"));
+            return Err(refusals::refused("invite", "invite-guest-rated", &[]));
         }
         // A bad stored row (the terms are checked when it is made) is refused, not played.
         let tc = match invite.tc.as_deref().map(str::parse::<TimeControl>) {
@@ -198,7 +197,7 @@ impl Hub {
             .map_err(db_error)?
         {
             return Err(if invite.game.is_some() {
-                refuse("that invitation has been used: its seat is taken")
+                refusals::refused("invite", "invite-used", &[])
             } else {
                 gone()
             });

@@ -11,6 +11,7 @@ use crate::rules::clock::TimeControl;
 use super::super::computer::{ComputerLevel, UNTIMED, lock, seat_of};
 use super::super::db::{GameRow, Write, now_ms};
 use super::super::messages::ServerMsg;
+use super::super::refusals;
 use super::super::{auth, variant};
 use super::{Hub, Identity};
 
@@ -71,7 +72,7 @@ impl Hub {
         self.computer
             .pool()
             .admits()
-            .map_err(|why| ServerMsg::error("busy", why))?;
+            .map_err(|why| why.error("busy"))?;
         let bot = Identity {
             key: level.key(),
             name: level.player_name(),
@@ -132,22 +133,28 @@ impl Hub {
             })
             .count();
         if mine >= self.limits.computer_per_player {
-            return Err(refuse(format!(
-                "you are playing the computer {mine} times already (at most {} at once): \
-                 finish a game first",
-                self.limits.computer_per_player
-            )));
+            return Err(refusals::refused(
+                "computer",
+                "computer-per-player",
+                &[
+                    ("n", &mine.to_string()),
+                    ("max", &self.limits.computer_per_player.to_string()),
+                ],
+            ));
         }
         let live: Vec<String> = self.live_ids();
         let mut by_addr = lock(&self.computer.by_addr);
         by_addr.retain(|id, _| live.contains(id));
         let from_here = by_addr.values().filter(|a| **a == addr).count();
         if from_here >= self.limits.computer_per_addr {
-            return Err(refuse(format!(
-                "your address plays the computer {from_here} times already (at most {} at \
-                 once): finish a game first",
-                self.limits.computer_per_addr
-            )));
+            return Err(refusals::refused(
+                "computer",
+                "computer-per-address",
+                &[
+                    ("n", &from_here.to_string()),
+                    ("max", &self.limits.computer_per_addr.to_string()),
+                ],
+            ));
         }
         Ok(())
     }
@@ -176,13 +183,10 @@ impl Hub {
             Side::Black => &row.white.0,
         };
         if *mine != me.key {
-            return Err(ServerMsg::error(
-                "not_player",
-                "you did not play in that game",
-            ));
+            return Err(refusals::refused("not_player", "not-player-then", &[]));
         }
         if row.status == "started" {
-            return Err(refuse("that game is not over"));
+            return Err(refusals::refused("computer", "computer-not-over", &[]));
         }
         let req = Request {
             level: level.to_string(),

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use super::super::bus::BusMsg;
 use super::super::messages::{SeekSpec, SeekView, ServerMsg, side_name};
+use super::super::refusals;
 use super::super::{rating, variant};
 use super::{Hub, Identity, Out, lock};
 use crate::rules::Side;
@@ -385,7 +386,7 @@ impl Hub {
         let seek = lock(&self.seeks)
             .get(&seq)
             .cloned()
-            .ok_or_else(|| ServerMsg::error("no_seek", "that seek is gone"))?;
+            .ok_or_else(|| refusals::refused("no_seek", "seek-gone", &[]))?;
         if seek.owner.key == me.key {
             return Err(seek_error("that is your own seek"));
         }
@@ -412,7 +413,7 @@ impl Hub {
         }
         // Taken out of the lobby under the lock: two players accepting at once get one game.
         if lock(&self.seeks).remove(&seq).is_none() {
-            return Err(ServerMsg::error("no_seek", "that seek is gone"));
+            return Err(refusals::refused("no_seek", "seek-gone", &[]));
         }
         if seek.to.is_none() {
             self.lobby_event(ServerMsg::SeekGone {
@@ -491,7 +492,7 @@ impl Hub {
             .game(game_id)
             .await
             .map_err(|e| ServerMsg::error("db", e.to_string()))?
-            .ok_or_else(|| ServerMsg::error("no_game", "no such game"))?;
+            .ok_or_else(|| refusals::refused("no_game", "no-game", &[]))?;
         if row.status == "started" {
             return Err(seek_error("that game is not over"));
         }

@@ -8,6 +8,7 @@
 //! counted); the first legal move that is not right fails the puzzle.
 
 use crate::rules::{Move, Position};
+use crate::server::refusals::{self, Said};
 use crate::study::Puzzle;
 
 /// One half-move played.
@@ -37,8 +38,8 @@ pub enum Verdict {
         /// The line's move there, in move text.
         best: String,
     },
-    /// A move against the rules: the rules' reason (nothing counted).
-    Illegal(String),
+    /// A move against the rules: the rules' reason, in both languages (nothing counted).
+    Illegal(Said),
 }
 
 /// The judgement: the verdict, and the line played up to it (right moves and replies).
@@ -86,7 +87,7 @@ pub fn judge(puzzle: &Puzzle, moves: &[String]) -> Judged {
             Ok(mv) => mv,
             Err(e) => {
                 return Judged {
-                    verdict: Verdict::Illegal(e.to_string()),
+                    verdict: Verdict::Illegal(refusals::move_text_error(&e)),
                     line,
                 };
             }
@@ -192,7 +193,7 @@ mod tests {
         let Verdict::Illegal(why) = &bad.verdict else {
             panic!("{:?}", bad.verdict);
         };
-        assert!(!why.is_empty());
+        assert!(!why.en.is_empty() && !why.de.is_empty());
         let nonsense = judge(&p, &["<script>".to_string()]);
         assert!(matches!(nonsense.verdict, Verdict::Illegal(_)));
     }

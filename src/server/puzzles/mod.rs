@@ -14,6 +14,7 @@ use std::collections::BTreeSet;
 use std::sync::Mutex;
 
 use crate::rules::Position;
+use crate::rules::words::Lang;
 use crate::study::{Puzzle, PuzzleProgress, next_puzzle};
 
 use super::db::{Db, PuzzleAttempt, PuzzlePlayer, Write, Writer, now_ms};
@@ -22,6 +23,7 @@ use super::messages::{
     MAX_PUZZLE_MOVES, PuzzlePly, PuzzleRatingView, PuzzleStepView, PuzzleView, ServerMsg, side_name,
 };
 use super::rating::Glicko;
+use super::refusals;
 use super::routes;
 use judge::{Judged, Played, Verdict};
 
@@ -101,7 +103,7 @@ impl Puzzles {
     fn numbered(&self, id: u32) -> Result<(&Puzzle, &str), ServerMsg> {
         match (self.get(id), self.ids.get((id as usize).wrapping_sub(1))) {
             (Some(p), Some(key)) => Ok((p, key)),
-            _ => Err(ServerMsg::error("no_puzzle", "no such puzzle")),
+            _ => Err(refusals::refused("no_puzzle", "puzzle-none", &[])),
         }
     }
 }
@@ -168,10 +170,7 @@ pub async fn next(
 ) -> Result<ServerMsg, ServerMsg> {
     let puzzles = cx.puzzles;
     if !puzzles.allowed(me) {
-        return Err(ServerMsg::error(
-            "rate",
-            "too many puzzle requests: slow down",
-        ));
+        return Err(refusals::refused("rate", "rate-puzzles", &[]));
     }
     let player = cx.db.puzzle_player(me).await.map_err(db_err)?;
     let id = match id {
@@ -194,7 +193,7 @@ pub async fn next(
                 progress.rated.insert(pid);
             }
             let index = next_puzzle(&progress, &puzzles.set)
-                .ok_or_else(|| ServerMsg::error("no_puzzle", "this server has no puzzles"))?;
+                .ok_or_else(|| refusals::refused("no_puzzle", "puzzle-none-here", &[]))?;
             u32::try_from(index + 1).unwrap_or(1)
         }
     };
@@ -263,16 +262,14 @@ pub async fn answer(
     id: u32,
     moves: &[String],
     with_routes: bool,
+    lang: Lang,
 ) -> Result<ServerMsg, ServerMsg> {
     let puzzles = cx.puzzles;
     if moves.len() > MAX_PUZZLE_MOVES || moves.iter().any(|m| m.len() > 16) {
-        return Err(ServerMsg::error("illegal", "that is not a move"));
+        return Err(refusals::refused("illegal", "not-a-move", &[]));
     }
     if !puzzles.allowed(me) {
-        return Err(ServerMsg::error(
-            "rate",
-            "too many puzzle requests: slow down",
-        ));
+        return Err(refusals::refused("rate", "rate-puzzles", &[]));
     }
     let (puzzle, key) = puzzles.numbered(id)?;
     let judged: Judged = judge::judge(puzzle, moves);
@@ -281,7 +278,13 @@ pub async fn answer(
         Verdict::Continue | Verdict::Illegal(_) => {
             let player = cx.db.puzzle_player(me).await.map_err(db_err)?;
             let (state, reason) = match &judged.verdict {
-                Verdict::Illegal(why) => ("illegal", Some(why.clone())),
+                Verdict::Illegal(why) => (
+                    "illegal",
+                    Some(match lang {
+                        Lang::En => why.en.clone(),
+                        Lang::De => why.de.clone(),
+                    }),
+                ),
                 _ => ("continue", None),
             };
             (state, reason, None, Vec::new(), (player, None))
@@ -331,10 +334,7 @@ pub async fn give_up(
 ) -> Result<ServerMsg, ServerMsg> {
     let puzzles = cx.puzzles;
     if !puzzles.allowed(me) {
-        return Err(ServerMsg::error(
-            "rate",
-            "too many puzzle requests: slow down",
-        ));
+        return Err(refusals::refused("rate", "rate-puzzles", &[]));
     }
     let (puzzle, key) = puzzles.numbered(id)?;
     let (player, change) = finish(cx, me, puzzle, key, false).await?;

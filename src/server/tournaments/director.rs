@@ -17,6 +17,7 @@ use thiserror::Error;
 use super::super::db::{DbError, now_ms};
 use super::super::hub::{GameSpec, Hub, Identity, new_game_id};
 use super::super::rating;
+use super::super::refusals::Said;
 use super::super::variant;
 use super::pairing::{arena, dutch};
 use super::state;
@@ -53,13 +54,17 @@ pub enum TournamentError {
     /// The database.
     #[error(transparent)]
     Db(#[from] DbError),
-    /// Something asked for is not allowed.
+    /// Something asked for is not allowed (said in both languages).
     #[error("{0}")]
-    Refused(String),
+    Refused(Said),
+    /// Terms that cannot be read (a variant's name): the reader's own English words.
+    #[error("{0}")]
+    Bad(String),
 }
 
-fn refused(msg: impl Into<String>) -> TournamentError {
-    TournamentError::Refused(msg.into())
+/// The refusal `id` of the table, with `fill` in its holes.
+fn refused(id: &'static str, fill: &[(&str, &str)]) -> TournamentError {
+    TournamentError::Refused(Said::new(id, fill))
 }
 
 /// A tournament to make.
@@ -92,11 +97,14 @@ pub struct NewTournament {
 
 /// Checks and stores a new tournament and starts its director; returns its id.
 pub async fn create(hub: &Arc<Hub>, new: NewTournament) -> Result<String, TournamentError> {
-    let (variant, _) = variant::for_game(&new.variant).map_err(refused)?;
+    let (variant, _) = variant::for_game(&new.variant).map_err(TournamentError::Bad)?;
     match new.kind {
         Kind::Swiss => {
             if !new.rounds.is_some_and(|r| (1..=MAX_ROUNDS).contains(&r)) {
-                return Err(refused(format!("a Swiss has 1 to {MAX_ROUNDS} rounds")));
+                return Err(refused(
+                    "tournament-rounds",
+                    &[("max", &MAX_ROUNDS.to_string())],
+                ));
             }
         }
         Kind::Arena => {
@@ -104,27 +112,27 @@ pub async fn create(hub: &Arc<Hub>, new: NewTournament) -> Result<String, Tourna
                 .length
                 .is_some_and(|l| (ARENA_LENGTH.0..=ARENA_LENGTH.1).contains(&l))
             {
-                return Err(refused("an arena lasts from 10 seconds to a day"));
+                return Err(refused("tournament-arena-length", &[]));
             }
             if new.tc.is_none() {
-                return Err(refused("an arena needs a live clock"));
+                return Err(refused("tournament-arena-clock", &[]));
             }
         }
     }
     if let Some(every) = new.round_every {
         if new.kind != Kind::Swiss {
-            return Err(refused("rounds at set times are for a Swiss"));
+            return Err(refused("tournament-set-times-swiss", &[]));
         }
         if !(ROUND_EVERY.0..=ROUND_EVERY.1).contains(&every) {
-            return Err(refused("rounds at set times are 1 second to 30 days apart"));
+            return Err(refused("tournament-set-times-range", &[]));
         }
     }
     if new.tc.is_none() && new.days.is_none() {
-        return Err(refused("a clock or days per move, please"));
+        return Err(refused("tournament-clock-or-days", &[]));
     }
     let name = new.name.trim();
     if name.is_empty() || name.chars().count() > 60 {
-        return Err(refused("a name of 1 to 60 characters, please"));
+        return Err(refused("tournament-name", &[]));
     }
     let now = now_ms();
     if let Some(creator) = &new.creator {
@@ -133,12 +141,13 @@ pub async fn create(hub: &Arc<Hub>, new: NewTournament) -> Result<String, Tourna
             .tournaments_made_since(creator, now - 86_400_000)
             .await?;
         if made >= PER_ACCOUNT_PER_DAY {
-            return Err(refused(format!(
-                "at most {PER_ACCOUNT_PER_DAY} tournaments a day"
-            )));
+            return Err(refused(
+                "tournament-per-day",
+                &[("n", &PER_ACCOUNT_PER_DAY.to_string())],
+            ));
         }
     }
-    let id = new_game_id().map_err(|_| refused("no randomness"))?;
+    let id = new_game_id().map_err(|_| TournamentError::Bad("no randomness".to_string()))?;
     let row = TournamentRow {
         id: id.clone(),
         kind: new.kind,
@@ -184,9 +193,9 @@ pub async fn join(hub: &Hub, id: &str, who: &Identity) -> Result<(), TournamentE
         .db
         .tournament(id)
         .await?
-        .ok_or_else(|| refused("no such tournament"))?;
+        .ok_or_else(|| refused("tournament-none", &[]))?;
     if t.status == Status::Finished {
-        return Err(refused("that tournament is over"));
+        return Err(refused("tournament-over", &[]));
     }
     let glicko = hub
         .db
@@ -201,7 +210,7 @@ pub async fn join(hub: &Hub, id: &str, who: &Identity) -> Result<(), TournamentE
 /// Withdraws a player: no more pairings; the games played still count.
 pub async fn withdraw(hub: &Hub, id: &str, who: &Identity) -> Result<(), TournamentError> {
     if !hub.db.withdraw_from_tournament(id, &who.key).await? {
-        return Err(refused("not in that tournament"));
+        return Err(refused("tournament-not-in", &[]));
     }
     Ok(())
 }

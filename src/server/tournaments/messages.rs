@@ -6,6 +6,7 @@ use std::time::Duration;
 use super::super::db::now_ms;
 use super::super::hub::{Hub, Identity};
 use super::super::messages::{MAX_TOURNAMENTS, ServerMsg, TournamentSpec, TournamentSummary};
+use super::super::refusals::Said;
 use super::director::{self, NewTournament, TournamentError};
 use super::store::Kind;
 use crate::rules::clock::TimeControl;
@@ -14,7 +15,8 @@ use crate::rules::clock::TimeControl;
 pub fn error(e: TournamentError) -> ServerMsg {
     match e {
         TournamentError::Db(e) => ServerMsg::error("db", e.to_string()),
-        TournamentError::Refused(msg) => ServerMsg::error("tournament", msg),
+        TournamentError::Refused(said) => said.error("tournament"),
+        TournamentError::Bad(msg) => ServerMsg::error("tournament", msg),
     }
 }
 
@@ -28,10 +30,10 @@ pub async fn create(
     me: &Identity,
     spec: &TournamentSpec,
 ) -> Result<String, ServerMsg> {
-    let bad = |msg: &str| ServerMsg::error("tournament", msg);
-    let kind = Kind::parse(&spec.kind).ok_or_else(|| bad("kind is arena or swiss"))?;
+    let bad = |id: &'static str| Said::new(id, &[]).error("tournament");
+    let kind = Kind::parse(&spec.kind).ok_or_else(|| bad("tournament-kind"))?;
     if spec.rated && me.guest {
-        return Err(bad("a rated tournament needs an account"));
+        return Err(bad("tournament-rated-account"));
     }
     let tc = match spec.tc.as_deref() {
         Some(text) => Some(
@@ -41,10 +43,10 @@ pub async fn create(
         None => None,
     };
     if spec.days.is_some_and(|d| !(1..=14).contains(&d)) {
-        return Err(bad("1 to 14 days per move"));
+        return Err(bad("tournament-days"));
     }
     if spec.starts_in_secs > MAX_START_IN {
-        return Err(bad("it must start within four weeks"));
+        return Err(bad("tournament-start"));
     }
     let new = NewTournament {
         kind,

@@ -118,7 +118,9 @@ export class Connection {
   }
 
   connect() {
-    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws';
+    // The page's language: the server writes its refusals in it.
+    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws?lang='
+      + encodeURIComponent(pageLang());
     let ws;
     try {
       ws = new WebSocket(url);

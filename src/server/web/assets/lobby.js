@@ -10,6 +10,7 @@ const msg = (text) => { $('#lobby-msg').textContent = text || ''; };
 
 const conn = new Connection({
   onWelcome: (me) => {
+    accountAsked = false;
     conn.send({ t: 'lobby' });
     showAccount(me);
   },
@@ -63,7 +64,10 @@ const conn = new Connection({
           $('#computer-msg').textContent = m.msg;
           break;
         }
-        if (['auth', 'name', 'taken'].includes(m.code) || (m.code === 'rate' && /attempts/.test(m.msg))) {
+        // A rate refusal right after a sign-in is about the sign-in (its words are in the
+        // page's language, so the code and the moment tell, not the words).
+        if (['auth', 'name', 'taken'].includes(m.code) || (m.code === 'rate' && accountAsked)) {
+          accountAsked = false;
           $('#account-msg').textContent = m.msg;
         } else msg(m.msg);
         break;
@@ -273,6 +277,8 @@ function showAccount(me) {
   $('#account-msg').textContent = '';
 }
 
+/** A sign-in or registration was sent and not answered yet. */
+let accountAsked = false;
 function account(kind) {
   const f = $('#sign-form');
   const name = f.name.value.trim();
@@ -281,6 +287,7 @@ function account(kind) {
     $('#account-msg').textContent = t('js-give-name-password');
     return;
   }
+  accountAsked = true;
   conn.send({ t: kind, name, password });
 }
 $('#sign-form').addEventListener('submit', (ev) => {
