@@ -4,16 +4,16 @@
 # accessibility bus switched on. Three trees: the title screen, a game (after Play, Enter and
 # the move c4-d3 typed), and Settings.
 #
-#   scripts/atspi-tree.sh            # builds with --features accesskit_unix first
+#   scripts/atspi-tree.sh            # builds the game first (accesskit_unix is a default feature)
 #   BIN=path/to/parachess scripts/atspi-tree.sh
 #
 # Needs (scripts/install-deps.sh --atspi): Xvfb, xdotool, dbus (dbus-run-session), at-spi2-core
-# and Debian's python3-pyatspi. The game must be built with the `accesskit_unix` feature:
+# and Debian's python3-pyatspi. The game must have the `accesskit_unix` feature (a default one):
 # without it AccessKit has no Linux adapter and the window shows no tree at all.
 set -eu
 cd "$(dirname "$0")/.."
 if [ -z "${BIN:-}" ]; then
-    cargo build --features accesskit_unix --bin parachess
+    cargo build --bin parachess
     BIN=${CARGO_TARGET_DIR:-target}/debug/parachess
 fi
 export BIN
@@ -23,8 +23,9 @@ if [ -z "${PARACHESS_ATSPI_INNER:-}" ]; then
     exec dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" "$0" "$@"
 fi
 
-# The accessibility bus on, as a desktop with a screen reader has it (AccessKit asks
-# org.a11y.Status before it serves a tree). The bus launcher keeps the setting in memory here.
+# The accessibility bus on, and a screen reader said to be running, as Orca says it: AccessKit's
+# Linux adapter serves its tree only while org.a11y.Status's ScreenReaderEnabled is true
+# (IsEnabled alone is not enough). The bus launcher keeps the settings in memory here.
 export GSETTINGS_BACKEND=memory
 export NO_AT_BRIDGE=1
 /usr/libexec/at-spi-bus-launcher --launch-immediately &
@@ -32,6 +33,9 @@ LAUNCHER=$!
 for _ in $(seq 1 50); do
     gdbus call --session --dest org.a11y.Bus --object-path /org/a11y/bus \
         --method org.freedesktop.DBus.Properties.Set org.a11y.Status IsEnabled '<true>' \
+        >/dev/null 2>&1 &&
+    gdbus call --session --dest org.a11y.Bus --object-path /org/a11y/bus \
+        --method org.freedesktop.DBus.Properties.Set org.a11y.Status ScreenReaderEnabled '<true>' \
         >/dev/null 2>&1 && break
     sleep 0.2
 done

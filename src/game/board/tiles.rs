@@ -281,6 +281,7 @@ fn spawn_labels(mut commands: Commands) {
     for cell in Cell::all() {
         commands.spawn((
             CellLabel(cell),
+            crate::game::ui::access::Unspoken,
             Text::new(cell.name()),
             TextFont {
                 font_size: FontSize::Px(10.0),

@@ -22,6 +22,11 @@ use crate::rules::Cell;
 use crate::rules::words::{Lang, say};
 use crate::tr;
 
+/// A text for the eye only, which the tree leaves out: the cells' names drawn over the board
+/// (the Board list already names every cell, with what stands on it).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Unspoken;
+
 /// A container the tree should name: a dialog, a panel. Its name is `name` when given, else the
 /// first text inside it (a dialog's title).
 #[derive(Component, Clone, Debug)]
@@ -274,6 +279,7 @@ fn describe_ui(
     items: Query<UiItem>,
     parents: Query<&ChildOf>,
     buttons: Query<(), With<Button>>,
+    unspoken: Query<(), With<Unspoken>>,
     texts: Query<(&Text, Option<&Children>)>,
     spans: Query<&TextSpan>,
     mut nodes: Query<&mut AccessibilityNode>,
@@ -327,8 +333,9 @@ fn describe_ui(
     };
     for item in &items {
         let (e, node, visibility, _, is_button, field, landmark, text) = item;
-        let hidden =
-            node.display == Display::None || visibility.is_some_and(|v| *v == Visibility::Hidden);
+        let hidden = node.display == Display::None
+            || visibility.is_some_and(|v| *v == Visibility::Hidden)
+            || unspoken.contains(e);
         let want = if let Some(field) = field {
             Described {
                 role: Role::TextInput,
