@@ -149,7 +149,7 @@ test('while disconnected a move waits, said so, and the clock stands still', { t
   const ctx = await phone(390);
   const page = await ctx.newPage();
   let blocked = false;
-  await page.routeWebSocket(/\/ws$/, (ws) => {
+  await page.routeWebSocket(/\/ws(\?[^/]*)?$/, (ws) => {
     if (blocked) ws.close();
     else ws.connectToServer();
   });
