@@ -660,12 +660,12 @@ pub fn in_language(msg: ServerMsg, lang: Lang) -> ServerMsg {
     }
 }
 
+/// What the checks of this table and of the pages' table (web/lang.rs) share: a text's holes,
+/// and the server's sources they scan for the ids asked for.
 #[cfg(test)]
-mod tests {
-    use super::*;
-
+pub(crate) mod scan {
     /// The `{name}` holes of a text, sorted.
-    fn holes(text: &str) -> Vec<&str> {
+    pub(crate) fn holes(text: &str) -> Vec<&str> {
         let mut v: Vec<&str> = text
             .split('{')
             .skip(1)
@@ -675,8 +675,8 @@ mod tests {
         v
     }
 
-    /// Every `.rs` file under `src/server`.
-    fn server_sources() -> Vec<(std::path::PathBuf, String)> {
+    /// Every file under `src/server` whose extension is one of `extensions`, with its text.
+    pub(crate) fn server_sources(extensions: &[&str]) -> Vec<(std::path::PathBuf, String)> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/server");
         let mut out = Vec::new();
         let mut dirs = vec![root];
@@ -685,7 +685,10 @@ mod tests {
                 let path = entry.unwrap().path();
                 if path.is_dir() {
                     dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "rs") {
+                } else if path
+                    .extension()
+                    .is_some_and(|e| extensions.iter().any(|x| e == *x))
+                {
                     let text = std::fs::read_to_string(&path).unwrap();
                     out.push((path, text));
                 }
@@ -693,6 +696,12 @@ mod tests {
         }
         out
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scan::{holes, server_sources};
+    use super::*;
 
     /// The first quoted word after each `call` in `source`.
     fn quoted_after<'a>(source: &'a str, call: &str) -> Vec<&'a str> {
@@ -725,7 +734,7 @@ mod tests {
             REFUSALS.iter().map(|(id, _, _)| *id).collect();
         let mut codes = std::collections::BTreeSet::new();
         let mut asked = Vec::new();
-        for (path, source) in server_sources() {
+        for (path, source) in server_sources(&["rs"]) {
             if path.ends_with("refusals.rs") {
                 continue;
             }

@@ -171,38 +171,13 @@ mod tests {
         assert_eq!(Lang::of_request(&uri, &headers), Lang::De);
     }
 
-    /// The `{name}` holes of a text, sorted.
-    fn holes(text: &str) -> Vec<&str> {
-        let mut v: Vec<&str> = text
-            .split('{')
-            .skip(1)
-            .filter_map(|x| x.split('}').next())
-            .collect();
-        v.sort_unstable();
-        v
-    }
-
     /// Every `t('js-…')` the scripts ask for literally, and every `t("…")` / `tf("…")` of the
     /// pages' Rust, is in the table (a missing one would show its key on the page).
     #[test]
     fn every_text_asked_for_is_in_the_table() {
         let known: std::collections::HashSet<&str> = TEXTS.iter().map(|(id, _, _)| *id).collect();
         let mut missing = Vec::new();
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/server");
-        let mut files = Vec::new();
-        let mut dirs = vec![root];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "rs" || e == "js") {
-                    files.push(path);
-                }
-            }
-        }
-        for path in files {
-            let text = std::fs::read_to_string(&path).unwrap();
+        for (path, text) in crate::server::refusals::scan::server_sources(&["rs", "js"]) {
             let js = path.extension().is_some_and(|e| e == "js");
             let openers: &[&str] = if js {
                 &["t('js-", "t(\"js-", "T('js-"]
@@ -272,7 +247,11 @@ mod tests {
             assert!(!en.is_empty() && !de.is_empty(), "{id}");
         }
         for (id, en, de) in TEXTS {
-            assert_eq!(holes(en), holes(de), "{id}: the same holes in both");
+            assert_eq!(
+                crate::server::refusals::scan::holes(en),
+                crate::server::refusals::scan::holes(de),
+                "{id}: the same holes in both"
+            );
             if *id != "lobby-title" && en.len() > 12 && !id.starts_with("js-clock") {
                 assert_ne!(en, de, "{id} is not translated");
             }
