@@ -7,7 +7,7 @@
 
 use super::board::{LeapKind, LineKind, Point, StepKind, Turn, Via, board};
 use super::cell::Cell;
-use super::game::{Game, Outcome};
+use super::game::{Game, Outcome, board_outcome};
 use super::moves::Move;
 use super::piece::{Piece, PieceKind, Side};
 use super::position::Position;
@@ -325,17 +325,18 @@ pub struct MoveWords {
     pub ends: Option<Outcome>,
 }
 
+/// Checkmate or stalemate on the board (the rules' [`board_outcome`], without the draws that
+/// need the game's history).
+fn mate_or_stalemate(pos: &Position) -> Option<Outcome> {
+    board_outcome(pos, &[])
+        .filter(|o| matches!(o, Outcome::Checkmate { .. } | Outcome::Stalemate { .. }))
+}
+
 /// The words of `mv` played in `before`; `None` when no piece stands on its start cell.
 pub fn move_words(before: &Position, mv: Move) -> Option<MoveWords> {
     let piece = before.piece_at(mv.from)?;
     let after = before.after(mv);
-    let ends = if after.has_legal_move() {
-        None
-    } else if after.in_check() {
-        Some(Outcome::Checkmate { winner: piece.side })
-    } else {
-        Some(Outcome::Stalemate { winner: piece.side })
-    };
+    let ends = mate_or_stalemate(&after);
     Some(MoveWords {
         piece,
         from: mv.from,

@@ -180,11 +180,12 @@ pub fn cause(lang: Lang, o: Outcome) -> &'static str {
 /// Whose move, or, where the side to move has none, how the board ended the game: a text board
 /// after checkmate must not invite a move.
 fn standing(lang: Lang, pos: &Position) -> String {
-    if pos.has_legal_move() {
+    let Some(end) = super::mate_or_stalemate(pos) else {
         return turn(lang, pos.turn());
-    }
-    let winner = side(lang, pos.turn().opponent());
-    let how = match (pos.in_check(), lang) {
+    };
+    let winner = end.winner().map_or("", |s| side(lang, s));
+    let mate = matches!(end, Outcome::Checkmate { .. });
+    let how = match (mate, lang) {
         (true, Lang::En) => "Checkmate",
         (false, Lang::En) => "Stalemate",
         (true, Lang::De) => "Schachmatt",
