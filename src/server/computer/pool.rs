@@ -350,9 +350,20 @@ fn work(inner: &Inner) {
     }
 }
 
-/// The calling thread at the lowest scheduling priority (Linux: `nice` is per thread).
+/// The calling thread at the lowest scheduling priority. On Linux `SCHED_IDLE` (per thread):
+/// a game's task that wakes takes the core from a search at once, where a thread at `nice 19`
+/// still runs out its time slice first (the players' round trips' tail, issue 37's 1.2× goal);
+/// `nice 19` as well, and alone where `SCHED_IDLE` is refused or missing.
 #[cfg(unix)]
 fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: `param` outlives the call; pid 0 names the calling thread on Linux.
+        if unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) } != 0 {
+            tracing::warn!("engine thread: SCHED_IDLE refused; nice 19 only");
+        }
+    }
     // SAFETY: setpriority has no memory effects; `who = 0` names the calling thread on Linux
     // (elsewhere the process, which is lowered as a whole: still the engine's work first).
     let rc = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 19) };
