@@ -83,10 +83,10 @@ KNOWN_DEBTS: set[tuple[str, str]] = set()
 LAYERS: dict[str, list[tuple[tuple[str, ...], str]]] = {
     "server": [
         (("auth", "limit", "rating", "variant", "metrics", "config_file", "routes", "lessons",
-          "lesson_words", "refusals"),
+          "lesson_words", "refusals", "signal"),
          "passwords and tokens, token buckets, Glicko-2, variant names, the vital signs, the "
          "config file, the routes web pages draw, lesson stages checked and their sentences, the "
-         "refusals in two languages: pure helpers"),
+         "refusals in two languages, the stop signals: pure helpers"),
         (("db",), "the database: pool and migrations, rows, queries, the writer task"),
         (("computer",), "the engine pool, the computer's seat in a game, its levels and names"),
         (("worker",), "an engine worker: takes the jobs' table's rows onto its engine threads (no HTTP)"),

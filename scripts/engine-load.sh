@@ -4,15 +4,16 @@
 #
 # 1. SQLite: GAMES human games (guest bots at full speed, TC) on a server without engine work,
 #    then the same with the engine pool busy (COMPUTER games against the computer at LEVEL and
-#    ANALYSES finished games' analyses asked for): each run's move round trip p50/p99, their
-#    ratio, and the computer's moves per minute under that load.
+#    ANALYSES finished games' analyses asked for), ROUNDS times in turn (one run lasts seconds
+#    on a release build, so one pair alone is mostly noise): each run's move round trip
+#    p50/p99, the medians' ratio, and the computer's moves per minute under that load.
 # 2. PostgreSQL (a private server in a temporary folder), a web instance with
 #    --engine-threads 0: WORKER_GAMES games against the computer at WORKER_LEVEL played through
 #    one engine worker for SECS seconds, then through two (one engine thread each): the jobs per
 #    minute per worker; then a worker killed with kill -9 mid-job: the same job done by the
 #    other worker, and the game going on.
 #
-#   GAMES=300 TC=60+1 COMPUTER=20 LEVEL=hard ANALYSES=5 SECS=60 scripts/engine-load.sh [sqlite|workers|all]
+#   GAMES=300 TC=60+1 COMPUTER=20 LEVEL=hard ANALYSES=5 ROUNDS=3 SECS=60 scripts/engine-load.sh [sqlite|workers|all]
 #
 # PROFILE=release (default) builds and runs the release binary; PROFILE=dev the debug one
 # (quicker to build; the engine's searches are bounded by time, so the load is the same).
@@ -26,6 +27,7 @@ computer=${COMPUTER:-20}
 level=${LEVEL:-hard}
 analyses=${ANALYSES:-5}
 secs=${SECS:-60}
+rounds=${ROUNDS:-3}
 worker_games=${WORKER_GAMES:-8}
 worker_level=${WORKER_LEVEL:-normal}
 profile=${PROFILE:-release}
@@ -80,22 +82,30 @@ humans() {
 
 p99() { sed -n 's/.* p99 \([0-9.]*\) ms.*/\1/p' <<<"$1"; }
 
+median() { python3 -c 'import statistics,sys; print(f"{statistics.median(map(float, sys.argv[1:])):.1f}")' "$@"; }
+
 if [ "$what" = sqlite ] || [ "$what" = all ]; then
     start_server "sqlite:$dir/load.sqlite"
     echo "SQLite, $sub build; server $url; engine threads: the default (half the cores)"
-    echo "$games human games, $tc, random bots, without engine work:"
-    quiet=$(humans); echo "  $quiet"
-    "$bin" bots --server "$url" --computer "$computer" --level "$level" --analyses "$analyses" \
-        >"$dir/load.out" 2>"$dir/load.err" &
-    pids+=($!)
-    load_pid=$!
-    wait_line "$dir/load.out" "^loaded" 300
-    echo "the same with $computer games against the computer at $level and $analyses game analyses asked for:"
-    busy=$(humans); echo "  $busy"
-    kill -TERM "$load_pid"
-    wait "$load_pid" || true
-    echo "  $(tail -1 "$dir/load.out")"
-    echo "  p99 ratio, busy / quiet: $(python3 -c "print(f'{$(p99 "$busy")/$(p99 "$quiet"):.2f}')")"
+    echo "$rounds rounds of $games human games ($tc, random bots) without engine work, then with"
+    echo "$computer games against the computer at $level and $analyses game analyses asked for:"
+    quiet_p99=() busy_p99=()
+    for r in $(seq "$rounds"); do
+        quiet=$(humans); echo "  round $r, quiet: $quiet"
+        quiet_p99+=("$(p99 "$quiet")")
+        "$bin" bots --server "$url" --computer "$computer" --level "$level" --analyses "$analyses" \
+            >"$dir/load.out" 2>"$dir/load.err" &
+        pids+=($!)
+        load_pid=$!
+        wait_line "$dir/load.out" "^loaded" 300
+        busy=$(humans); echo "  round $r, busy:  $busy"
+        busy_p99+=("$(p99 "$busy")")
+        kill -TERM "$load_pid"
+        wait "$load_pid" || true
+        echo "  round $r, the computer: $(tail -1 "$dir/load.out")"
+    done
+    q=$(median "${quiet_p99[@]}"); b=$(median "${busy_p99[@]}")
+    echo "  median p99: quiet $q ms, busy $b ms; ratio busy / quiet: $(python3 -c "print(f'{$b/$q:.2f}')")"
     kill -TERM "$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
 fi

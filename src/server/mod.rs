@@ -31,6 +31,7 @@ pub use crate::client::messages;
 pub mod rating;
 pub mod refusals;
 pub mod routes;
+mod signal;
 pub mod stored;
 pub mod tournaments;
 pub mod variant;
@@ -86,7 +87,10 @@ pub struct Config {
 }
 
 /// Opens the database, brings back unfinished games, listens, prints
-/// `listening on http://ADDR:PORT` (flushed) and serves until killed.
+/// `listening on http://ADDR:PORT` (flushed) and serves until killed, or until SIGTERM or
+/// Ctrl-C: then it gives back the engine jobs it holds and withdraws those it asked for
+/// ([`computer::Computer::stop`]) and returns. Nothing else needs doing: every acknowledged
+/// move is already committed, and the games come back with the next start.
 pub async fn run(config: Config) -> Result<(), ServerError> {
     let db = db::Db::open_with(&config.db, config.sync).await?;
     let listener = bind(&config.listen).await?;
@@ -119,7 +123,7 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
     let _ = writeln!(out, "listening on {site}");
     let _ = out.flush();
     drop(out);
-    let mut app = http::router(hub);
+    let mut app = http::router(hub.clone());
     if let Some(dir) = config.downloads {
         app = app.merge(downloads::routes(dir));
     }
@@ -128,7 +132,14 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    axum::serve(listener, app).await.map_err(ServerError::Serve)
+    tokio::select! {
+        served = axum::serve(listener, app) => served.map_err(ServerError::Serve),
+        () = signal::stop_asked() => {
+            tracing::info!("stopping");
+            hub.computer.stop().await;
+            Ok(())
+        }
+    }
 }
 
 async fn bind(addr: &str) -> Result<tokio::net::TcpListener, ServerError> {

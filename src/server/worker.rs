@@ -43,7 +43,7 @@ pub async fn run(url: &str, threads: Option<usize>, name: Option<String>) -> Res
     };
     let (stop_tx, stop) = watch::channel(false);
     tokio::spawn(async move {
-        wait_for_signal().await;
+        super::signal::stop_asked().await;
         let _ = stop_tx.send(true);
     });
     let log: taker::Log = Arc::new(|line: &str| println!("{line}"));
@@ -51,20 +51,4 @@ pub async fn run(url: &str, threads: Option<usize>, name: Option<String>) -> Res
     taker::run(db, pool, name, stop, log)
         .await
         .map_err(|e| format!("worker: {e}"))
-}
-
-/// SIGTERM or Ctrl-C.
-async fn wait_for_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = term.recv() => {}
-                _ = tokio::signal::ctrl_c() => {}
-            }
-            return;
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
 }

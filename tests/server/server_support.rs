@@ -317,6 +317,22 @@ impl Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+
+    /// SIGTERM, as systemd stops it, and its exit (bounded): whether it exited cleanly.
+    pub async fn terminate(&mut self) -> bool {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(sent.success());
+        for _ in 0..400 {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status.success();
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the server did not stop within 20 s of SIGTERM");
+    }
 }
 
 impl Drop for Server {

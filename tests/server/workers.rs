@@ -1,8 +1,10 @@
 //! Engine workers over PostgreSQL (issue 37): a server with no engine threads of its own plays
 //! the computer through `parachess-server worker` processes; a worker killed mid-job loses
 //! nothing (another takes the job once its lease runs out); two workers never take the same
-//! job; a job whose game moved on is never searched; SIGTERM gives a worker's jobs back. A
-//! worker refuses SQLite.
+//! job; a job whose game moved on is never searched; SIGTERM gives a worker's jobs back, and a
+//! web instance's too (and withdraws those it asked for); the engine queue's bound counts every
+//! instance's jobs; the analysis board shows a worker's lines as they come. A worker refuses
+//! SQLite.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -254,7 +256,7 @@ fn postgres_a_job_whose_game_moved_on_is_not_searched() {
         // Queued with no worker to take it; the game ends (resigned): the job is deleted.
         let (id, g) = computer_game(&mut me, "hard").await;
         play(&mut me, &id, 0, &strings(&g["legal"])[0]).await;
-        assert_eq!(rows(&db.url).await, 1, "the computer's move is a job");
+        until_rows(&db.url, "the computer's move is a job", |r| r.len() == 1).await;
         me.send(&json!({"t": "resign", "game": id})).await.unwrap();
         expect(&mut me, "end").await;
         let gone = async {
@@ -284,6 +286,186 @@ fn postgres_a_job_whose_game_moved_on_is_not_searched() {
             "{:?}",
             w.seen
         );
+        drop(server);
+    });
+}
+
+/// Each row of the jobs' table: its state, taker, asker and lease.
+async fn job_rows(url: &str) -> Vec<(String, Option<String>, String, Option<i64>)> {
+    let pool = sqlx::postgres::PgPool::connect(url).await.unwrap();
+    let rows = sqlx::query_as("SELECT state, taken_by, asked_by, lease_until FROM engine_jobs")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    rows
+}
+
+/// Waits (bounded) until the jobs' table is as `pick` wants it.
+async fn until_rows(
+    url: &str,
+    what: &str,
+    pick: impl Fn(&[(String, Option<String>, String, Option<i64>)]) -> bool,
+) {
+    for _ in 0..400 {
+        if pick(&job_rows(url).await) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{what}: the jobs' table is {:?}", job_rows(url).await);
+}
+
+#[test]
+fn postgres_a_stopped_instance_gives_its_jobs_back_at_once() {
+    run(Backend::Postgres, 240, |_| async {
+        let db = database(Backend::Postgres);
+        // `asker` has no engine threads; `taker`'s one thread searches what it asks.
+        let mut asker =
+            Server::start_with(&db.url, &["--engine-threads", "0", "--instance", "asker"]);
+        let mut taker =
+            Server::start_with(&db.url, &["--engine-threads", "1", "--instance", "taker"]);
+        let mut me = guest(&asker).await;
+        let (id, g) = computer_game(&mut me, "hard").await;
+        play(&mut me, &id, 0, &strings(&g["legal"])[0]).await;
+        until_rows(&db.url, "the taker holds the move", |r| {
+            r.len() == 1 && r[0].0 == "taken" && r[0].1.as_deref() == Some("taker")
+        })
+        .await;
+        // SIGTERM while it searches (Hard thinks for seconds; its lease runs 9 s): it exits
+        // cleanly and the job is free at once, not when the lease runs out.
+        assert!(taker.terminate().await, "the taker's exit");
+        let left = job_rows(&db.url).await;
+        assert_eq!(left.len(), 1, "{left:?}");
+        assert_eq!(
+            (left[0].0.as_str(), &left[0].1, left[0].3),
+            ("queued", &None, None),
+            "{left:?}"
+        );
+        // A worker takes it and the game goes on.
+        let mut w = Worker::start(&db.url, "wa").await;
+        let reply = seen(&mut me, 1).await;
+        assert!(reply["move"].is_string(), "{reply}");
+        w.line("the job done", |l| l.starts_with("done ")).await;
+        assert_eq!(w.took().len(), 1, "{:?}", w.seen);
+        w.kill();
+        // The asker stopped while its next job waits (no taker now): the job is withdrawn.
+        play(&mut me, &id, 2, &strings(&reply["legal"])[0]).await;
+        until_rows(&db.url, "the next move queued", |r| r.len() == 1).await;
+        assert!(asker.terminate().await, "the asker's exit");
+        assert_eq!(rows(&db.url).await, 0, "the stopped asker's jobs stay");
+    });
+}
+
+#[test]
+fn postgres_the_engine_queue_is_the_sites() {
+    run(Backend::Postgres, 240, |_| async {
+        let db = database(Backend::Postgres);
+        let flags = |name| {
+            [
+                "--engine-threads",
+                "0",
+                "--engine-queue",
+                "1",
+                "--computer-games",
+                "100",
+                "--computer-games-per-address",
+                "1000",
+                "--instance",
+                name,
+            ]
+        };
+        let one = Server::start_with(&db.url, &flags("one"));
+        let two = Server::start_with(&db.url, &flags("two"));
+        // One move waits on `one` (no taker anywhere): `two` refuses a new computer game.
+        let mut a = guest(&one).await;
+        let (id, g) = computer_game(&mut a, "hard").await;
+        play(&mut a, &id, 0, &strings(&g["legal"])[0]).await;
+        until_rows(&db.url, "the move queued", |r| r.len() == 1).await;
+        let mut b = guest(&two).await;
+        // `two` counts the table every second: a game it starts before then is resigned.
+        let mut refused = None;
+        for _ in 0..40 {
+            b.send(&json!({"t": "play_computer", "level": "easy", "color": "white"}))
+                .await
+                .unwrap();
+            let m = b
+                .wait_for("started or refused", T, |v| {
+                    v["t"] == "started" || v["t"] == "error"
+                })
+                .await
+                .unwrap();
+            if m["t"] == "error" {
+                refused = Some(m);
+                break;
+            }
+            let game = m["game"].as_str().unwrap().to_string();
+            b.send(&json!({"t": "resign", "game": game})).await.unwrap();
+            expect(&mut b, "end").await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let refused = refused.expect("two never counted one's waiting move");
+        assert_eq!(refused["code"], "busy", "{refused}");
+        assert!(
+            refused["msg"].as_str().unwrap().contains('1'),
+            "the queue's count and bound: {refused}"
+        );
+        // Once a worker has answered it, `two` starts games again.
+        let _w = Worker::start(&db.url, "wa").await;
+        assert!(seen(&mut a, 1).await["move"].is_string());
+        let mut started = false;
+        for _ in 0..40 {
+            b.send(&json!({"t": "play_computer", "level": "easy", "color": "white"}))
+                .await
+                .unwrap();
+            let m = b
+                .wait_for("started or refused", T, |v| {
+                    v["t"] == "started" || v["t"] == "error"
+                })
+                .await
+                .unwrap();
+            if m["t"] == "started" {
+                started = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(started, "two stayed busy after the queue emptied");
+    });
+}
+
+#[test]
+fn postgres_the_analysis_board_shows_a_workers_lines_as_they_come() {
+    run(Backend::Postgres, 240, |_| async {
+        let db = database(Backend::Postgres);
+        let server =
+            Server::start_with(&db.url, &["--engine-threads", "0", "--analysis-ms", "2000"]);
+        let _w = Worker::start(&db.url, "wa").await;
+        let mut me = guest(&server).await;
+        let start = parachess::rules::Game::new().position().to_string();
+        me.send(&json!({"t": "analyse", "id": 1, "position": start}))
+            .await
+            .unwrap();
+        let mut depths = Vec::new();
+        loop {
+            let m = me
+                .wait_for("lines", T, |v| {
+                    v["t"] == "analysis_lines" || v["t"] == "error"
+                })
+                .await
+                .unwrap();
+            assert_eq!(m["t"], "analysis_lines", "{m}");
+            let lines = m["lines"].as_array().cloned().unwrap_or_default();
+            if m["done"] == true {
+                assert!(!lines.is_empty(), "{m}");
+                break;
+            }
+            if !lines.is_empty() {
+                depths.push(m["depth"].as_u64().unwrap());
+            }
+        }
+        assert!(!depths.is_empty(), "no lines before the final ones");
+        assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
         drop(server);
     });
 }

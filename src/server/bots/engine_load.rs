@@ -10,6 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use tokio::sync::watch;
+
 use super::super::client::Client;
 use super::super::messages::{ClientMsg, SeekSpec, ServerMsg};
 use super::{Rng, connect};
@@ -45,10 +47,12 @@ pub async fn run(load: EngineLoad, on_line: impl Fn(&str)) -> String {
     let counts = Arc::new(Counts::default());
     let deadline = Instant::now() + Duration::from_secs(24 * 3600);
     let mut tasks = Vec::new();
+    let (quit, quitting) = watch::channel(false);
+    let mut players = Vec::new();
     for _ in 0..load.computer {
-        let (load, counts) = (load.clone(), Arc::clone(&counts));
-        tasks.push(tokio::spawn(async move {
-            computer_games(&load, &counts, deadline).await;
+        let (load, counts, quitting) = (load.clone(), Arc::clone(&counts), quitting.clone());
+        players.push(tokio::spawn(async move {
+            computer_games(&load, &counts, deadline, quitting).await;
         }));
     }
     for _ in 0..load.analyses {
@@ -68,15 +72,24 @@ pub async fn run(load: EngineLoad, on_line: impl Fn(&str)) -> String {
     };
     tokio::select! {
         () = all_in => on_line("loaded"),
-        () = stopped() => {}
+        () = super::super::signal::stop_asked() => {}
     }
     // Counted from here: the load is all in.
     let from = Instant::now();
     let before = counts.computer_moves.load(Ordering::Relaxed);
-    stopped().await;
+    super::super::signal::stop_asked().await;
     let secs = from.elapsed().as_secs_f64();
     let moves = counts.computer_moves.load(Ordering::Relaxed) - before;
-    for t in tasks {
+    // Each game against the computer resigned, so that no move of it is left for the
+    // engine after this load has gone (the next measurement starts quiet).
+    let _ = quit.send(true);
+    let resigned = async {
+        for p in &mut players {
+            let _ = p.await;
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(10), resigned).await;
+    for t in tasks.iter().chain(&players) {
         t.abort();
     }
     format!(
@@ -91,26 +104,45 @@ pub async fn run(load: EngineLoad, on_line: impl Fn(&str)) -> String {
     )
 }
 
-async fn stopped() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = term.recv() => {}
-                _ = tokio::signal::ctrl_c() => {}
-            }
-            return;
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
-}
-
-/// One guest playing the computer, game after game.
-async fn computer_games(load: &EngineLoad, counts: &Counts, deadline: Instant) {
+/// One guest playing the computer, game after game, until `quitting`: then it resigns the
+/// game it is playing.
+async fn computer_games(
+    load: &EngineLoad,
+    counts: &Counts,
+    deadline: Instant,
+    mut quitting: watch::Receiver<bool>,
+) {
     let Ok(mut c) = connect(&load.server, None, deadline).await else {
         return;
     };
+    let playing = std::sync::Mutex::new(None::<String>);
+    tokio::select! {
+        () = play_computer(&mut c, load, counts, &playing) => {}
+        _ = quitting.wait_for(|q| *q) => {}
+    }
+    let game = playing.lock().ok().and_then(|mut g| g.take());
+    if let Some(game) = game
+        && c.say(&ClientMsg::Resign { game: game.clone() })
+            .await
+            .is_ok()
+    {
+        let _ = c
+            .wait_for_msg(
+                "end",
+                Duration::from_secs(5),
+                |m| matches!(m, ServerMsg::End { game: g, .. } if *g == game),
+            )
+            .await;
+    }
+}
+
+/// Games against the computer one after another; `playing` says which one is on.
+async fn play_computer(
+    c: &mut Client,
+    load: &EngineLoad,
+    counts: &Counts,
+    playing: &std::sync::Mutex<Option<String>>,
+) {
     let mut rng = Rng::new();
     let mut first = true;
     loop {
@@ -134,6 +166,9 @@ async fn computer_games(load: &EngineLoad, counts: &Counts, deadline: Instant) {
             tokio::time::sleep(Duration::from_secs(1)).await;
             continue;
         };
+        if let Ok(mut p) = playing.lock() {
+            *p = Some(game.clone());
+        }
         if first {
             counts.started.fetch_add(1, Ordering::Relaxed);
             first = false;

@@ -8,13 +8,13 @@
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::PgListener;
-use tokio::sync::oneshot;
+use tokio::sync::{Notify, mpsc, oneshot};
 
 use crate::engine::{EngineError, LevelSettings, Limits, PvLine, Report, Score, StopFlag};
 use crate::rules::record::{Tags, read_game, write_game};
@@ -25,7 +25,8 @@ use super::super::db::{Db, now_ms};
 use super::lock;
 use super::pool::{AnalysisJob, Answer, Job};
 
-/// The channel the jobs' notifications travel on: `n:ID` queued, `d:ID` done, `c:ID` cancelled.
+/// The channel the jobs' notifications travel on: `n:ID` queued, `d:ID` done, `c:ID` cancelled,
+/// `p:ID` an analysis' lines so far written.
 pub const CHANNEL: &str = "parachess_jobs";
 /// The largest payload a job may carry (the game's text: thousands of moves fit).
 pub const MAX_PAYLOAD: usize = 256 * 1024;
@@ -98,6 +99,10 @@ pub struct Payload {
     pub margin: i32,
     /// An analysis' number of lines.
     pub multipv: usize,
+    /// Whether the asker shows each finished depth (the analysis board): the taker then writes
+    /// them as they come ([`Db::job_progress`]). Absent in an older asker's rows.
+    #[serde(default)]
+    pub progress: bool,
 }
 
 fn ms(d: Option<Duration>) -> Option<u64> {
@@ -125,6 +130,7 @@ impl Payload {
             noise: 0,
             margin: 0,
             multipv,
+            progress: false,
         }
     }
 
@@ -315,26 +321,15 @@ pub struct Jobs {
     /// The asker's name in the rows (`asked_by`).
     me: String,
     waiting: Mutex<HashMap<String, oneshot::Sender<()>>>,
-    /// Moves asked for and not answered (the queue's bound for new computer games).
-    pub(super) moves: AtomicUsize,
-    /// Analyses asked for and not answered.
-    pub(super) analyses: AtomicUsize,
-}
-
-/// Counts one job while it is outstanding.
-struct Outstanding<'a>(&'a AtomicUsize);
-
-impl<'a> Outstanding<'a> {
-    fn new(n: &'a AtomicUsize) -> Outstanding<'a> {
-        n.fetch_add(1, Ordering::Relaxed);
-        Outstanding(n)
-    }
-}
-
-impl Drop for Outstanding<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::Relaxed);
-    }
+    /// The analyses whose lines so far are shown, woken by `p:ID`.
+    watching: Mutex<HashMap<String, Arc<Notify>>>,
+    /// The jobs waiting in the whole table (every instance's), as last counted: moves,
+    /// analyses. The queue's bound (`--engine-queue`) is the site's, not one instance's.
+    site: [AtomicUsize; 2],
+    /// Asked here since that count: moves, analyses.
+    fresh: [AtomicUsize; 2],
+    /// Raised by [`Jobs::withdraw_all`]: nothing is asked any more.
+    stopping: AtomicBool,
 }
 
 impl Jobs {
@@ -352,9 +347,12 @@ impl Jobs {
             db,
             me,
             waiting: Mutex::new(HashMap::new()),
-            moves: AtomicUsize::new(0),
-            analyses: AtomicUsize::new(0),
+            watching: Mutex::new(HashMap::new()),
+            site: [AtomicUsize::new(0), AtomicUsize::new(0)],
+            fresh: [AtomicUsize::new(0), AtomicUsize::new(0)],
+            stopping: AtomicBool::new(false),
         });
+        jobs.count_site();
         let weak = Arc::downgrade(&jobs);
         tokio::spawn(async move {
             loop {
@@ -372,6 +370,10 @@ impl Jobs {
                     && let Some(tx) = lock(&jobs.waiting).remove(id)
                 {
                     let _ = tx.send(());
+                } else if let Some(id) = note.payload().strip_prefix("p:")
+                    && let Some(n) = lock(&jobs.watching).get(id)
+                {
+                    n.notify_one();
                 }
             }
         });
@@ -383,7 +385,6 @@ impl Jobs {
     pub fn submit_move(self: &Arc<Jobs>, job: Job, kind: Kind) {
         let jobs = Arc::clone(self);
         tokio::spawn(async move {
-            let _counted = (kind == Kind::Move).then(|| Outstanding::new(&jobs.moves));
             let Job {
                 game,
                 settings,
@@ -392,28 +393,38 @@ impl Jobs {
             } = job;
             let payload = Payload::of_move(&game, &settings);
             let closed = async { reply.closed().await };
-            if let Some(outcome) = jobs.ask(kind, &payload, &stop, closed).await {
+            if let Some(outcome) = jobs.ask(kind, &payload, &stop, closed, None).await {
                 let _ = reply.send(outcome.answer());
             }
         });
     }
 
-    /// Asks for an analysis (its final report only: a taker elsewhere sends no progress).
+    /// Asks for an analysis: its final report, and each finished depth's when `job.progress`
+    /// wants them (the taker writes them into the row as it goes).
     pub fn submit_analysis(self: &Arc<Jobs>, job: AnalysisJob) {
         let jobs = Arc::clone(self);
         tokio::spawn(async move {
-            let _counted = Outstanding::new(&jobs.analyses);
             let AnalysisJob {
                 game,
                 limits,
                 multipv,
                 stop,
+                progress,
                 mut reply,
-                ..
             } = job;
-            let payload = Payload::of_limits(&game, &limits, multipv.max(1));
+            let payload = Payload {
+                progress: progress.is_some(),
+                ..Payload::of_limits(&game, &limits, multipv.max(1))
+            };
             let closed = async { reply.closed().await };
-            if let Some(outcome) = jobs.ask(Kind::Analysis, &payload, &stop, closed).await {
+            let shown = progress.map(|tx| Shown {
+                tx,
+                pos: game.position().clone(),
+            });
+            if let Some(outcome) = jobs
+                .ask(Kind::Analysis, &payload, &stop, closed, shown)
+                .await
+            {
                 let searched = Duration::from_millis(outcome.searched_ms);
                 let _ = reply.send((outcome.report(game.position()), searched));
             }
@@ -429,7 +440,11 @@ impl Jobs {
         payload: &Payload,
         stop: &StopFlag,
         closed: impl Future<Output = ()>,
+        shown: Option<Shown>,
     ) -> Option<Outcome> {
+        if self.stopping.load(Ordering::Relaxed) {
+            return None;
+        }
         let text = match serde_json::to_string(payload) {
             Ok(t) if t.len() <= MAX_PAYLOAD => t,
             Ok(t) => {
@@ -456,20 +471,44 @@ impl Jobs {
             asked_by: &self.me,
         };
         // A database that refuses is asked again: the game waits rather than resigns.
+        let fresh = match kind {
+            Kind::Move => Some(&self.fresh[0]),
+            Kind::Analysis => Some(&self.fresh[1]),
+            Kind::Idle => None,
+        };
         while let Err(e) = self.db.insert_job(&new, now_ms()).await {
             tracing::warn!("engine job not queued: {e}");
-            if stop.is_stopped() {
+            if stop.is_stopped() || self.stopping.load(Ordering::Relaxed) {
                 lock(&self.waiting).remove(&id);
                 return None;
             }
             tokio::time::sleep(POLL).await;
         }
+        if let Some(n) = fresh {
+            n.fetch_add(1, Ordering::Relaxed);
+        }
         if let Err(e) = notify(&self.db, 'n', &id).await {
             tracing::warn!("engine job not announced (the takers' polls find it): {e}");
         }
+        let watch = shown.as_ref().map(|_| {
+            let n = Arc::new(Notify::new());
+            lock(&self.watching).insert(id.clone(), Arc::clone(&n));
+            n
+        });
         tokio::pin!(closed);
         let outcome = loop {
             tokio::select! {
+                () = async {
+                    match &watch {
+                        Some(n) => n.notified().await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    if let Some(shown) = &shown {
+                        self.show_progress(&id, shown).await;
+                    }
+                    continue;
+                }
                 _ = &mut done => {
                     // Heard once: a later look waits on a fresh registration.
                     let (tx, rx) = oneshot::channel();
@@ -497,6 +536,8 @@ impl Jobs {
                     }
                 }
                 Ok(Some(_)) => {}
+                // Withdrawn: this instance is stopping.
+                Ok(None) if self.stopping.load(Ordering::Relaxed) => break None,
                 // Swept while it waited (no taker for an hour): queued again.
                 Ok(None) => {
                     tracing::warn!("engine job {id} was swept: queued again");
@@ -508,6 +549,7 @@ impl Jobs {
             }
         };
         lock(&self.waiting).remove(&id);
+        lock(&self.watching).remove(&id);
         if let Err(e) = self.db.delete_job(&id).await {
             tracing::warn!("engine job {id} not deleted: {e}");
         }
@@ -515,6 +557,85 @@ impl Jobs {
             let _ = notify(&self.db, 'c', &id).await;
         }
         outcome
+    }
+}
+
+/// Where an analysis' lines so far go, and the position they are read against.
+struct Shown {
+    tx: mpsc::Sender<Report>,
+    pos: Position,
+}
+
+impl Jobs {
+    /// Reads the lines a taker wrote so far and passes them on (skipped when the receiver
+    /// has no room, as the local pool does; the final report comes in any case).
+    async fn show_progress(&self, id: &str, shown: &Shown) {
+        match self.db.job_progress_of(id).await {
+            Ok(Some(text)) => match serde_json::from_str::<Outcome>(&text) {
+                Ok(o) => {
+                    if let Ok(report) = o.report(&shown.pos) {
+                        let _ = shown.tx.try_send(report);
+                    }
+                }
+                Err(e) => tracing::warn!("engine job {id}: unreadable lines: {e}"),
+            },
+            Ok(None) => {}
+            Err(e) => tracing::debug!("engine job {id}: lines not read: {e}"),
+        }
+    }
+
+    /// Moves waiting for a taker, the whole site's (as last counted, and those asked here
+    /// since).
+    pub fn moves_waiting(&self) -> usize {
+        self.waiting(0)
+    }
+
+    /// Analyses waiting for a taker, the whole site's.
+    pub fn analyses_waiting(&self) -> usize {
+        self.waiting(1)
+    }
+
+    fn waiting(&self, k: usize) -> usize {
+        self.site[k].load(Ordering::Relaxed) + self.fresh[k].load(Ordering::Relaxed)
+    }
+
+    /// Counts the site's waiting jobs every [`POLL`], for as long as `self` lives.
+    fn count_site(self: &Arc<Jobs>) {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(POLL);
+            loop {
+                tick.tick().await;
+                let Some(jobs) = weak.upgrade() else { return };
+                let before = [0, 1].map(|k| jobs.fresh[k].load(Ordering::Relaxed));
+                match jobs.db.jobs_waiting(now_ms()).await {
+                    Ok((moves, analyses)) => {
+                        for (k, n) in [moves, analyses].into_iter().enumerate() {
+                            jobs.site[k].store(usize::try_from(n).unwrap_or(0), Ordering::Relaxed);
+                            jobs.fresh[k].fetch_sub(before[k], Ordering::Relaxed);
+                        }
+                    }
+                    Err(e) => tracing::debug!("engine jobs: not counted: {e}"),
+                }
+            }
+        });
+    }
+
+    /// This instance is stopping: every job it asked for is deleted (a taker searching one is
+    /// told to stop) and no more are asked.
+    pub async fn withdraw_all(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
+        match self.db.withdraw_jobs(&self.me).await {
+            Ok(ids) => {
+                for id in &ids {
+                    let _ = notify(&self.db, 'c', id).await;
+                }
+                if !ids.is_empty() {
+                    tracing::info!("engine jobs: {} withdrawn", ids.len());
+                }
+            }
+            Err(e) => tracing::warn!("engine jobs: not withdrawn (swept at the next start): {e}"),
+        }
     }
 }
 

@@ -115,6 +115,15 @@ pub struct Computer {
     threads: usize,
     depth: usize,
     pool: OnceLock<Pool>,
+    /// With the jobs' table: the asking end, and this instance's taker (its stop signal and
+    /// task), for [`Computer::stop`].
+    table: OnceLock<Arc<jobs::Jobs>>,
+    taker: Mutex<
+        Option<(
+            tokio::sync::watch::Sender<bool>,
+            tokio::task::JoinHandle<()>,
+        )>,
+    >,
     /// The live computer games, with the address that started each.
     pub(crate) by_addr: Mutex<HashMap<String, IpAddr>>,
 }
@@ -132,6 +141,8 @@ impl Computer {
             threads: threads.unwrap_or_else(pool::default_threads),
             depth,
             pool: OnceLock::new(),
+            table: OnceLock::new(),
+            taker: Mutex::new(None),
             by_addr: Mutex::new(HashMap::new()),
         }
     }
@@ -145,29 +156,53 @@ impl Computer {
 
     /// With PostgreSQL: computer moves and game analyses go to the jobs' table as `me`, and
     /// this instance's engine threads (if any) take jobs from it beside the workers, until
-    /// the process ends.
+    /// [`Computer::stop`].
     pub async fn use_jobs(&self, db: &Db, me: String) -> Result<(), sqlx::Error> {
         let jobs = jobs::Jobs::start(db.clone(), me.clone()).await?;
-        let pool = Pool::with_jobs(self.threads, self.depth, jobs);
+        let pool = Pool::with_jobs(self.threads, self.depth, Arc::clone(&jobs));
         if self.pool.set(pool.clone()).is_err() {
             tracing::error!("engine jobs: the pool had started already; jobs stay in memory");
             return Ok(());
         }
+        let _ = self.table.set(jobs);
         if self.threads > 0 {
             let db = db.clone();
-            // Never raised: the instance's leases run out when it stops.
             let (keep, stop) = tokio::sync::watch::channel(false);
             let log: taker::Log = Arc::new(|line: &str| tracing::debug!("{line}"));
-            tokio::spawn(async move {
-                let _keep = keep;
+            let task = tokio::spawn(async move {
                 if let Err(e) = taker::run(db, pool, me, stop, log).await {
                     tracing::error!("engine jobs: this instance takes none: {e}");
                 }
             });
+            *lock(&self.taker) = Some((keep, task));
         }
         Ok(())
     }
+
+    /// The instance is stopping (SIGTERM): the jobs its threads hold are given back for
+    /// others to take at once, not when their leases run out, and the jobs it asked for are
+    /// withdrawn (their games go on where they are brought back; a taker searching one stops).
+    /// Bounded: a database that does not answer leaves the leases to run out.
+    pub async fn stop(&self) {
+        let taker = lock(&self.taker).take();
+        if let Some((stop, task)) = taker {
+            let _ = stop.send(true);
+            if tokio::time::timeout(STOP_WAIT, task).await.is_err() {
+                tracing::warn!("engine jobs: not given back in time (their leases run out)");
+            }
+        }
+        if let Some(jobs) = self.table.get()
+            && tokio::time::timeout(STOP_WAIT, jobs.withdraw_all())
+                .await
+                .is_err()
+        {
+            tracing::warn!("engine jobs: not withdrawn in time (swept at the next start)");
+        }
+    }
 }
+
+/// How long [`Computer::stop`] waits for each of its steps.
+const STOP_WAIT: Duration = Duration::from_secs(5);
 
 #[cfg(test)]
 mod tests {

@@ -211,7 +211,7 @@ impl Pool {
         if let Some(jobs) = &self.jobs
             && (job.progress.is_none() || self.inner.threads == 0)
         {
-            let waiting = jobs.analyses.load(std::sync::atomic::Ordering::Relaxed);
+            let waiting = jobs.analyses_waiting();
             if waiting >= self.inner.depth {
                 return Err(self.analyses_busy(waiting));
             }
@@ -240,7 +240,7 @@ impl Pool {
     /// Moves waiting (not yet searching).
     pub fn queued(&self) -> usize {
         if let Some(jobs) = &self.jobs {
-            return jobs.moves.load(std::sync::atomic::Ordering::Relaxed);
+            return jobs.moves_waiting();
         }
         lock(&self.inner.queue)
             .moves
@@ -252,7 +252,7 @@ impl Pool {
     /// Analyses waiting (not yet searching).
     pub fn analyses_queued(&self) -> usize {
         if let Some(jobs) = &self.jobs {
-            return jobs.analyses.load(std::sync::atomic::Ordering::Relaxed);
+            return jobs.analyses_waiting();
         }
         lock(&self.inner.queue)
             .analyses
@@ -379,6 +379,20 @@ fn lower_priority() {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The engine's threads yield to every other thread of the machine at once.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_engine_thread_runs_under_sched_idle() {
+        let policy = std::thread::spawn(|| {
+            lower_priority();
+            // SAFETY: no memory effects; pid 0 is the calling thread.
+            unsafe { libc::sched_getscheduler(0) }
+        })
+        .join()
+        .unwrap();
+        assert_eq!(policy, libc::SCHED_IDLE);
+    }
     use crate::engine::Level;
 
     #[tokio::test]

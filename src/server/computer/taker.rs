@@ -9,9 +9,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use sqlx::postgres::PgListener;
-use tokio::sync::{Notify, Semaphore, oneshot, watch};
+use tokio::sync::{Notify, Semaphore, mpsc, oneshot, watch};
 
-use crate::engine::StopFlag;
+use crate::engine::{Report, StopFlag};
 
 use super::super::db::jobs::TakenJob;
 use super::super::db::{Db, now_ms};
@@ -164,12 +164,15 @@ async fn take(db: &Db, pool: &Pool, me: &str, job: TakenJob, running: &Running, 
         }
         Kind::Analysis => {
             let (reply, rx) = oneshot::channel();
+            let progress = payload
+                .progress
+                .then(|| write_progress(db, me, &job.id, started));
             let job = AnalysisJob {
                 game,
                 limits: payload.limits(),
                 multipv: payload.multipv.max(1),
                 stop: stop.clone(),
-                progress: None,
+                progress,
                 reply,
             };
             // The local pool's own bound does not apply to jobs already claimed.
@@ -187,6 +190,31 @@ async fn take(db: &Db, pool: &Pool, me: &str, job: TakenJob, running: &Running, 
         }
         _ => log(&format!("dropped {} {}", job.kind, job.id)),
     }
+}
+
+/// Where an analysis' finished depths go: each written into the job's row and announced
+/// (`p:ID`), one at a time (a depth that comes while the last is written is skipped, so a
+/// fast search does not flood the database; the final lines come with the result).
+fn write_progress(db: &Db, me: &str, id: &str, started: Instant) -> mpsc::Sender<Report> {
+    let (tx, mut rx) = mpsc::channel::<Report>(1);
+    let (db, me, id) = (db.clone(), me.to_string(), id.to_string());
+    tokio::spawn(async move {
+        while let Some(report) = rx.recv().await {
+            let lines = Outcome::of_report(&Ok(report), started.elapsed());
+            let Ok(text) = serde_json::to_string(&lines) else {
+                continue;
+            };
+            match db.job_progress(&id, &me, &text).await {
+                Ok(true) => {
+                    let _ = jobs::notify(&db, 'p', &id).await;
+                }
+                // Not ours any more, or done: nothing more to show.
+                Ok(false) => return,
+                Err(e) => tracing::debug!("engine job {id}: lines not written: {e}"),
+            }
+        }
+    });
+    tx
 }
 
 /// Writes a result and announces it.

@@ -103,6 +103,31 @@ impl Db {
         Ok(done.rows_affected() == 1)
     }
 
+    /// Writes the lines an analysis `me` holds has found so far. `false`: not ours any more.
+    pub async fn job_progress(&self, id: &str, me: &str, lines: &str) -> Result<bool, DbError> {
+        let done = sqlx::query(
+            "UPDATE engine_jobs SET progress = $3 WHERE id = $1 AND state = 'taken' AND taken_by = $2",
+        )
+        .bind(id)
+        .bind(me)
+        .bind(lines)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The lines a job's taker has written so far, if any.
+    pub async fn job_progress_of(&self, id: &str) -> Result<Option<String>, DbError> {
+        let row = sqlx::query("SELECT progress FROM engine_jobs WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => r.try_get("progress")?,
+            None => None,
+        })
+    }
+
     /// A job's state and result, if the row is there.
     pub async fn job_result(&self, id: &str) -> Result<Option<(String, Option<String>)>, DbError> {
         let row = sqlx::query("SELECT state, result FROM engine_jobs WHERE id = $1")
@@ -134,6 +159,18 @@ impl Db {
         Ok(done.rows_affected())
     }
 
+    /// Deletes every job `asker` asked for (it is stopping); their ids, for the takers
+    /// searching one to be told.
+    pub async fn withdraw_jobs(&self, asker: &str) -> Result<Vec<String>, DbError> {
+        let rows = sqlx::query("DELETE FROM engine_jobs WHERE asked_by = $1 RETURNING id")
+            .bind(asker)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get("id").map_err(DbError::from))
+            .collect()
+    }
+
     /// Deletes the jobs nobody waits for any more: those `asker` left when it stopped (it is
     /// starting again), and any older than `before` (an asker that never came back).
     pub async fn sweep_jobs(&self, asker: &str, before: i64) -> Result<u64, DbError> {
@@ -145,15 +182,26 @@ impl Db {
         Ok(done.rows_affected())
     }
 
-    /// Jobs waiting for a taker (queued, or held past their lease).
-    pub async fn jobs_waiting(&self, now: i64) -> Result<i64, DbError> {
-        let row = sqlx::query(
-            "SELECT COUNT(*) AS n FROM engine_jobs \
-             WHERE state = 'queued' OR (state = 'taken' AND lease_until < $1)",
+    /// Jobs waiting for a taker in the whole table (every instance's: queued, or held past
+    /// their lease), by kind: (moves, analyses).
+    pub async fn jobs_waiting(&self, now: i64) -> Result<(i64, i64), DbError> {
+        let rows = sqlx::query(
+            "SELECT kind, COUNT(*) AS n FROM engine_jobs \
+             WHERE state = 'queued' OR (state = 'taken' AND lease_until < $1) GROUP BY kind",
         )
         .bind(now)
-        .fetch_one(&self.pool)
+        .fetch_all(&self.pool)
         .await?;
-        Ok(row.try_get("n")?)
+        let (mut moves, mut analyses) = (0, 0);
+        for r in rows {
+            let kind: String = r.try_get("kind")?;
+            let n: i64 = r.try_get("n")?;
+            match kind.as_str() {
+                "move" => moves += n,
+                "analysis" => analyses += n,
+                _ => {}
+            }
+        }
+        Ok((moves, analyses))
     }
 }

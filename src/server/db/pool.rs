@@ -52,6 +52,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "tournament_presence",
         include_str!("../migrations/0011_tournament_presence.sql"),
     ),
+    (
+        12,
+        "job_progress",
+        include_str!("../migrations/0012_job_progress.sql"),
+    ),
 ];
 
 /// The embedded migrations, as sqlx's migrator wants them.
