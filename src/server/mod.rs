@@ -89,7 +89,7 @@ pub struct Config {
 /// Opens the database, brings back unfinished games, listens, prints
 /// `listening on http://ADDR:PORT` (flushed) and serves until killed, or until SIGTERM or
 /// Ctrl-C: then it gives back the engine jobs it holds and withdraws those it asked for
-/// ([`computer::Computer::stop`]) and returns. Nothing else needs doing: every acknowledged
+/// and the showcase's lease ([`hub::Hub::stop`]) and returns. Nothing else needs doing: every acknowledged
 /// move is already committed, and the games come back with the next start.
 pub async fn run(config: Config) -> Result<(), ServerError> {
     let db = db::Db::open_with(&config.db, config.sync).await?;
@@ -136,7 +136,7 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
         served = axum::serve(listener, app) => served.map_err(ServerError::Serve),
         () = signal::stop_asked() => {
             tracing::info!("stopping");
-            hub.computer.stop().await;
+            hub.stop().await;
             Ok(())
         }
     }

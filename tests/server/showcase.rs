@@ -1,6 +1,8 @@
 //! Something to watch: with `--showcase` and nobody playing, the computer plays itself and the
 //! lobby's live list (`/api/live`) shows it; a player's game against the computer still gets
 //! its moves (the showcase's searches wait for the players'; the order is the pool's unit test).
+//! With several instances over one PostgreSQL, one of them plays it for the site and every
+//! lobby lists it.
 
 use std::time::Duration;
 
@@ -51,4 +53,75 @@ async fn showcase(_: Backend) {
         .to_string();
     let first = seen(&mut me, 0).await;
     assert_eq!(first["game"], id.as_str());
+}
+
+#[test]
+fn postgres_one_showcase_for_the_whole_site() {
+    run(Backend::Postgres, 180, one_showcase_per_site);
+}
+
+/// The computer-only games the database holds as being played.
+async fn showcase_rows(url: &str) -> Vec<(String, String)> {
+    let pool = sqlx::postgres::PgPool::connect(url).await.unwrap();
+    let rows = sqlx::query_as(
+        "SELECT id, owner FROM games WHERE status = 'started' \
+         AND white LIKE 'computer:%' AND black LIKE 'computer:%'",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    rows
+}
+
+/// Two instances over one PostgreSQL, both with the showcase on: one of them plays it (the
+/// lease's holder), both lobbies list it, and the holder stopped gives the lease up.
+async fn one_showcase_per_site(_: Backend) {
+    let db = database(Backend::Postgres);
+    let flags = |name| ["--showcase", "--engine-threads", "1", "--instance", name];
+    let mut one = Server::start_with(&db.url, &flags("one"));
+    let mut two = Server::start_with(&db.url, &flags("two"));
+    let mut playing = Vec::new();
+    for _ in 0..300 {
+        playing = showcase_rows(&db.url).await;
+        if !playing.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(playing.len(), 1, "{playing:?}");
+    let (id, owner) = playing[0].clone();
+    // Both instances look every 5 s: after two looks each there is still one.
+    tokio::time::sleep(Duration::from_secs(11)).await;
+    assert_eq!(
+        showcase_rows(&db.url).await,
+        playing,
+        "a second showcase started"
+    );
+    // Each lobby lists it, the holder's from memory and the other's from the database.
+    for server in [&one, &two] {
+        let mut listed = false;
+        for _ in 0..100 {
+            if showcase_game(server)
+                .await
+                .is_some_and(|g| g["id"] == id.as_str())
+            {
+                listed = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(listed, "{} does not list the showcase {id}", server.url);
+    }
+    // SIGTERM: the holder gives the lease up on its way out.
+    let holder = if owner == "one" { &mut one } else { &mut two };
+    assert!(holder.terminate().await);
+    let pool = sqlx::postgres::PgPool::connect(&db.url).await.unwrap();
+    let leases: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM site_leases WHERE owner = $1")
+        .bind(&owner)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(leases, 0, "the stopped holder kept the lease");
+    pool.close().await;
 }

@@ -11,6 +11,7 @@ mod pool;
 mod puzzles;
 mod queries;
 mod rows;
+mod site;
 mod writer;
 
 use std::time::{SystemTime, UNIX_EPOCH};

@@ -57,6 +57,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "job_progress",
         include_str!("../migrations/0012_job_progress.sql"),
     ),
+    (
+        13,
+        "site_leases",
+        include_str!("../migrations/0013_site_leases.sql"),
+    ),
 ];
 
 /// The embedded migrations, as sqlx's migrator wants them.

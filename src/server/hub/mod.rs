@@ -460,6 +460,26 @@ impl Hub {
         lock(&self.games).keys().cloned().collect()
     }
 
+    /// Whether other instances share this one's database (and its site).
+    pub fn shares_site(&self) -> bool {
+        self.bus.is_some()
+    }
+
+    /// The instance is stopping (SIGTERM): what it holds for the site is given up at once
+    /// (its engine jobs, the showcase's lease), so the other instances need not wait for leases
+    /// to run out.
+    pub async fn stop(&self) {
+        self.computer.stop().await;
+        if self.bus.is_some()
+            && let Err(e) = self
+                .db
+                .drop_site_lease(showcase::LEASE, &self.instance)
+                .await
+        {
+            tracing::warn!("the showcase's lease not given up (it runs out): {e}");
+        }
+    }
+
     /// The handles of the live games here.
     pub fn live_handles(&self) -> Vec<GameHandle> {
         lock(&self.games).values().cloned().collect()

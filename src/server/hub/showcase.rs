@@ -1,5 +1,7 @@
-//! Something to watch: while no player's game is being played here, the computer plays itself
+//! Something to watch: while no player's game is being played, the computer plays itself
 //! (two levels, a new pair when a game ends) so the lobby's "being played now" is not empty.
+//! With several instances one of them plays it for the site (the one holding the `showcase`
+//! lease), and only while no game of a person's has moved anywhere for a few minutes.
 //! Its moves are searched only when no player's move waits ([`Pool::submit_idle`]), it is
 //! casual, and it is archived like any game (its players' names say it was the computer:
 //! keeping it out of the database would need a game task that writes nothing, a second kind of
@@ -14,13 +16,20 @@ use std::time::Duration;
 use super::super::auth;
 use super::super::computer::ComputerLevel;
 use super::super::db::{GameRow, Write, now_ms};
-use super::super::game::GameHandle;
 use super::super::{rating, variant};
 use super::Hub;
 use crate::engine::Level;
 
 /// How often the hub looks whether a showcase game is wanted.
 const LOOK_EVERY: Duration = Duration::from_secs(5);
+/// The site's lease on the showcase: renewed at every look, it lasts three.
+pub const LEASE: &str = "showcase";
+const LEASE_MS: i64 = 3 * LOOK_EVERY.as_millis() as i64;
+/// A game elsewhere with a move this recent is being played.
+const PLAYED_WITHIN_MS: i64 = 5 * 60_000;
+/// A showcase game elsewhere that has not moved for this long has stopped (its instance did):
+/// a new one may start.
+const SHOWCASE_STALE_MS: i64 = 60_000;
 /// The showcase's clock: a blitz game (each side charged its searches only).
 const CLOCK_MS: (i64, i64) = (180_000, 2_000);
 
@@ -37,8 +46,8 @@ const PAIRS: [(ComputerLevel, ComputerLevel); 4] = [
 
 static NEXT_PAIR: AtomicUsize = AtomicUsize::new(0);
 
-fn computer_only(h: &GameHandle) -> bool {
-    ComputerLevel::of_key(&h.white).is_some() && ComputerLevel::of_key(&h.black).is_some()
+fn computer_only(white: &str, black: &str) -> bool {
+    ComputerLevel::of_key(white).is_some() && ComputerLevel::of_key(black).is_some()
 }
 
 impl Hub {
@@ -59,13 +68,34 @@ impl Hub {
 
     /// Starts a showcase game when none is being played and no player's game is either.
     async fn showcase_step(self: &Arc<Hub>) -> Result<(), String> {
-        let live = self.live_handles();
-        if live.iter().any(computer_only) {
+        let now = now_ms();
+        let site = self.bus.is_some();
+        if site
+            && !self
+                .db
+                .take_site_lease(LEASE, &self.instance, now, now + LEASE_MS)
+                .await
+                .map_err(|e| e.to_string())?
+        {
             return Ok(());
         }
-        // Someone plays (a person, or a person against the computer): nothing to add.
-        if !live.is_empty() {
+        // Someone plays here (a person, or a person against the computer), or the showcase
+        // does: nothing to add.
+        if !self.live_handles().is_empty() {
             return Ok(());
+        }
+        if site {
+            let elsewhere = self
+                .db
+                .played_elsewhere(&self.instance, now - PLAYED_WITHIN_MS, 50)
+                .await
+                .map_err(|e| e.to_string())?;
+            let wanted = elsewhere.iter().all(|g| {
+                computer_only(&g.white.0, &g.black.0) && g.last_ms < now - SHOWCASE_STALE_MS
+            });
+            if !wanted {
+                return Ok(());
+            }
         }
         let (white, black) = PAIRS[NEXT_PAIR.fetch_add(1, Ordering::Relaxed) % PAIRS.len()];
         let id = auth::random_id(8).ok_or("no randomness")?;

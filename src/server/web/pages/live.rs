@@ -1,6 +1,7 @@
 //! `/api/live`: the lobby's list of games being played and players online.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
+use std::time::{Duration, Instant};
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -8,9 +9,10 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use crate::server::hub::Hub;
+use crate::server::stored;
 
 /// A live game in the lobby.
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 struct LiveGame {
     id: String,
     white: String,
@@ -48,13 +50,64 @@ async fn display_name(hub: &Hub, key: &str) -> Option<String> {
     Some(name)
 }
 
-/// `/api/live`: the games being played (up to 24) and the players online (up to 100).
+/// The most games the list shows.
+const MAX_GAMES: usize = 24;
+/// How long the other instances' games are read once for every lobby asking.
+const ELSEWHERE_FOR: Duration = Duration::from_secs(3);
+/// A game elsewhere with no move for this long is left out (as its instance may be down).
+const ELSEWHERE_MOVED_MS: i64 = 24 * 3600 * 1000;
+
+/// The games being played on the other instances of the site, as last read.
+static ELSEWHERE: LazyLock<tokio::sync::Mutex<(Option<Instant>, Vec<LiveGame>)>> =
+    LazyLock::new(Default::default);
+
+/// The games started on the other instances (several over one PostgreSQL), newest move first,
+/// from the database (their moves are there), read at most every [`ELSEWHERE_FOR`].
+async fn elsewhere(hub: &Hub) -> Vec<LiveGame> {
+    let mut cache = ELSEWHERE.lock().await;
+    if let (Some(at), games) = &*cache
+        && at.elapsed() < ELSEWHERE_FOR
+    {
+        return games.clone();
+    }
+    let since = crate::server::db::now_ms() - ELSEWHERE_MOVED_MS;
+    let rows = match hub
+        .db
+        .played_elsewhere(&hub.instance, since, MAX_GAMES as i64)
+        .await
+    {
+        Ok(rows) => rows,
+        Err(e) => {
+            tracing::warn!("the other instances' games not read: {e}");
+            Vec::new()
+        }
+    };
+    let mut games = Vec::new();
+    for row in rows {
+        if let Ok(mut v) = stored::view(&hub.db, &row.id).await {
+            games.push(LiveGame {
+                last: v.moves.pop(),
+                id: v.id,
+                white: v.white,
+                black: v.black,
+                position: v.position,
+                tc: v.tc,
+                days: v.days,
+            });
+        }
+    }
+    *cache = (Some(Instant::now()), games.clone());
+    games
+}
+
+/// `/api/live`: the games being played (up to 24: this instance's, then the other instances')
+/// and the players online (up to 100).
 pub async fn live_api(State(hub): State<Arc<Hub>>) -> Response {
     let mut games = Vec::new();
     let mut ids = hub.live_ids();
     ids.sort();
-    for id in ids.into_iter().take(48) {
-        if games.len() >= 24 {
+    for id in ids.into_iter().take(2 * MAX_GAMES) {
+        if games.len() >= MAX_GAMES {
             break;
         }
         let Some(handle) = hub.game(&id) else {
@@ -75,6 +128,10 @@ pub async fn live_api(State(hub): State<Arc<Hub>>) -> Response {
             tc: v.tc,
             days: v.days,
         });
+    }
+    if hub.shares_site() && games.len() < MAX_GAMES {
+        let room = MAX_GAMES - games.len();
+        games.extend(elsewhere(&hub).await.into_iter().take(room));
     }
     let mut online = Vec::new();
     let mut keys = hub.online_keys();
