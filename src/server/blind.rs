@@ -7,6 +7,7 @@ use crate::rules::words::ask::{self, ClockWords};
 use crate::rules::words::{Lang, say};
 use crate::rules::{Game, Position, Side};
 use crate::server::messages::{Answer, ClockView, GameView, ServerMsg, TextBoardView, TextRowView};
+use crate::server::refusals::{self, Said};
 
 /// The text board of `pos` as the protocol carries it.
 pub fn text_board(lang: Lang, pos: &Position) -> TextBoardView {
@@ -70,30 +71,37 @@ pub fn answer_position(
                 board,
             }))
         }
-        Err(why) => ServerMsg::error("no_game", why),
+        Err(why) => why.error("no_game"),
     }
 }
 
 /// The game of `position` with `moves` played from it, or why there is none.
-fn position_game(position: &str, variant: Option<&str>, moves: &[String]) -> Result<Game, String> {
+fn position_game(position: &str, variant: Option<&str>, moves: &[String]) -> Result<Game, Said> {
     use crate::server::messages::{MAX_ASK_MOVES, MAX_ASK_POSITION};
     if position.len() > MAX_ASK_POSITION || moves.len() > MAX_ASK_MOVES {
-        return Err("that position or list of moves is too long".into());
+        return Err(Said::new("analysis-too-long", &[]));
     }
     let name = crate::server::variant::check(variant, None)?;
     if crate::server::variant::is_custom(&name) {
-        return Err("only the built-in variants can be asked about by position".into());
+        return Err(Said::new("ask-built-in", &[]));
     }
     let rules = crate::server::variant::resolve(&name)?;
-    let start = Position::parse_in(position.trim(), rules)
-        .map_err(|e| format!("that is not a position: {e}"))?;
+    let start =
+        Position::parse_in(position.trim(), rules).map_err(|e| refusals::position_error(&e))?;
     let mut game = Game::from_position(start);
     for (i, mv) in moves.iter().enumerate() {
+        let i = (i + 1).to_string();
         if mv.len() > 16 {
-            return Err(format!("move {} is not a move", i + 1));
+            return Err(Said::new("analysis-not-a-move", &[("i", &i)]));
         }
-        game.play_text(mv)
-            .map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
+        game.play_text(mv).map_err(|e| {
+            let why = refusals::play_error(&e);
+            Said::each(
+                "analysis-move",
+                &[("i", &i), ("move", mv), ("why", &why.en)],
+                &[("i", &i), ("move", mv), ("why", &why.de)],
+            )
+        })?;
     }
     Ok(game)
 }

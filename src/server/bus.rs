@@ -16,6 +16,7 @@ use tokio::sync::{mpsc, oneshot};
 use super::db::Db;
 use super::game::Cmd;
 use super::messages::ServerMsg;
+use super::refusals;
 
 /// The one channel every instance listens on.
 const CHANNEL: &str = "parachess";
@@ -104,8 +105,14 @@ pub enum BusMsg {
         to: String,
         /// Request number.
         id: u64,
-        /// The refusal, if any.
+        /// The refusal, if any (code, English).
         error: Option<(String, String)>,
+        /// The refusal's German, where it has one: the asker's German page reads it. Absent
+        /// from an instance of an earlier version (its asker then says the code's German
+        /// sentence with the English), and left out when there is none, so an earlier
+        /// version reads this reply as before.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        de: Option<String>,
     },
 }
 
@@ -136,39 +143,27 @@ pub struct Bus {
     next: Arc<AtomicU64>,
 }
 
-/// Error codes travel as text; these are the ones a forwarded request can bring back.
+/// Error codes travel as text; a forwarded request brings back one of the codes the server
+/// sends (the refusals' table lists them all), anything else reads as `busy`.
 fn static_code(code: &str) -> &'static str {
-    const CODES: [&str; 18] = [
-        "bad_json",
-        "version",
-        "hello_first",
-        "rate",
-        "auth",
-        "name",
-        "taken",
-        "no_game",
-        "not_player",
-        "not_your_turn",
-        "stale",
-        "illegal",
-        "over",
-        "no_seek",
-        "seek",
-        "offer",
-        "db",
-        "busy",
-    ];
-    CODES
-        .iter()
-        .find(|c| **c == code)
-        .copied()
-        .unwrap_or("busy")
+    refusals::code(code).unwrap_or("busy")
 }
 
-fn to_error(e: ServerMsg) -> (String, String) {
+/// A refusal as a reply carries it: (code, English), and the German where there is one.
+fn to_error(e: ServerMsg) -> ((String, String), Option<String>) {
     match e {
-        ServerMsg::Error { code, msg, .. } => (code.to_string(), msg),
-        _ => ("busy".to_string(), "unexpected".to_string()),
+        ServerMsg::Error { code, msg, de } => ((code.to_string(), msg), de),
+        _ => (("busy".to_string(), "unexpected".to_string()), None),
+    }
+}
+
+/// A reply's refusal as the asker's connection gets it: in German too where the answering
+/// instance sent it.
+fn from_error((code, msg): (String, String), de: Option<String>) -> ServerMsg {
+    let code = static_code(&code);
+    match de {
+        Some(de) => ServerMsg::error_de(code, msg, de),
+        None => ServerMsg::error(code, msg),
     }
 }
 
@@ -238,10 +233,7 @@ impl Bus {
         }
         match answer {
             Ok(Ok(r)) => r,
-            _ => Err(ServerMsg::error(
-                "busy",
-                "the instance playing that game does not answer",
-            )),
+            _ => Err(refusals::refused("busy", "busy-instance", &[])),
         }
     }
 
@@ -275,8 +267,11 @@ impl Bus {
                 if msg.from() == me.instance {
                     continue;
                 }
-                if let BusMsg::Reply { to, id, error, .. } = msg {
-                    me.answered(&to, id, error);
+                if let BusMsg::Reply {
+                    to, id, error, de, ..
+                } = msg
+                {
+                    me.answered(&to, id, error.map(|e| from_error(e, de)));
                 } else if !deliver(msg) {
                     return;
                 }
@@ -286,26 +281,106 @@ impl Bus {
     }
 
     /// A reply to a request: the asker, if it is this instance, gets its answer.
-    fn answered(&self, to: &str, id: u64, error: Option<(String, String)>) {
+    fn answered(&self, to: &str, id: u64, error: Option<ServerMsg>) {
         if to != self.instance {
             return;
         }
         let waiting = self.pending.lock().ok().and_then(|mut p| p.remove(&id));
         if let Some(tx) = waiting {
-            let _ = tx.send(match error {
-                None => Ok(()),
-                Some((code, msg)) => Err(ServerMsg::error(static_code(&code), msg)),
-            });
+            let _ = tx.send(error.map_or(Ok(()), Err));
         }
     }
 
     /// Answers another instance's request (`Request`, `Accept`) number `id`.
     pub fn reply(&self, to: String, id: u64, result: Result<(), ServerMsg>) {
+        let (error, de) = result.err().map(to_error).unzip();
         self.publish(&BusMsg::Reply {
             from: self.instance.clone(),
             to,
             id,
-            error: result.err().map(to_error),
+            error,
+            de: de.flatten(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::words::Lang;
+    use crate::server::refusals::{Said, in_language};
+
+    /// The reply a refusal travels in, through its JSON, as the asker reads it.
+    fn through_json(reply: &BusMsg) -> ServerMsg {
+        let text = serde_json::to_string(reply).unwrap();
+        let Ok(BusMsg::Reply {
+            error: Some(e), de, ..
+        }) = serde_json::from_str::<BusMsg>(&text)
+        else {
+            panic!("not a refused reply: {text}")
+        };
+        from_error(e, de)
+    }
+
+    fn reply(error: ServerMsg) -> BusMsg {
+        let (error, de) = to_error(error);
+        BusMsg::Reply {
+            from: "a".into(),
+            to: "b".into(),
+            id: 7,
+            error: Some(error),
+            de,
+        }
+    }
+
+    /// A refusal answered by another instance reaches a German page in German, with its code.
+    #[test]
+    fn a_relayed_refusal_keeps_its_german() {
+        let refused = Said::new("not-player", &[]).error("not_player");
+        let got = through_json(&reply(refused.clone()));
+        assert_eq!(got, refused);
+        let ServerMsg::Error { code, msg, .. } = in_language(got, Lang::De) else {
+            panic!()
+        };
+        assert_eq!(code, "not_player");
+        assert_eq!(msg, "du spielst in dieser Partie nicht mit");
+        // Without German, no field: what an earlier version reads as it always did.
+        let text = serde_json::to_string(&reply(ServerMsg::error("db", "disk full"))).unwrap();
+        assert!(!text.contains("\"de\""), "{text}");
+    }
+
+    /// A reply from an instance of the previous version (no `de`) still reads: the English,
+    /// and the code's German sentence for a German page.
+    #[test]
+    fn a_reply_of_the_previous_version_reads() {
+        let old =
+            r#"{"k":"reply","from":"a","to":"b","id":7,"error":["computer","unknown level"]}"#;
+        let Ok(BusMsg::Reply {
+            error: Some(e), de, ..
+        }) = serde_json::from_str::<BusMsg>(old)
+        else {
+            panic!("unread: {old}")
+        };
+        assert_eq!(de, None);
+        let ServerMsg::Error { code, msg, .. } = in_language(from_error(e, de), Lang::De) else {
+            panic!()
+        };
+        assert_eq!(code, "computer");
+        assert_eq!(
+            msg,
+            "die Partie gegen den Computer wurde abgelehnt (unknown level)"
+        );
+    }
+
+    /// Every code the protocol documents travels as itself (not as `busy`), and a code no
+    /// server sends reads as `busy`.
+    #[test]
+    fn every_documented_code_travels() {
+        let documented = crate::server::refusals::scan::documented_codes();
+        assert!(documented.len() >= 25, "{documented:?}");
+        for code in documented {
+            assert_eq!(static_code(&code), code);
+        }
+        assert_eq!(static_code("no such code"), "busy");
     }
 }

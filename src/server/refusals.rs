@@ -9,8 +9,12 @@
 //! have to carry all of that again. So every refusal is made once, here, in both languages
 //! ([`Said`]); `msg` stays the English sentence it always was (for programs, the bots, the
 //! desktop game, the tests), and a connection that did not ask for German gets exactly that.
-//! An error made without a German text (a database failure, a malformed variant file) reaches
-//! a German page as its code's German sentence with the English detail after it.
+//! An error made without a German text (a database failure, what no player causes) reaches
+//! a German page as its code's German sentence with the English detail after it. What a
+//! player typed and the rules or a reader refuse in English (a level, a clock, a variant, a
+//! position) gets a German sentence of its own that names the value ([`Said::german`], and the
+//! rules' reasons in German: `reasons`); a refusal relayed by another instance keeps its German
+//! (`bus::BusMsg::Reply`).
 //!
 //! The table lives here, on the lowest layer of the server, and not with the pages' texts
 //! (`web/texts.rs`): the game tasks, the engine pool and the tournament director refuse, and
@@ -20,9 +24,12 @@ use std::fmt;
 
 use super::lesson_words;
 use super::messages::ServerMsg;
+use crate::rules::clock::ParseTimeControlError;
 use crate::rules::notation::{MoveTextError, MoveTextErrorKind};
 use crate::rules::words::{Lang, say};
-use crate::rules::{MoveError, PlayError};
+use crate::rules::{MoveError, PlayError, PositionError, VariantError, VariantFileError};
+
+mod reasons;
 
 /// The refusals: id, English, German. `{name}` marks a hole. An id `code-X` is code X's
 /// general sentence (what a German connection gets for an error without a German text).
@@ -511,6 +518,207 @@ pub(crate) const REFUSALS: &[(&str, &str, &str)] = &[
         "a name of 1 to 60 characters, please",
         "bitte einen Namen mit 1 bis 60 Zeichen",
     ),
+    // The protocol's greeting and questions.
+    (
+        "version",
+        "this server speaks version {v}",
+        "dieser Server spricht Version {v}",
+    ),
+    (
+        "hello-again",
+        "hello was already said",
+        "hello wurde schon gesagt",
+    ),
+    (
+        "question-too-long",
+        "the question is too long",
+        "die Frage ist zu lang",
+    ),
+    (
+        "no-game-or-question",
+        "no such game, or the question is too long",
+        "diese Partie gibt es nicht, oder die Frage ist zu lang",
+    ),
+    (
+        "ask-built-in",
+        "only the built-in variants can be asked about by position",
+        "nach einer Stellung fragen geht nur in den eingebauten Varianten",
+    ),
+    (
+        "busy-instance",
+        "the instance playing that game does not answer",
+        "der Server, der diese Partie spielt, antwortet nicht",
+    ),
+    // What a player typed: the English is the reader's own (the rules', the computer's
+    // levels'), the table's English says the same for reference; the German names the value.
+    (
+        "typed-level",
+        "\"{text}\" is not a level: easy, normal, hard, or a skill level 0 to {max}",
+        "„{text}“ ist keine Stufe: easy, normal, hard oder eine Spielstärke von 0 bis {max}",
+    ),
+    (
+        "typed-colour",
+        "\"{text}\" is not a colour: white, black or random",
+        "„{text}“ ist keine Farbe: white, black oder random",
+    ),
+    (
+        "typed-clock",
+        "\"{text}\" is not a time control: seconds+increment, like 300+3 or 10+0.1 (a base \
+         time above zero and up to a day, an increment up to an hour)",
+        "„{text}“ ist keine Bedenkzeit: Sekunden+Zuschlag wie 300+3 oder 10+0.1 (eine Grundzeit \
+         über null bis zu einem Tag, ein Zuschlag bis zu einer Stunde)",
+    ),
+    (
+        "typed-variant",
+        "\"{text}\" is not a variant here (this server plays: {names}; or send your own as \
+         variant_def)",
+        "„{text}“ ist keine Variante dieses Servers (er spielt: {names}; oder schick deine \
+         eigene als variant_def)",
+    ),
+    (
+        "typed-variant-syntax",
+        "variant definition, line {line}: that is not TOML",
+        "Variantendefinition, Zeile {line}: das ist kein lesbares TOML",
+    ),
+    (
+        "typed-position",
+        "that is not a position: {why}",
+        "das ist keine Stellung: {why}",
+    ),
+    // Variants.
+    (
+        "variant-name-length",
+        "a variant name has at most 40 characters",
+        "ein Variantenname hat höchstens 40 Zeichen",
+    ),
+    (
+        "variant-def-length",
+        "a variant definition has at most {max} bytes",
+        "eine Variantendefinition hat höchstens {max} Bytes",
+    ),
+    (
+        "variant-def",
+        "variant definition: {why}",
+        "Variantendefinition: {why}",
+    ),
+    (
+        "variant-custom-full",
+        "this server holds as many custom variants as it takes; play a built-in one or one \
+         already played here",
+        "dieser Server hat so viele eigene Varianten, wie er aufnimmt; spiel eine eingebaute \
+         oder eine, die hier schon gespielt wurde",
+    ),
+    // Seeks, challenges and rematches.
+    (
+        "seek-own-variant-casual",
+        "a variant of your own is played casual (rated games are for built-in variants)",
+        "eine eigene Variante wird ungewertet gespielt (gewertete Partien gibt es nur in den \
+         eingebauten Varianten)",
+    ),
+    (
+        "seek-tc-and-days",
+        "a seek has a time control or days per move, not both",
+        "ein Angebot hat eine Bedenkzeit oder Tage pro Zug, nicht beides",
+    ),
+    (
+        "seek-base-second",
+        "the base time is at least a second",
+        "die Grundzeit ist mindestens eine Sekunde",
+    ),
+    (
+        "seek-days",
+        "days per move: 1, 2, 3, 5, 7 or 14",
+        "Tage pro Zug: 1, 2, 3, 5, 7 oder 14",
+    ),
+    (
+        "seek-tc-or-days",
+        "a seek needs tc or days",
+        "ein Angebot braucht eine Bedenkzeit oder Tage pro Zug",
+    ),
+    ("seek-none", "no such seek", "dieses Angebot gibt es nicht"),
+    (
+        "seek-too-many",
+        "too many open seeks",
+        "zu viele offene Angebote",
+    ),
+    (
+        "seek-not-yours-here",
+        "no such seek of yours here",
+        "so ein Angebot von dir gibt es hier nicht",
+    ),
+    (
+        "seek-not-yours",
+        "no such seek of yours",
+        "so ein Angebot von dir gibt es nicht",
+    ),
+    (
+        "seek-own",
+        "that is your own seek",
+        "das ist dein eigenes Angebot",
+    ),
+    (
+        "seek-range",
+        "your rating is outside that seek's range",
+        "deine Wertung liegt außerhalb des Bereichs dieses Angebots",
+    ),
+    (
+        "challenge-decline-there",
+        "decline it on the challenger's instance",
+        "lehne sie auf dem Server des Herausforderers ab",
+    ),
+    (
+        "challenge-none",
+        "no such challenge to you",
+        "so eine Herausforderung an dich gibt es nicht",
+    ),
+    (
+        "challenge-other",
+        "that challenge is for someone else",
+        "diese Herausforderung gilt jemand anderem",
+    ),
+    (
+        "rematch-not-over",
+        "that game is not over",
+        "diese Partie ist noch nicht vorbei",
+    ),
+    // The computer and the analysis board.
+    (
+        "computer-too-long",
+        "that is not a level or a clock",
+        "das ist weder eine Stufe noch eine Bedenkzeit",
+    ),
+    (
+        "computer-built-in",
+        "the computer plays the built-in variants only",
+        "der Computer spielt nur die eingebauten Varianten",
+    ),
+    (
+        "analysis-built-in",
+        "the analysis board knows the built-in variants only",
+        "das Analysebrett kennt nur die eingebauten Varianten",
+    ),
+    // Berserk and lessons.
+    ("berserk-already", "already berserk", "schon Berserk"),
+    (
+        "berserk-time",
+        "too little time left to go berserk",
+        "zu wenig Zeit übrig für Berserk",
+    ),
+    (
+        "lesson-no-stage",
+        "there is no stage {s} in lesson {n}",
+        "Lektion {n} hat keine Stufe {s}",
+    ),
+    (
+        "lesson-too-many",
+        "too many or too long inputs: start the stage again",
+        "zu viele oder zu lange Eingaben: beginne die Stufe noch einmal",
+    ),
+    (
+        "lesson-unreadable",
+        "the lessons could not be read",
+        "die Lektionen konnten nicht gelesen werden",
+    ),
     // Puzzles.
     (
         "puzzle-none",
@@ -572,6 +780,16 @@ impl Said {
         }
     }
 
+    /// The table's German sentence `id` with `fill` in its holes, beside English said
+    /// elsewhere (the rules', a computer level's reader's): what programs and tests always
+    /// read stays as it was, and the German names the value the player typed.
+    pub fn german(id: &'static str, fill: &[(&str, &str)], en: impl Into<String>) -> Said {
+        Said {
+            en: en.into(),
+            de: Said::new(id, fill).de,
+        }
+    }
+
     /// The error message of `code` that says this.
     pub fn error(self, code: &'static str) -> ServerMsg {
         ServerMsg::error_de(code, self.en, self.de)
@@ -584,9 +802,94 @@ impl fmt::Display for Said {
     }
 }
 
+/// The English, where a refusal ends in a log rather than before a player (a showcase game
+/// that cannot start).
+impl From<Said> for String {
+    fn from(said: Said) -> String {
+        said.en
+    }
+}
+
 /// The error `code` saying the table's sentence `id` with `fill` in its holes.
 pub fn refused(code: &'static str, id: &'static str, fill: &[(&str, &str)]) -> ServerMsg {
     Said::new(id, fill).error(code)
+}
+
+/// The code `code` of the table (`code-X`), as the `'static` text a [`ServerMsg`] carries; `None`
+/// for a code the server never sends (what another instance relays is checked against it).
+pub fn code(code: &str) -> Option<&'static str> {
+    REFUSALS
+        .iter()
+        .find_map(|(id, _, _)| id.strip_prefix("code-").filter(|c| *c == code))
+}
+
+/// The longest typed value a refusal repeats (as the rules' clock reader does).
+const MAX_TYPED: usize = 40;
+
+/// What a player typed, shortened, for a refusal to name.
+fn typed(text: &str) -> String {
+    text.trim().chars().take(MAX_TYPED).collect()
+}
+
+/// A computer level that does not parse: the level reader's English (`en`), and the German
+/// naming what was typed.
+pub fn level_error(text: &str, en: impl Into<String>) -> Said {
+    let max = crate::engine::MAX_SKILL.to_string();
+    Said::german("typed-level", &[("text", &typed(text)), ("max", &max)], en)
+}
+
+/// A colour that is not `white`, `black` or `random`: `en` is what the caller always said.
+pub fn colour_error(text: &str, en: &str) -> Said {
+    Said::german("typed-colour", &[("text", &typed(text))], en)
+}
+
+/// A clock text that does not parse: the rules' English, and the German naming the text.
+pub fn clock_error(text: &str, e: &ParseTimeControlError) -> Said {
+    Said::german("typed-clock", &[("text", &typed(text))], e.to_string())
+}
+
+/// A position text the rules refuse: the rules' English reason, and the German one, each
+/// with its column.
+pub fn position_error(e: &PositionError) -> Said {
+    Said::each(
+        "typed-position",
+        &[("why", &e.to_string())],
+        &[("why", &reasons::position(e))],
+    )
+}
+
+/// A variant the rules refuse (a name, a one-line definition): their English reason, and the
+/// German one.
+pub fn variant_error(e: &VariantError) -> Said {
+    Said {
+        en: e.to_string(),
+        de: reasons::variant(e),
+    }
+}
+
+/// A player's one-line variant definition the rules refuse: `variant definition: …` in both
+/// languages.
+pub fn variant_def_error(e: &VariantError) -> Said {
+    Said::each(
+        "variant-def",
+        &[("why", &e.to_string())],
+        &[("why", &reasons::variant(e))],
+    )
+}
+
+/// A player's variant file the rules refuse: as [`variant_def_error`], its line kept in both.
+pub fn variant_file_error(e: &VariantFileError) -> Said {
+    Said::each(
+        "variant-def",
+        &[("why", &e.to_string())],
+        &[("why", &reasons::variant_file(e))],
+    )
+}
+
+/// A variant definition that is not TOML at all, at line `line`: the TOML reader's English
+/// (`en`), and the German with the line.
+pub fn variant_syntax_error(line: usize, en: impl Into<String>) -> Said {
+    Said::german("typed-variant-syntax", &[("line", &line.to_string())], en)
 }
 
 /// Why the rules refuse a move: the rules' own English words, and the window's German ones.
@@ -696,6 +999,21 @@ pub(crate) mod scan {
         }
         out
     }
+
+    /// The codes `ServerMsg::Error`'s documentation lists (the protocol's promise to programs),
+    /// read from its source: the backquoted words of the doc comment above `code`.
+    pub(crate) fn documented_codes() -> Vec<String> {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/client/messages/mod.rs");
+        let source = std::fs::read_to_string(path).unwrap();
+        let error = source.split("    Error {\n").nth(1).unwrap();
+        let doc = error.split("code: Cow").next().unwrap();
+        doc.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -724,7 +1042,7 @@ mod tests {
     }
 
     /// Every code the server's sources send (`ServerMsg::error("X"`, `refusals::refused("X"`,
-    /// `.error("X"` of a [`Said`], and the bus's list of codes) has its general sentence in
+    /// `.error("X"` of a [`Said`], and the codes the protocol documents) has its general sentence in
     /// English and German, and every sentence a source asks for (`refusals::refused(_, "id"`,
     /// `Said::new("id"`, `Said::each("id"`) is in the table: a German page never shows a bare
     /// code, nor a key. (The sources call [`refused`] by its module's name, for this scan.)
@@ -746,7 +1064,7 @@ mod tests {
             ] {
                 codes.extend(quoted_after(&source, call).into_iter().map(str::to_string));
             }
-            for call in ["Said::new(", "Said::each("] {
+            for call in ["Said::new(", "Said::each(", "Said::german("] {
                 asked.extend(quoted_after(&source, call).into_iter().map(str::to_string));
             }
             // `refused("code", "id", …)`: the id is the second word.
@@ -760,12 +1078,9 @@ mod tests {
                     .and_then(|r| r.split('"').next());
                 asked.extend(id.map(str::to_string));
             }
-            if path.ends_with("bus.rs") {
-                let list = source.split("const CODES").nth(1).unwrap_or("");
-                let list = list.split("];").next().unwrap_or("");
-                codes.extend(list.split('"').skip(1).step_by(2).map(str::to_string));
-            }
         }
+        // The codes the protocol promises (the bus relays each of them: [`code`]).
+        codes.extend(super::scan::documented_codes());
         // The HTTP API's codes (made with a code in a variable).
         codes.extend(["not_found", "too_long"].map(str::to_string));
         assert!(codes.len() > 20, "only {codes:?}: the scan is broken");
@@ -830,5 +1145,124 @@ mod tests {
             "{}",
             said.de
         );
+    }
+
+    /// The German of `said`, checked to carry no English: none of the English's words of four
+    /// letters or more stands as a word in it (values such as a typed text or a variant's
+    /// name aside).
+    fn german_only(said: &Said, values: &[&str]) -> String {
+        let mut de = said.de.clone();
+        for v in values {
+            de = de.replace(v, "");
+        }
+        let words = |t: &str| {
+            t.split(|c: char| !c.is_alphabetic())
+                .filter(|w| w.chars().count() >= 4)
+                .map(str::to_string)
+                .collect::<std::collections::HashSet<_>>()
+        };
+        let english = words(&said.en);
+        for word in words(&de) {
+            assert!(
+                !english.contains(&word),
+                "English {word:?} in {:?} ({:?})",
+                said.de,
+                said.en
+            );
+        }
+        said.de.clone()
+    }
+
+    /// A level, a colour, a clock, a variant name and a bad variant file, each as a player
+    /// typed it: the German names the value, in German only; the English stays the reader's.
+    #[test]
+    fn what_a_player_typed_is_refused_in_german() {
+        // The computer's level reader's words (it stands above this table: the server test
+        // reads them from it).
+        let en = "unknown level: easy, normal, hard, or a skill level 0 to 20".to_string();
+        let said = level_error("superb", en.clone());
+        assert_eq!(said.en, en);
+        let de = german_only(&said, &["superb", "easy", "normal", "hard"]);
+        assert!(de.starts_with("„superb“ ist keine Stufe"), "{de}");
+        assert!(de.contains("0 bis 20"), "{de}");
+
+        let said = colour_error("purple", "a colour is white, black or random");
+        let de = german_only(&said, &["purple", "white", "black", "random"]);
+        assert_eq!(de, "„purple“ ist keine Farbe: white, black oder random");
+
+        let e = "fast"
+            .parse::<crate::rules::clock::TimeControl>()
+            .unwrap_err();
+        let said = clock_error("fast", &e);
+        assert_eq!(said.en, e.to_string());
+        let de = german_only(&said, &["fast"]);
+        assert!(de.starts_with("„fast“ ist keine Bedenkzeit: "), "{de}");
+
+        let said = crate::server::variant::check(Some("Chaturanga"), None).unwrap_err();
+        assert!(said.en.starts_with("unknown variant"), "{}", said.en);
+        let names = crate::rules::Variant::builtin_names().join(", ");
+        let de = german_only(&said, &["Chaturanga", &names, "variant_def"]);
+        assert!(de.starts_with("„Chaturanga“ ist keine Variante"), "{de}");
+
+        // A variant file the rules refuse, at line 2 (it has no King): the line in both.
+        let file = "name = \"Kingless\"\nstart = \"8/8\"\n[[pieces]]\nletter = \"Q\"\nname = \"Q\"\nmoves = \"E\"\n";
+        let said = crate::server::variant::check(None, Some(file)).unwrap_err();
+        assert!(
+            said.en.starts_with("variant definition: line "),
+            "{}",
+            said.en
+        );
+        let de = german_only(&said, &[]);
+        assert!(de.starts_with("Variantendefinition: Zeile "), "{de}");
+        let line = |t: &str| {
+            t.split("line ")
+                .nth(1)
+                .map(|r| r.split(':').next().map(str::to_string))
+        };
+        let zeile = |t: &str| {
+            t.split("Zeile ")
+                .nth(1)
+                .map(|r| r.split(':').next().map(str::to_string))
+        };
+        assert_eq!(line(&said.en), zeile(&de), "{} / {de}", said.en);
+
+        // Not TOML at all, on line 3.
+        let said =
+            crate::server::variant::check(None, Some("name = \"X\"\n\nstart = \n")).unwrap_err();
+        assert!(said.en.starts_with("variant definition: "), "{}", said.en);
+        assert_eq!(
+            german_only(&said, &[]),
+            "Variantendefinition, Zeile 3: das ist kein lesbares TOML"
+        );
+
+        // A bad movement and a bad start, in a one-line definition.
+        let e = crate::rules::Variant::from_inline_toml(
+            "{ name = \"Odd\", start = \"8/8\", pieces = [{ letter = \"K\", name = \"K\", moves = \"EE\", royal = true }, { letter = \"Q\", name = \"Q\", moves = \"E\" }] }",
+        )
+        .unwrap_err();
+        let said = variant_def_error(&e);
+        german_only(&said, &["Odd", "EE"]);
+    }
+
+    /// A position text the rules refuse is said in German with its column.
+    #[test]
+    fn a_position_is_refused_in_german() {
+        let e = "x".parse::<crate::rules::Position>().unwrap_err();
+        let said = position_error(&e);
+        assert!(
+            said.en.starts_with("that is not a position: "),
+            "{}",
+            said.en
+        );
+        let de = german_only(&said, &[]);
+        assert!(de.starts_with("das ist keine Stellung: Spalte "), "{de}");
+    }
+
+    /// A reply's code is one the table knows, as its `'static` text; others are none.
+    #[test]
+    fn codes_are_the_tables() {
+        assert_eq!(code("tournament"), Some("tournament"));
+        assert_eq!(code("berserk"), Some("berserk"));
+        assert_eq!(code("nonsense"), None);
     }
 }

@@ -6,7 +6,8 @@ use thiserror::Error;
 
 use super::db::{Db, DbError};
 use super::game::{self, RebuildError};
-use super::messages::GameView;
+use super::messages::{GameView, ServerMsg};
+use super::refusals;
 
 /// Why a stored game cannot be had.
 #[derive(Debug, Error)]
@@ -20,6 +21,17 @@ pub enum StoredError {
     /// Its row and moves do not make a game.
     #[error(transparent)]
     Rebuild(#[from] RebuildError),
+}
+
+impl StoredError {
+    /// The protocol's refusal (`no_game`): a game that is not there in both languages; a
+    /// failure with its English detail, which the operator reads.
+    pub fn refusal(&self) -> ServerMsg {
+        match self {
+            StoredError::NotFound => refusals::refused("no_game", "no-game", &[]),
+            _ => ServerMsg::error("no_game", self.to_string()),
+        }
+    }
 }
 
 /// Whether `id` can be a game id (the server makes them alphanumeric, at most 16 long): a

@@ -10,6 +10,7 @@
 use std::collections::HashSet;
 use std::sync::{Mutex, PoisonError};
 
+use super::refusals::{self, Said};
 use crate::rules::{Game, Position, Variant};
 
 /// The variant a seek without one gets.
@@ -30,14 +31,14 @@ const SHUFFLE: &str = "Shuffle Parachess";
 static CUSTOM: Mutex<Option<HashSet<String>>> = Mutex::new(None);
 
 /// The variant key a seek asks for (`name`: a built-in's name; `def`: a player's own TOML
-/// variant), or why it is refused.
-pub fn check(name: Option<&str>, def: Option<&str>) -> Result<String, String> {
+/// variant), or why it is refused (in both languages: a player typed it).
+pub fn check(name: Option<&str>, def: Option<&str>) -> Result<String, Said> {
     if let Some(text) = def {
         return check_def(text);
     }
     let name = name.unwrap_or(DEFAULT).trim();
     if name.len() > 40 {
-        return Err("a variant name has at most 40 characters".to_string());
+        return Err(Said::new("variant-name-length", &[]));
     }
     let plain: String = name
         .chars()
@@ -52,17 +53,26 @@ pub fn check(name: Option<&str>, def: Option<&str>) -> Result<String, String> {
     }
     match Variant::named(name) {
         Ok(v) if v.is_builtin() => Ok(v.name().to_string()),
-        _ => Err(format!(
-            "unknown variant (this server plays: {}; or send your own as variant_def)",
-            Variant::builtin_names().join(", ")
-        )),
+        _ => {
+            let names = Variant::builtin_names().join(", ");
+            Err(Said::german(
+                "typed-variant",
+                &[("text", name), ("names", &names)],
+                format!(
+                    "unknown variant (this server plays: {names}; or send your own as variant_def)"
+                ),
+            ))
+        }
     }
 }
 
 /// A player's own variant, from its TOML text: its key, or why it is refused.
-fn check_def(text: &str) -> Result<String, String> {
+fn check_def(text: &str) -> Result<String, Said> {
     if text.len() > MAX_DEF {
-        return Err(format!("a variant definition has at most {MAX_DEF} bytes"));
+        return Err(Said::new(
+            "variant-def-length",
+            &[("max", &MAX_DEF.to_string())],
+        ));
     }
     let inline = text.trim_start().starts_with('{');
     // Plain TOML syntax first: a malformed text never reaches the rules (nor their tables).
@@ -72,7 +82,15 @@ fn check_def(text: &str) -> Result<String, String> {
         text.parse::<toml::Table>()
     };
     if let Err(e) = syntax {
-        return Err(format!("variant definition: {}", e.message()));
+        // The line as the player wrote it: the inline form was read on one line.
+        let line = match e.span() {
+            Some(at) if !inline => text[..at.start.min(text.len())].matches('\n').count() + 1,
+            _ => 1,
+        };
+        return Err(refusals::variant_syntax_error(
+            line,
+            format!("variant definition: {}", e.message()),
+        ));
     }
     let mut custom = CUSTOM.lock().unwrap_or_else(PoisonError::into_inner);
     let seen = custom.get_or_insert_with(HashSet::new);
@@ -80,19 +98,15 @@ fn check_def(text: &str) -> Result<String, String> {
     // distinct well-formed text counts toward the cap.
     if !seen.contains(text) {
         if seen.len() >= MAX_CUSTOM {
-            return Err(
-                "this server holds as many custom variants as it takes; play a built-in one \
-                 or one already played here"
-                    .to_string(),
-            );
+            return Err(Said::new("variant-custom-full", &[]));
         }
         seen.insert(text.to_string());
     }
     drop(custom);
     let v = if inline {
-        Variant::from_inline_toml(text).map_err(|e| format!("variant definition: {e}"))?
+        Variant::from_inline_toml(text).map_err(|e| refusals::variant_def_error(&e))?
     } else {
-        Variant::from_toml(text).map_err(|e| format!("variant definition: {e}"))?
+        Variant::from_toml(text).map_err(|e| refusals::variant_file_error(&e))?
     };
     if v.is_builtin() {
         return Ok(v.name().to_string());
@@ -100,18 +114,19 @@ fn check_def(text: &str) -> Result<String, String> {
     Ok(v.to_inline_toml())
 }
 
-/// The variant a key names (a stored row's `variant`, or a seek's).
-pub fn resolve(key: &str) -> Result<&'static Variant, String> {
+/// The variant a key names (a stored row's `variant`, or a seek's; a tournament's name as
+/// its creator typed it).
+pub fn resolve(key: &str) -> Result<&'static Variant, Said> {
     let key = key.trim();
     if key.starts_with('{') {
-        return Variant::from_inline_toml(key).map_err(|e| e.to_string());
+        return Variant::from_inline_toml(key).map_err(|e| refusals::variant_error(&e));
     }
-    Variant::named(key).map_err(|e| e.to_string())
+    Variant::named(key).map_err(|e| refusals::variant_error(&e))
 }
 
 /// The variant a game of key `key` is played in: Shuffle Parachess without a number draws its
 /// arrangement here. Returns the game's key with the variant.
-pub fn for_game(key: &str) -> Result<(String, &'static Variant), String> {
+pub fn for_game(key: &str) -> Result<(String, &'static Variant), Said> {
     let v = resolve(key)?;
     let key = if v.is_builtin() {
         v.name().to_string()
@@ -128,7 +143,7 @@ pub fn new_game(v: &'static Variant) -> Game {
 
 /// A stored start position of a game in variant `key`.
 pub fn position(key: &str, text: &str) -> Result<Position, String> {
-    let v = resolve(key)?;
+    let v = resolve(key).map_err(|e| e.en)?;
     Position::parse_in(text, v).map_err(|e| e.to_string())
 }
 
@@ -206,10 +221,11 @@ mod tests {
         assert!(
             check(None, Some("name = "))
                 .unwrap_err()
+                .en
                 .contains("definition")
         );
         let big = "x".repeat(MAX_DEF + 1);
-        assert!(check(None, Some(&big)).unwrap_err().contains("at most"));
+        assert!(check(None, Some(&big)).unwrap_err().en.contains("at most"));
         let no_king = "name = \"Kingless\"\nstart = \"8/8\"\n[[pieces]]\nletter = \"Q\"\nname = \"Q\"\nmoves = \"E\"\n";
         assert!(check(None, Some(no_king)).is_err());
     }

@@ -440,3 +440,53 @@ fn refusals_in_the_connections_language() {
         }
     });
 }
+
+/// What a player typed into a computer game's form is refused on a German page in German,
+/// naming the value (a level, a clock, a colour, a variant), never the reader's English; an
+/// English connection reads the English it always did, with the same code.
+#[test]
+fn refusals_of_what_was_typed_in_german() {
+    sqlite(60, |backend| async move {
+        let db = database(backend);
+        let server = Server::start(&db.url);
+        let hello = json!({"t": "hello", "v": 1});
+        let mut de =
+            RawWs::hello_at(&server, "127.0.0.1", None, hello.clone(), "/ws?lang=de").await;
+        let mut en = RawWs::hello_with(&server, "127.0.0.1", None, hello).await;
+        let asks = [
+            (
+                json!({"t": "play_computer", "level": "superb", "color": "white"}),
+                "„superb“ ist keine Stufe: easy, normal, hard oder eine Spielstärke von 0 bis 20",
+                "unknown level",
+            ),
+            (
+                json!({"t": "play_computer", "level": "easy", "tc": "fast"}),
+                "„fast“ ist keine Bedenkzeit: Sekunden+Zuschlag wie 300+3 oder 10+0.1",
+                "\"fast\" is not a time control",
+            ),
+            (
+                json!({"t": "play_computer", "level": "easy", "color": "purple"}),
+                "„purple“ ist keine Farbe: white, black oder random",
+                "a colour is white, black or random",
+            ),
+            (
+                json!({"t": "play_computer", "level": "easy", "variant": "Chaturanga"}),
+                "„Chaturanga“ ist keine Variante dieses Servers",
+                "unknown variant",
+            ),
+        ];
+        for (ask, german, english) in asks {
+            de.send(&ask).await.expect("send");
+            let e = raw_error(&mut de).await;
+            assert_eq!(e["code"], "computer", "{e}");
+            let msg = e["msg"].as_str().unwrap_or_default();
+            assert!(msg.starts_with(german), "{ask}: {e}");
+            assert!(!msg.contains(english), "{ask}: English in {e}");
+            en.send(&ask).await.expect("send");
+            let e = raw_error(&mut en).await;
+            assert_eq!(e["code"], "computer", "{e}");
+            let msg = e["msg"].as_str().unwrap_or_default();
+            assert!(msg.starts_with(english), "{ask}: {e}");
+        }
+    });
+}

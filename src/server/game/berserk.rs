@@ -4,6 +4,7 @@
 
 use super::Actor;
 use crate::rules::Side;
+use crate::rules::clock::BerserkError;
 use crate::server::db::Write;
 use crate::server::messages::{ServerMsg, side_name};
 use crate::server::refusals;
@@ -25,7 +26,10 @@ impl Actor {
             return refuse("berserk-clock");
         };
         if let Err(e) = clocks.berserk(side, now) {
-            return Err(ServerMsg::error("berserk", e.to_string()));
+            return refuse(match e {
+                BerserkError::Already => "berserk-already",
+                BerserkError::TooLittleTime => "berserk-time",
+            });
         }
         let write = Write::Berserk {
             game: self.row.id.clone(),

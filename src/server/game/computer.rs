@@ -4,6 +4,7 @@ use super::Actor;
 use crate::rules::Outcome;
 use crate::server::computer::seat::{self, Thinking};
 use crate::server::messages::ServerMsg;
+use crate::server::refusals;
 
 /// The computer's seat: its moves and its answers to the player's offers.
 impl Actor {
@@ -103,7 +104,7 @@ impl Actor {
             if seat::accepts_draw(&self.game) {
                 self.game
                     .agree_draw()
-                    .map_err(|e| ServerMsg::error("over", e.to_string()))?;
+                    .map_err(|e| refusals::play_error(&e).error("over"))?;
                 self.finish(Outcome::Agreement).await;
             } else {
                 self.draw = None;

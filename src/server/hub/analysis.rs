@@ -75,8 +75,8 @@ impl Budgets {
     }
 }
 
-fn refuse(msg: impl Into<String>) -> ServerMsg {
-    ServerMsg::error("analysis", msg)
+fn refuse(why: Said) -> ServerMsg {
+    why.error("analysis")
 }
 
 /// An analysis running for a connection: dropped, it stops, and the engine time it did not
@@ -218,13 +218,11 @@ impl Hub {
         }
         let name = variant::check(req.variant.as_deref(), None).map_err(refuse)?;
         if variant::is_custom(&name) {
-            return Err(refuse(
-                "the analysis board knows the built-in variants only",
-            ));
+            return Err(refusals::refused("analysis", "analysis-built-in", &[]));
         }
         let rules = variant::resolve(&name).map_err(refuse)?;
         let start = Position::parse_in(req.position.trim(), rules)
-            .map_err(|e| refuse(format!("that is not a position: {e}")))?;
+            .map_err(|e| refuse(refusals::position_error(&e)))?;
         let mut game = Game::from_position(start);
         let mut texts = Vec::with_capacity(req.moves.len());
         for (i, mv) in req.moves.iter().enumerate() {

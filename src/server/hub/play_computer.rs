@@ -11,7 +11,7 @@ use crate::rules::clock::TimeControl;
 use super::super::computer::{ComputerLevel, UNTIMED, lock, seat_of};
 use super::super::db::{GameRow, Write, now_ms};
 use super::super::messages::ServerMsg;
-use super::super::refusals;
+use super::super::refusals::{self, Said};
 use super::super::{auth, variant};
 use super::{Hub, Identity};
 
@@ -28,8 +28,9 @@ pub struct Request {
     pub color: Option<String>,
 }
 
-fn refuse(msg: impl Into<String>) -> ServerMsg {
-    ServerMsg::error("computer", msg)
+/// A refusal of the game, said in both languages.
+fn refuse(why: Said) -> ServerMsg {
+    why.error("computer")
 }
 
 impl Hub {
@@ -42,18 +43,21 @@ impl Hub {
         req: &Request,
     ) -> Result<String, ServerMsg> {
         if req.level.len() > 16 || req.tc.as_ref().is_some_and(|t| t.len() > 16) {
-            return Err(refuse("that is not a level or a clock"));
+            return Err(refuse(Said::new("computer-too-long", &[])));
         }
-        let level: ComputerLevel = req.level.parse().map_err(refuse)?;
+        let level: ComputerLevel = req
+            .level
+            .parse()
+            .map_err(|e: String| refuse(refusals::level_error(&req.level, e)))?;
         let variant = variant::check(req.variant.as_deref(), None).map_err(refuse)?;
         if variant::is_custom(&variant) {
-            return Err(refuse("the computer plays the built-in variants only"));
+            return Err(refuse(Said::new("computer-built-in", &[])));
         }
         let tc = match req.tc.as_deref().map(str::trim) {
             None | Some("") | Some("untimed") | Some("-") => None,
             Some(t) => Some(
                 t.parse::<TimeControl>()
-                    .map_err(|e| refuse(e.to_string()))?,
+                    .map_err(|e| refuse(refusals::clock_error(t, &e)))?,
             ),
         };
         let side = match req.color.as_deref() {
@@ -66,7 +70,12 @@ impl Hub {
                     Side::Black
                 }
             }
-            Some(_) => return Err(refuse("a colour is white, black or random")),
+            Some(c) => {
+                return Err(refuse(refusals::colour_error(
+                    c,
+                    "a colour is white, black or random",
+                )));
+            }
         };
         self.computer_limits(me, addr)?;
         self.computer

@@ -9,6 +9,7 @@ use super::super::bus::{Bus, BusMsg};
 use super::super::db::GameRow;
 use super::super::game::{self, Event, GameHandle};
 use super::super::messages::ServerMsg;
+use super::super::refusals;
 use super::super::routes::{self, RouteState};
 use super::super::stored;
 use super::{Hub, Identity, lock};
@@ -117,11 +118,8 @@ impl Hub {
                             let v = if routes { routes::with_routes(v) } else { v };
                             Some(ServerMsg::Game(Box::new(v)).to_json().into())
                         })
-                        .map_err(|e| ServerMsg::error("no_game", e.to_string())),
-                    (_, None) => Err(ServerMsg::error(
-                        "not_player",
-                        "you do not play in this game",
-                    )),
+                        .map_err(|e| e.refusal()),
+                    (_, None) => Err(refusals::refused("not_player", "not-player", &[])),
                     (cmd, Some(side)) => bus
                         .ask(|n| BusMsg::Request {
                             from: bus.instance.clone(),
@@ -169,12 +167,9 @@ impl Hub {
                     let result = match hub.game(&game) {
                         Some(h) => match h.side_of(&key) {
                             Some(side) => h.ask(Some(side), cmd).await.map(|_| ()),
-                            None => Err(ServerMsg::error(
-                                "not_player",
-                                "you do not play in this game",
-                            )),
+                            None => Err(refusals::refused("not_player", "not-player", &[])),
                         },
-                        None => Err(ServerMsg::error("no_game", "no such live game")),
+                        None => Err(refusals::refused("no_game", "no-live-game", &[])),
                     };
                     bus.reply(from, id, result);
                 });

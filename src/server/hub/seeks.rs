@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::super::bus::BusMsg;
 use super::super::messages::{SeekSpec, SeekView, ServerMsg, side_name};
-use super::super::refusals;
+use super::super::refusals::{self, Said};
 use super::super::{rating, variant};
 use super::{Hub, Identity, Out, lock};
 use crate::rules::Side;
@@ -55,9 +55,9 @@ impl Seek {
 /// Correspondence days per move a seek may ask for.
 pub const DAYS: [u32; 6] = [1, 2, 3, 5, 7, 14];
 
-/// A lobby or seek request refused.
-pub(super) fn seek_error(msg: impl Into<String>) -> ServerMsg {
-    ServerMsg::error("seek", msg)
+/// A lobby or seek request refused, said in both languages.
+pub(super) fn seek_error(why: Said) -> ServerMsg {
+    why.error("seek")
 }
 
 /// A seek's terms, checked.
@@ -74,44 +74,45 @@ pub(super) fn terms(owner: &Identity, spec: &SeekSpec) -> Result<Terms, ServerMs
     let variant =
         variant::check(spec.variant.as_deref(), spec.variant_def.as_deref()).map_err(seek_error)?;
     if spec.rated && variant::is_custom(&variant) {
-        return Err(seek_error(
-            "a variant of your own is played casual (rated games are for built-in variants)",
-        ));
+        return Err(seek_error(Said::new("seek-own-variant-casual", &[])));
     }
     let (tc, days, speed) = match (&spec.tc, spec.days) {
         (Some(_), Some(_)) => {
-            return Err(seek_error(
-                "a seek has a time control or days per move, not both",
-            ));
+            return Err(seek_error(Said::new("seek-tc-and-days", &[])));
         }
-        (Some(tc), None) => {
+        (Some(text), None) => {
             let tc: TimeControl =
-                tc.parse()
+                text.parse()
                     .map_err(|e: crate::rules::clock::ParseTimeControlError| {
-                        seek_error(e.to_string())
+                        seek_error(refusals::clock_error(text, &e))
                     })?;
             if tc.base < Duration::from_secs(1) {
-                return Err(seek_error("the base time is at least a second"));
+                return Err(seek_error(Said::new("seek-base-second", &[])));
             }
             let speed = rating::speed(tc.base.as_secs_f64(), tc.increment.as_secs_f64());
             (Some(tc), None, speed)
         }
         (None, Some(d)) => {
             if !DAYS.contains(&d) {
-                return Err(seek_error("days per move: 1, 2, 3, 5, 7 or 14"));
+                return Err(seek_error(Said::new("seek-days", &[])));
             }
             (None, Some(d), "correspondence")
         }
-        (None, None) => return Err(seek_error("a seek needs tc or days")),
+        (None, None) => return Err(seek_error(Said::new("seek-tc-or-days", &[]))),
     };
     if spec.rated && owner.guest {
-        return Err(seek_error("guests play casual games only"));
+        return Err(seek_error(Said::new("invite-guest-rated", &[])));
     }
     let color = match spec.color.as_deref() {
         None | Some("random") => None,
         Some("white") => Some(Side::White),
         Some("black") => Some(Side::Black),
-        Some(_) => return Err(seek_error("color: white, black or random")),
+        Some(c) => {
+            return Err(seek_error(refusals::colour_error(
+                c,
+                "color: white, black or random",
+            )));
+        }
     };
     Ok(Terms {
         variant,
@@ -181,7 +182,7 @@ impl Hub {
 
     /// A seek id's instance (when another one's) and number.
     fn seek_number<'a>(&self, id: &'a str) -> Result<(Option<&'a str>, u64), ServerMsg> {
-        let bad = || ServerMsg::error("no_seek", "no such seek");
+        let bad = || refusals::refused("no_seek", "seek-none", &[]);
         let (inst, num) = match id.rsplit_once('-') {
             Some((i, n)) => (Some(i), n),
             None => (None, id),
@@ -311,7 +312,7 @@ impl Hub {
         {
             let mut seeks = lock(&self.seeks);
             if seeks.values().filter(|s| s.conn == conn).count() >= self.limits.seeks_per_conn {
-                return Err(seek_error("too many open seeks"));
+                return Err(seek_error(Said::new("seek-too-many", &[])));
             }
             seeks.insert(seq, seek.clone());
         }
@@ -331,14 +332,14 @@ impl Hub {
     /// Withdraws one's seek.
     pub fn cancel_seek(&self, owner: &Identity, id: &str) -> Result<(), ServerMsg> {
         let (None, seq) = self.seek_number(id)? else {
-            return Err(ServerMsg::error("no_seek", "no such seek of yours here"));
+            return Err(refusals::refused("no_seek", "seek-not-yours-here", &[]));
         };
         let mut seeks = lock(&self.seeks);
         match seeks.get(&seq) {
             Some(s) if s.owner.key == owner.key => {
                 seeks.remove(&seq);
             }
-            _ => return Err(ServerMsg::error("no_seek", "no such seek of yours")),
+            _ => return Err(refusals::refused("no_seek", "seek-not-yours", &[])),
         }
         drop(seeks);
         self.lobby_event(ServerMsg::SeekGone {
@@ -350,10 +351,7 @@ impl Hub {
     /// Declines a challenge addressed to `me`.
     pub fn decline(&self, me: &Identity, id: &str) -> Result<(), ServerMsg> {
         let (None, seq) = self.seek_number(id)? else {
-            return Err(ServerMsg::error(
-                "no_seek",
-                "decline it on the challenger's instance",
-            ));
+            return Err(refusals::refused("no_seek", "challenge-decline-there", &[]));
         };
         let seek = {
             let mut seeks = lock(&self.seeks);
@@ -362,7 +360,7 @@ impl Hub {
                 _ => None,
             }
         };
-        let seek = seek.ok_or_else(|| ServerMsg::error("no_seek", "no such challenge to you"))?;
+        let seek = seek.ok_or_else(|| refusals::refused("no_seek", "challenge-none", &[]))?;
         let msg: Arc<str> = ServerMsg::Declined { id: id.to_string() }.to_json().into();
         self.tell(&seek.owner.key, || Out::Text(msg.clone()));
         Ok(())
@@ -388,18 +386,15 @@ impl Hub {
             .cloned()
             .ok_or_else(|| refusals::refused("no_seek", "seek-gone", &[]))?;
         if seek.owner.key == me.key {
-            return Err(seek_error("that is your own seek"));
+            return Err(seek_error(Said::new("seek-own", &[])));
         }
         if let Some((key, _)) = &seek.to
             && *key != me.key
         {
-            return Err(ServerMsg::error(
-                "no_seek",
-                "that challenge is for someone else",
-            ));
+            return Err(refusals::refused("no_seek", "challenge-other", &[]));
         }
         if seek.rated && me.guest {
-            return Err(seek_error("guests play casual games only"));
+            return Err(seek_error(Said::new("invite-guest-rated", &[])));
         }
         let my_rating = self
             .db
@@ -409,7 +404,7 @@ impl Hub {
             .rating
             .round() as i32;
         if seek.min.is_some_and(|m| my_rating < m) || seek.max.is_some_and(|m| my_rating > m) {
-            return Err(seek_error("your rating is outside that seek's range"));
+            return Err(seek_error(Said::new("seek-range", &[])));
         }
         // Taken out of the lobby under the lock: two players accepting at once get one game.
         if lock(&self.seeks).remove(&seq).is_none() {
@@ -452,9 +447,11 @@ impl Hub {
         variant_name: Option<&str>,
     ) -> Result<Option<SeekView>, ServerMsg> {
         let variant = variant::check(variant_name, None).map_err(seek_error)?;
-        let control: TimeControl = tc
-            .parse()
-            .map_err(|e: crate::rules::clock::ParseTimeControlError| seek_error(e.to_string()))?;
+        let control: TimeControl =
+            tc.parse()
+                .map_err(|e: crate::rules::clock::ParseTimeControlError| {
+                    seek_error(refusals::clock_error(tc, &e))
+                })?;
         let candidates: Vec<u64> = lock(&self.seeks)
             .iter()
             .filter(|(_, s)| {
@@ -494,17 +491,14 @@ impl Hub {
             .map_err(|e| ServerMsg::error("db", e.to_string()))?
             .ok_or_else(|| refusals::refused("no_game", "no-game", &[]))?;
         if row.status == "started" {
-            return Err(seek_error("that game is not over"));
+            return Err(seek_error(Said::new("rematch-not-over", &[])));
         }
         let (opponent, my_color) = if row.white.0 == me.key {
             (row.black.clone(), "black")
         } else if row.black.0 == me.key {
             (row.white.clone(), "white")
         } else {
-            return Err(ServerMsg::error(
-                "not_player",
-                "you did not play in that game",
-            ));
+            return Err(refusals::refused("not_player", "not-player-then", &[]));
         };
         let spec = SeekSpec {
             tc: row.tc_ms.map(super::super::game::tc_text),

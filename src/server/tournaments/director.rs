@@ -57,7 +57,7 @@ pub enum TournamentError {
     /// Something asked for is not allowed (said in both languages).
     #[error("{0}")]
     Refused(Said),
-    /// Terms that cannot be read (a variant's name): the reader's own English words.
+    /// What no player causes (no randomness): English, for the operator.
     #[error("{0}")]
     Bad(String),
 }
@@ -97,7 +97,7 @@ pub struct NewTournament {
 
 /// Checks and stores a new tournament and starts its director; returns its id.
 pub async fn create(hub: &Arc<Hub>, new: NewTournament) -> Result<String, TournamentError> {
-    let (variant, _) = variant::for_game(&new.variant).map_err(TournamentError::Bad)?;
+    let (variant, _) = variant::for_game(&new.variant).map_err(TournamentError::Refused)?;
     match new.kind {
         Kind::Swiss => {
             if !new.rounds.is_some_and(|r| (1..=MAX_ROUNDS).contains(&r)) {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::super::db::now_ms;
 use super::super::hub::{Hub, Identity};
 use super::super::messages::{MAX_TOURNAMENTS, ServerMsg, TournamentSpec, TournamentSummary};
-use super::super::refusals::Said;
+use super::super::refusals::{self, Said};
 use super::director::{self, NewTournament, TournamentError};
 use super::store::Kind;
 use crate::rules::clock::TimeControl;
@@ -38,7 +38,7 @@ pub async fn create(
     let tc = match spec.tc.as_deref() {
         Some(text) => Some(
             text.parse::<TimeControl>()
-                .map_err(|e| ServerMsg::error("tournament", e.to_string()))?,
+                .map_err(|e| refusals::clock_error(text, &e).error("tournament"))?,
         ),
         None => None,
     };

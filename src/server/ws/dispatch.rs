@@ -16,14 +16,15 @@ impl Conn {
         match msg {
             ClientMsg::Hello { v, token, routes } => {
                 if v != VERSION {
-                    self.send(ServerMsg::error(
+                    self.send(refusals::refused(
                         "version",
-                        format!("this server speaks version {VERSION}"),
+                        "version",
+                        &[("v", &VERSION.to_string())],
                     ));
                     return Err(Fatal::Close("protocol version"));
                 }
                 if self.player.is_some() {
-                    return Err(ServerMsg::error("hello_first", "hello was already said").into());
+                    return Err(refusals::refused("hello_first", "hello-again", &[]).into());
                 }
                 self.routes = routes;
                 let resumed = match token.as_deref() {
@@ -267,7 +268,7 @@ impl Conn {
             } => match position {
                 Some(position) => {
                     if q.len() > MAX_QUESTION || game.len() > MAX_QUESTION {
-                        return Err(ServerMsg::error("no_game", "the question is too long").into());
+                        return Err(refusals::refused("no_game", "question-too-long", &[]).into());
                     }
                     let lang = Lang::parse(lang.as_deref().unwrap_or("en"));
                     self.send(crate::server::blind::answer_position(

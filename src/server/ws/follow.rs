@@ -69,7 +69,7 @@ impl Conn {
             None => {
                 let view = crate::server::stored::view(&self.hub.db, id)
                     .await
-                    .map_err(|e| ServerMsg::error("no_game", e.to_string()))?;
+                    .map_err(|e| e.refusal())?;
                 let view = if self.routes {
                     routes::with_routes(view)
                 } else {
@@ -85,9 +85,7 @@ impl Conn {
     /// so anyone may ask about it).
     pub(super) async fn ask(&mut self, id: &str, q: &str, lang: Option<&str>) -> Result<(), Fatal> {
         if q.len() > MAX_QUESTION || !crate::server::stored::id_ok(id) {
-            return Err(
-                ServerMsg::error("no_game", "no such game, or the question is too long").into(),
-            );
+            return Err(refusals::refused("no_game", "no-game-or-question", &[]).into());
         }
         let view = match self.hub.find_game(id).await {
             Some(handle) => handle.view().await,
@@ -97,7 +95,7 @@ impl Conn {
             Some(v) => v,
             None => crate::server::stored::view(&self.hub.db, id)
                 .await
-                .map_err(|e| ServerMsg::error("no_game", e.to_string()))?,
+                .map_err(|e| e.refusal())?,
         };
         let lang = Lang::parse(lang.unwrap_or("en"));
         self.send(crate::server::blind::answer(&view, q, lang));

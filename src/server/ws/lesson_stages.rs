@@ -20,7 +20,7 @@ impl Conn {
     ) -> Result<(), Fatal> {
         let key = self.me()?.key.clone();
         let language = lang.and_then(Lang::from_tag).unwrap_or_default();
-        let refused = |e: lessons::LessonError| ServerMsg::error("lesson", e.to_string());
+        let refused = |e: lessons::LessonError| lesson_refusal(&e);
         let (lesson, _) = lessons::stage(language.code(), n, s).map_err(refused)?;
         let mut view = {
             let _turn = LESSON_REPLAYS
@@ -79,7 +79,7 @@ impl Conn {
     pub(super) async fn lesson_progress(&self) -> Result<Vec<LessonStars>, Fatal> {
         let key = self.me()?.key.clone();
         let stored = self.hub.db.lesson_stars(&key).await.map_err(db_err)?;
-        let book = lessons::lessons("en").map_err(|e| ServerMsg::error("lesson", e.to_string()))?;
+        let book = lessons::lessons("en").map_err(|e| lesson_refusal(&e))?;
         Ok(book
             .iter()
             .zip(1u32..)
@@ -98,5 +98,19 @@ impl Conn {
                     .collect(),
             })
             .collect())
+    }
+}
+
+/// Why a lesson's stage was refused, in both languages.
+fn lesson_refusal(e: &lessons::LessonError) -> ServerMsg {
+    use lessons::LessonError as E;
+    match e {
+        E::NoStage(n, s) => refusals::refused(
+            "lesson",
+            "lesson-no-stage",
+            &[("n", &n.to_string()), ("s", &s.to_string())],
+        ),
+        E::TooMany => refusals::refused("lesson", "lesson-too-many", &[]),
+        E::Unreadable => refusals::refused("lesson", "lesson-unreadable", &[]),
     }
 }

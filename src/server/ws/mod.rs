@@ -266,7 +266,7 @@ impl Conn {
     fn me(&self) -> Result<&Identity, ServerMsg> {
         self.player
             .as_ref()
-            .ok_or_else(|| ServerMsg::error("hello_first", "say hello first"))
+            .ok_or_else(|| refusals::refused("hello_first", "code-hello_first", &[]))
     }
 
     /// Handles one message; `Err` closes the connection with that reason.
