@@ -7,13 +7,16 @@
 #    ANALYSES finished games' analyses asked for), ROUNDS times in turn (one run lasts seconds
 #    on a release build, so one pair alone is mostly noise): each run's move round trip
 #    p50/p99, the medians' ratio, and the computer's moves per minute under that load.
-# 2. PostgreSQL (a private server in a temporary folder), a web instance with
+# 2. SQLite, the server killed with kill -9 while the computer searches (KILL_GAMES games at
+#    Hard), and started again on the same port and database: how soon the computer moves again
+#    in the games the bots take up again, and how often in the next SECS seconds.
+# 3. PostgreSQL (a private server in a temporary folder), a web instance with
 #    --engine-threads 0: WORKER_GAMES games against the computer at WORKER_LEVEL played through
 #    one engine worker for SECS seconds, then through two (one engine thread each): the jobs per
 #    minute per worker; then a worker killed with kill -9 mid-job: the same job done by the
 #    other worker, and the game going on.
 #
-#   GAMES=300 TC=60+1 COMPUTER=20 LEVEL=hard ANALYSES=5 ROUNDS=3 SECS=60 scripts/engine-load.sh [sqlite|workers|all]
+#   GAMES=300 TC=60+1 COMPUTER=20 LEVEL=hard ANALYSES=5 ROUNDS=3 SECS=60 scripts/engine-load.sh [sqlite|sqlite-kill|workers|all]
 #
 # PROFILE=release (default) builds and runs the release binary; PROFILE=dev the debug one
 # (quicker to build; the engine's searches are bounded by time, so the load is the same).
@@ -29,6 +32,7 @@ analyses=${ANALYSES:-5}
 secs=${SECS:-60}
 rounds=${ROUNDS:-3}
 worker_games=${WORKER_GAMES:-8}
+kill_games=${KILL_GAMES:-4}
 worker_level=${WORKER_LEVEL:-normal}
 profile=${PROFILE:-release}
 
@@ -65,7 +69,7 @@ wait_line() {
 # Starts a server on database $1 with more flags; sets $url.
 start_server() {
     local db=$1; shift
-    "$bin" --listen 127.0.0.1:0 --db "$db" --no-showcase --per-address 100000 --address-rate 0 \
+    "$bin" --listen "${listen:-127.0.0.1:0}" --db "$db" --no-showcase --per-address 100000 --address-rate 0 \
         --computer-games 4 --computer-games-per-address 100000 --analyses-per-address 1000 "$@" \
         >"$dir/server.out" 2>"$dir/server.err" &
     pids+=($!)
@@ -108,6 +112,29 @@ if [ "$what" = sqlite ] || [ "$what" = all ]; then
     echo "  median p99: quiet $q ms, busy $b ms; ratio busy / quiet: $(python3 -c "print(f'{$b/$q:.2f}')")"
     kill -TERM "$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
+fi
+
+if [ "$what" = sqlite-kill ] || [ "$what" = all ]; then
+    listen=127.0.0.1:$(free_port)
+    start_server "sqlite:$dir/kill.sqlite"
+    echo "SQLite, $sub build; server $url; $kill_games games against the computer at hard"
+    "$bin" bots --server "$url" --computer "$kill_games" --level hard \
+        >"$dir/kill.out" 2>"$dir/kill.err" &
+    pids+=($!)
+    kill_load=$!
+    wait_line "$dir/kill.out" "^loaded" 120
+    # Hard thinks 4 s a move and the bots answer at once: a search is under way.
+    sleep 3
+    kill -9 "$server_pid"
+    wait "$server_pid" 2>/dev/null || true
+    echo "  server killed (kill -9) mid-search; started again on the same port and database"
+    start_server "sqlite:$dir/kill.sqlite"
+    sleep "$secs"
+    kill -TERM "$kill_load"; wait "$kill_load" || true
+    echo "  $(tail -1 "$dir/kill.out")"
+    kill -TERM "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    unset listen
 fi
 
 if [ "$what" = workers ] || [ "$what" = all ]; then

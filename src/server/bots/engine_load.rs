@@ -4,7 +4,9 @@
 //! analysis, so the engine pool stays busy while other bots measure the games' round trips. It
 //! prints `loaded` once every game has started and every analysis is asked for, and on SIGTERM
 //! (or Ctrl-C) its last line: `computer games N level L moves M in S s: R moves/min; analyses
-//! K asked A done D`.
+//! K asked A done D`, and when the server was killed and started again under it, how its
+//! games went on (`; reconnected R: the computer moved M times in the games taken up again,
+//! the first S s after the first reconnect`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -37,6 +39,43 @@ struct Counts {
     started: AtomicUsize,
     asked: AtomicUsize,
     analysed: AtomicUsize,
+    /// Connections made again (the server killed and started again under the bots).
+    reconnected: AtomicUsize,
+    /// The computer's moves in games taken up again after a reconnect.
+    moves_again: AtomicUsize,
+    /// When the first connection was made again, and the computer's first move after it.
+    first_reconnect: std::sync::Mutex<Option<Instant>>,
+    first_move_again: std::sync::Mutex<Option<Instant>>,
+}
+
+impl Counts {
+    fn moved_again(&self, at: Instant) {
+        self.moves_again.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut first) = self.first_move_again.lock() {
+            first.get_or_insert(at);
+        }
+    }
+
+    /// What the reconnects saw, for the last line (nothing when there were none).
+    fn again(&self) -> String {
+        let n = self.reconnected.load(Ordering::Relaxed);
+        if n == 0 {
+            return String::new();
+        }
+        let from = self.first_reconnect.lock().ok().and_then(|t| *t);
+        let to = self.first_move_again.lock().ok().and_then(|t| *t);
+        let first = match (from, to) {
+            (Some(a), Some(b)) => format!(
+                ", the first {:.1} s after the first reconnect",
+                b.saturating_duration_since(a).as_secs_f64()
+            ),
+            _ => String::new(),
+        };
+        format!(
+            "; reconnected {n}: the computer moved {} times in the games taken up again{first}",
+            self.moves_again.load(Ordering::Relaxed)
+        )
+    }
 }
 
 /// A message wait: long, the engine is busy.
@@ -94,18 +133,20 @@ pub async fn run(load: EngineLoad, on_line: impl Fn(&str)) -> String {
     }
     format!(
         "computer games {} level {} moves {moves} in {secs:.0} s: {:.1} moves/min; analyses {} \
-         asked {} done {}",
+         asked {} done {}{}",
         load.computer,
         load.level,
         moves as f64 * 60.0 / secs.max(0.001),
         load.analyses,
         counts.asked.load(Ordering::Relaxed),
         counts.analysed.load(Ordering::Relaxed),
+        counts.again(),
     )
 }
 
 /// One guest playing the computer, game after game, until `quitting`: then it resigns the
-/// game it is playing.
+/// game it is playing. A connection lost (the server killed and started again) is made again
+/// with the guest's token, and the game goes on where the server has it.
 async fn computer_games(
     load: &EngineLoad,
     counts: &Counts,
@@ -115,10 +156,28 @@ async fn computer_games(
     let Ok(mut c) = connect(&load.server, None, deadline).await else {
         return;
     };
+    let token = c.token.clone();
     let playing = std::sync::Mutex::new(None::<String>);
-    tokio::select! {
-        () = play_computer(&mut c, load, counts, &playing) => {}
-        _ = quitting.wait_for(|q| *q) => {}
+    let mut first = true;
+    let mut again = false;
+    loop {
+        tokio::select! {
+            () = play_computer(&mut c, load, counts, &playing, &mut first, again) => {}
+            _ = quitting.wait_for(|q| *q) => break,
+        }
+        let back = tokio::select! {
+            back = connect(&load.server, Some(&token), deadline) => back,
+            _ = quitting.wait_for(|q| *q) => return,
+        };
+        match back {
+            Ok(back) => c = back,
+            Err(_) => return,
+        }
+        again = true;
+        counts.reconnected.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut at) = counts.first_reconnect.lock() {
+            at.get_or_insert_with(Instant::now);
+        }
     }
     let game = playing.lock().ok().and_then(|mut g| g.take());
     if let Some(game) = game
@@ -136,97 +195,131 @@ async fn computer_games(
     }
 }
 
-/// Games against the computer one after another; `playing` says which one is on.
+/// Games against the computer one after another, from the one in `playing` if any (after a
+/// reconnect: `again`); `playing` says which one is on. Returns when the connection fails.
 async fn play_computer(
     c: &mut Client,
     load: &EngineLoad,
     counts: &Counts,
     playing: &std::sync::Mutex<Option<String>>,
+    first: &mut bool,
+    again: bool,
 ) {
     let mut rng = Rng::new();
-    let mut first = true;
     loop {
         // What the last game left unread.
         c.clear();
-        let ask = ClientMsg::PlayComputer {
-            level: load.level.clone(),
-            variant: None,
-            tc: None,
-            color: Some("white".into()),
-        };
-        if c.say(&ask).await.is_err() {
-            return;
-        }
-        let Ok(ServerMsg::Started { game, .. }) = c
-            .wait_for_msg("started", WAIT, |m| {
-                matches!(m, ServerMsg::Started { .. } | ServerMsg::Error { .. })
-            })
-            .await
-        else {
-            tokio::time::sleep(Duration::from_secs(1)).await;
-            continue;
-        };
-        if let Ok(mut p) = playing.lock() {
-            *p = Some(game.clone());
-        }
-        if first {
-            counts.started.fetch_add(1, Ordering::Relaxed);
-            first = false;
-        }
-        let mut legal = match c
-            .wait_for_msg(
-                "game",
-                WAIT,
-                |m| matches!(m, ServerMsg::Game(v) if v.id == game),
-            )
-            .await
-        {
-            Ok(ServerMsg::Game(v)) => v.legal,
-            _ => return,
-        };
-        let mut n = 0u32;
-        while !legal.is_empty() {
-            let mv = legal[rng.below(legal.len())].clone();
-            let sent = ClientMsg::Move {
-                game: game.clone(),
-                n,
-                mv,
-            };
-            if c.say(&sent).await.is_err() {
-                return;
+        let resume = playing.lock().ok().and_then(|g| g.clone());
+        let (game, mut legal, mut n) = match resume {
+            Some(game) => {
+                if c.say(&ClientMsg::Watch { game: game.clone() })
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+                let Ok(ServerMsg::Game(v)) = c
+                    .wait_for_msg(
+                        "game",
+                        WAIT,
+                        |m| matches!(m, ServerMsg::Game(v) if v.id == game),
+                    )
+                    .await
+                else {
+                    return;
+                };
+                if v.status != "started" {
+                    if let Ok(mut p) = playing.lock() {
+                        *p = None;
+                    }
+                    continue;
+                }
+                let n = u32::try_from(v.moves.len()).unwrap_or(u32::MAX);
+                (game, v.legal, n)
             }
-            // The acknowledgement, then the computer's answer (or the end).
-            let mut ended = false;
-            for want in [n, n + 1] {
-                match c
-                    .wait_for_msg("moved", WAIT, |m| match m {
-                        ServerMsg::Moved(x) => x.game == game && x.n == want,
-                        ServerMsg::End { game: g, .. } => *g == game,
-                        _ => false,
+            None => {
+                let ask = ClientMsg::PlayComputer {
+                    level: load.level.clone(),
+                    variant: None,
+                    tc: None,
+                    color: Some("white".into()),
+                };
+                if c.say(&ask).await.is_err() {
+                    return;
+                }
+                let Ok(ServerMsg::Started { game, .. }) = c
+                    .wait_for_msg("started", WAIT, |m| {
+                        matches!(m, ServerMsg::Started { .. } | ServerMsg::Error { .. })
                     })
                     .await
+                else {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
+                };
+                if let Ok(mut p) = playing.lock() {
+                    *p = Some(game.clone());
+                }
+                if *first {
+                    counts.started.fetch_add(1, Ordering::Relaxed);
+                    *first = false;
+                }
+                let legal = match c
+                    .wait_for_msg(
+                        "game",
+                        WAIT,
+                        |m| matches!(m, ServerMsg::Game(v) if v.id == game),
+                    )
+                    .await
                 {
-                    Ok(ServerMsg::Moved(x)) => {
-                        legal = x.legal;
-                        if want == n + 1 {
-                            counts.computer_moves.fetch_add(1, Ordering::Relaxed);
-                        }
-                        if legal.is_empty() {
-                            ended = true;
-                            break;
-                        }
-                    }
-                    Ok(_) => {
-                        ended = true;
-                        break;
-                    }
-                    Err(_) => return,
+                    Ok(ServerMsg::Game(v)) => v.legal,
+                    _ => return,
+                };
+                (game, legal, 0)
+            }
+        };
+        // Half-move `n` next: the guest's (White's) when even, the computer's when odd.
+        loop {
+            if n % 2 == 0 {
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[rng.below(legal.len())].clone();
+                let sent = ClientMsg::Move {
+                    game: game.clone(),
+                    n,
+                    mv,
+                };
+                if c.say(&sent).await.is_err() {
+                    return;
                 }
             }
-            if ended {
-                break;
+            match c
+                .wait_for_msg("moved", WAIT, |m| match m {
+                    ServerMsg::Moved(x) => x.game == game && x.n == n,
+                    ServerMsg::End { game: g, .. } => *g == game,
+                    _ => false,
+                })
+                .await
+            {
+                Ok(ServerMsg::Moved(x)) => {
+                    legal = x.legal;
+                    if n % 2 == 1 {
+                        counts.computer_moves.fetch_add(1, Ordering::Relaxed);
+                        if again {
+                            counts.moved_again(Instant::now());
+                        }
+                    }
+                    if legal.is_empty() {
+                        break;
+                    }
+                    n += 1;
+                }
+                Ok(_) => break,
+                Err(_) => return,
             }
-            n += 2;
+        }
+        if let Ok(mut p) = playing.lock() {
+            *p = None;
         }
     }
 }

@@ -10,6 +10,7 @@ mod moves;
 mod record;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -108,9 +109,16 @@ pub struct GameHandle {
     pub white: String,
     /// Black's player key.
     pub black: String,
+    /// Raised when the game is over (its task stays a while after, for late requests).
+    pub ended: Arc<AtomicBool>,
 }
 
 impl GameHandle {
+    /// Whether the game is over.
+    pub fn has_ended(&self) -> bool {
+        self.ended.load(Ordering::Relaxed)
+    }
+
     /// The side `key` plays here, if any.
     pub fn side_of(&self, key: &str) -> Option<Side> {
         if self.white == key {
@@ -200,6 +208,8 @@ pub fn adjournable(row: &GameRow) -> bool {
 /// The live game's task state.
 struct Actor {
     row: GameRow,
+    /// The handle's [`GameHandle::ended`].
+    ended: Arc<AtomicBool>,
     game: Game,
     clocks: Option<Clocks>,
     epoch: Instant,
@@ -228,11 +238,13 @@ pub fn spawn(
 ) -> GameHandle {
     let (tx, rx) = mpsc::channel(64);
     let (events, _) = broadcast::channel(256);
+    let ended = Arc::new(AtomicBool::new(row.status != "started"));
     let handle = GameHandle {
         tx,
         events: events.clone(),
         white: row.white.0.clone(),
         black: row.black.0.clone(),
+        ended: Arc::clone(&ended),
     };
     let epoch = Instant::now();
     let clocks = row.tc_ms.map(|(b, i)| {
@@ -273,6 +285,7 @@ pub fn spawn(
         computer: shared.computer,
         adjourn_after: shared.adjourn_after,
         second_computer: shared.second_computer,
+        ended,
     };
     tokio::spawn(async move {
         let id = actor.row.id.clone();

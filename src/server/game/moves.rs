@@ -225,6 +225,7 @@ impl Actor {
             .map_err(|e| ServerMsg::error("db", e))?;
         tracing::info!(game = %self.row.id, result, reason, "game {status}");
         self.row.status = status.to_string();
+        self.ended.store(true, std::sync::atomic::Ordering::Relaxed);
         self.row.result = Some(result.to_string());
         self.row.reason = Some(reason.to_string());
         self.announce(&ServerMsg::End {

@@ -101,6 +101,7 @@ impl Hub {
             events,
             white: row.white.0.clone(),
             black: row.black.0.clone(),
+            ended: Arc::new(std::sync::atomic::AtomicBool::new(row.status != "started")),
         };
         let weak = Arc::downgrade(self);
         let keys = [row.white.0.clone(), row.black.0.clone()];

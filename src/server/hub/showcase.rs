@@ -81,7 +81,8 @@ impl Hub {
         }
         // Someone plays here (a person, or a person against the computer), or the showcase
         // does: nothing to add.
-        if !self.live_handles().is_empty() {
+        // (A game just over stays a while for late requests: it does not count.)
+        if self.live_handles().iter().any(|h| !h.has_ended()) {
             return Ok(());
         }
         if site {
