@@ -77,7 +77,11 @@ def dump(node, depth, out):
         name = node.name or ""
     except Exception:  # a node gone while walking
         return
-    out.append("  " * depth + f"[{role}] {name}")
+    try:
+        checked = node.getState().contains(pyatspi.STATE_CHECKED)
+    except Exception:
+        checked = False
+    out.append("  " * depth + f"[{role}] {name}" + (" (checked)" if checked else ""))
     for i in range(node.childCount):
         child = node.getChildAtIndex(i)
         if child is not None:

@@ -81,7 +81,12 @@ fn tree(app: &mut App) -> Vec<(Role, String)> {
 
 /// Every control in the tree has a name; returns the controls' names.
 fn named_controls(app: &mut App) -> Vec<String> {
-    let controls = [Role::Button, Role::TextInput, Role::Dialog];
+    let controls = [
+        Role::Button,
+        Role::RadioButton,
+        Role::TextInput,
+        Role::Dialog,
+    ];
     let found: Vec<(Role, String)> = tree(app)
         .into_iter()
         .filter(|(role, _)| controls.contains(role))
@@ -278,4 +283,76 @@ fn a_screen_reader_focuses_and_presses_a_button() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::Settings
     );
+}
+
+/// The radio buttons inside the group named `group`: each one's node, name and state.
+fn choices_in(app: &mut App, group: &str) -> Vec<(Entity, String, Option<accesskit::Toggled>)> {
+    let world = app.world_mut();
+    let mut nodes = world.query::<(Entity, &AccessibilityNode)>();
+    let groups: Vec<Entity> = nodes
+        .iter(world)
+        .filter(|(_, n)| n.role() == Role::RadioGroup && n.label() == Some(group))
+        .map(|(e, _)| e)
+        .collect();
+    assert_eq!(groups.len(), 1, "one group named {group}");
+    let inside = |mut e: Entity, world: &World| -> bool {
+        for _ in 0..8 {
+            match world.get::<ChildOf>(e) {
+                Some(p) if p.parent() == groups[0] => return true,
+                Some(p) => e = p.parent(),
+                None => return false,
+            }
+        }
+        false
+    };
+    let mut out = Vec::new();
+    for (e, node) in nodes.iter(world) {
+        if node.role() == Role::RadioButton && inside(e, world) {
+            out.push((e, node.label().unwrap_or("").to_string(), node.toggled()));
+        }
+    }
+    out
+}
+
+/// Settings' choices are radio buttons in a group named by the setting, the choice in force
+/// checked: a screen reader says "Sound (M), On, checked" where it said only "On". Pressing
+/// another through the tree checks that one.
+#[test]
+fn settings_choices_are_named_groups_with_the_choice_in_force_checked() {
+    let mut app = app_on(Screen::Settings);
+    let sound = choices_in(&mut app, "Sound (M)");
+    let names: Vec<&str> = sound.iter().map(|(_, n, _)| n.as_str()).collect();
+    assert_eq!(names.len(), 2, "{sound:?}");
+    assert!(names.contains(&"On") && names.contains(&"Off"), "{sound:?}");
+    let checked: Vec<&(Entity, String, Option<accesskit::Toggled>)> = sound
+        .iter()
+        .filter(|c| c.2 == Some(accesskit::Toggled::True))
+        .collect();
+    assert_eq!(checked.len(), 1, "one choice in force: {sound:?}");
+    assert!(
+        sound.iter().all(|c| c.2.is_some()),
+        "every choice has a state: {sound:?}"
+    );
+    // The setting's drawn name is the group's name, not a label said again before it.
+    let all = tree(&mut app);
+    assert!(
+        !all.iter()
+            .any(|(r, n)| *r == Role::Label && n == "Sound (M)"),
+        "{all:?}"
+    );
+    // The name field's line is no group: its label names the field.
+    assert!(named_controls(&mut app).iter().any(|n| n == "Your name"));
+    let other = sound
+        .iter()
+        .find(|c| c.2 == Some(accesskit::Toggled::False))
+        .map(|c| (c.0, c.1.clone()))
+        .unwrap();
+    request(&mut app, accesskit::Action::Click, other.0);
+    let after = choices_in(&mut app, "Sound (M)");
+    let now_checked: Vec<&str> = after
+        .iter()
+        .filter(|c| c.2 == Some(accesskit::Toggled::True))
+        .map(|c| c.1.as_str())
+        .collect();
+    assert_eq!(now_checked, vec![other.1.as_str()], "{after:?}");
 }

@@ -19,6 +19,7 @@ use crate::game::core::prefs::{Muted, SoundVolume};
 use crate::game::core::screens::{Screen, set_screen};
 use crate::game::settings::AutoScale;
 use crate::game::text::{Language, language, set_language};
+use crate::game::ui::access;
 use crate::game::ui::text_field::{FieldId, Fields, text_field};
 use crate::game::ui::theme;
 use crate::game::ui::widgets::{ActionButton, button, keyed_button, text, with_key};
@@ -234,44 +235,60 @@ fn settings_column() -> Node {
     }
 }
 
-/// One line: what the setting is, then its choices.
+/// One line: what the setting is, then its choices. For a screen reader the line is a group
+/// of radio buttons named by the setting (its drawn name is then left out, not said twice).
 fn line(label: String, choices: impl Bundle) -> impl Bundle {
+    (
+        row_node(),
+        access::Landmark::choices(label.clone()),
+        children![(row_label(label), access::Unspoken), row_rest(choices)],
+    )
+}
+
+/// A line whose rest is a field (the player's name): its drawn name is the field's label.
+fn field_line(label: String, field: impl Bundle) -> impl Bundle {
+    (row_node(), children![row_label(label), row_rest(field)])
+}
+
+fn row_node() -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        width: percent(100),
+        min_height: px(36),
+        column_gap: px(8),
+        ..default()
+    }
+}
+
+/// The label inside a box of fixed width: the text is measured against that width (measured
+/// on its own, a label of two words counted as two lines and made its line taller than the
+/// others).
+fn row_label(label: String) -> impl Bundle {
+    (
+        Node {
+            width: px(150),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        children![text(label, 14.0, theme::TEXT)],
+    )
+}
+
+/// The rest of the line: the choices wrap only when they do not fit.
+fn row_rest(content: impl Bundle) -> impl Bundle {
     (
         Node {
             flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
             align_items: AlignItems::Center,
-            width: percent(100),
-            min_height: px(36),
-            column_gap: px(8),
+            flex_grow: 1.0,
+            flex_shrink: 1.0,
+            column_gap: px(6),
+            row_gap: px(4),
             ..default()
         },
-        children![
-            // The label inside a box of fixed width: the text is measured against that width
-            // (measured on its own, a label of two words counted as two lines and made its
-            // line taller than the others).
-            (
-                Node {
-                    width: px(150),
-                    flex_shrink: 0.0,
-                    ..default()
-                },
-                children![text(label, 14.0, theme::TEXT)]
-            ),
-            (
-                // The rest of the line: the choices wrap only when they do not fit.
-                Node {
-                    flex_direction: FlexDirection::Row,
-                    flex_wrap: FlexWrap::Wrap,
-                    align_items: AlignItems::Center,
-                    flex_grow: 1.0,
-                    flex_shrink: 1.0,
-                    column_gap: px(6),
-                    row_gap: px(4),
-                    ..default()
-                },
-                choices
-            )
-        ],
+        content,
     )
 }
 
@@ -373,7 +390,7 @@ fn spawn(mut commands: Commands, map: Res<KeyMap>) {
                                         )
                                     ]
                                 ),
-                                line(
+                                field_line(
                                     tr!("settings-name"),
                                     children![text_field(FieldId::PlayerName, 260.0)]
                                 ),
@@ -503,11 +520,11 @@ fn mark(world: &mut World) {
         let Some(a) = action else {
             continue;
         };
-        let colour = if a.chosen(world) {
-            theme::ACCENT
-        } else {
-            Color::NONE
-        };
+        let chosen = a.chosen(world);
+        if world.get::<access::Chosen>(e) != Some(&access::Chosen(chosen)) {
+            world.entity_mut(e).insert(access::Chosen(chosen));
+        }
+        let colour = if chosen { theme::ACCENT } else { Color::NONE };
         if let Some(mut outline) = world.get_mut::<Outline>(e)
             && outline.color != colour
         {

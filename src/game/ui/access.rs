@@ -8,7 +8,7 @@
 //! `bevy_ui` names a button once, when it is made; this runs after it every frame and keeps
 //! names current when a label changes (a key added, another language).
 
-use accesskit::{Action, Live, Node as AkNode, Role};
+use accesskit::{Action, Live, Node as AkNode, Role, Toggled};
 use bevy::a11y::{AccessibilityNode, AccessibilitySystems, ActionRequest};
 use bevy::prelude::*;
 use bevy_input_focus::{FocusCause, InputFocus};
@@ -51,7 +51,21 @@ impl Landmark {
             name: Some(name.into()),
         }
     }
+
+    /// A setting's choices (its buttons carry [`Chosen`]): a screen reader names the group
+    /// when it enters it ("Sound, On, selected"), where a list of buttons said only "On".
+    pub fn choices(name: impl Into<String>) -> Landmark {
+        Landmark {
+            role: Role::RadioGroup,
+            name: Some(name.into()),
+        }
+    }
 }
+
+/// A button that is one choice among others (a setting's values): the tree makes it a radio
+/// button, checked while it is the choice in force (which the eye sees as its outline).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chosen(pub bool);
 
 /// What the live node says next: every move, the game's end, a refusal, an answer.
 #[derive(Resource, Default, Debug, Clone)]
@@ -258,6 +272,8 @@ struct Described {
     label: Option<String>,
     value: Option<String>,
     hidden: bool,
+    /// A choice's state ([`Chosen`]).
+    toggled: Option<bool>,
 }
 
 type UiItem<'a> = (
@@ -269,6 +285,7 @@ type UiItem<'a> = (
     Option<&'a TextField>,
     Option<&'a Landmark>,
     Option<&'a Text>,
+    Option<&'a Chosen>,
 );
 
 /// Gives every UI node its node in the tree: buttons and fields with their names, texts as
@@ -311,7 +328,7 @@ fn describe_ui(
             if depth >= 6 {
                 continue;
             }
-            if let Ok((.., Some(children), _, _, _, _)) = items.get(at) {
+            if let Ok((.., Some(children), _, _, _, _, _)) = items.get(at) {
                 for c in children.iter().rev() {
                     stack.push((c, depth + 1));
                 }
@@ -332,7 +349,7 @@ fn describe_ui(
         false
     };
     for item in &items {
-        let (e, node, visibility, _, is_button, field, landmark, text) = item;
+        let (e, node, visibility, _, is_button, field, landmark, text, chosen) = item;
         let hidden = node.display == Display::None
             || visibility.is_some_and(|v| *v == Visibility::Hidden)
             || unspoken.contains(e);
@@ -342,14 +359,20 @@ fn describe_ui(
                 label: Some(field_name(field.0)),
                 value: Some(inner_texts(e, &items).join(" ")),
                 hidden,
+                toggled: None,
             }
         } else if is_button {
             let label = inner_texts(e, &items).join(" ");
             Described {
-                role: Role::Button,
+                role: if chosen.is_some() {
+                    Role::RadioButton
+                } else {
+                    Role::Button
+                },
                 label: (!label.is_empty()).then_some(label),
                 value: None,
                 hidden,
+                toggled: chosen.map(|c| c.0),
             }
         } else if let Some(mark) = landmark {
             Described {
@@ -360,6 +383,7 @@ fn describe_ui(
                     .or_else(|| inner_texts(e, &items).into_iter().next()),
                 value: None,
                 hidden,
+                toggled: None,
             }
         } else if text.is_some() {
             if in_button(e) {
@@ -372,6 +396,7 @@ fn describe_ui(
                 label: None,
                 hidden: hidden || words.trim().is_empty(),
                 value: Some(words),
+                toggled: None,
             }
         } else {
             Described {
@@ -379,6 +404,7 @@ fn describe_ui(
                 label: None,
                 value: None,
                 hidden,
+                toggled: None,
             }
         };
         match nodes.get_mut(e) {
@@ -442,13 +468,14 @@ fn differs(have: &AkNode, want: &Described) -> bool {
         || have.label() != want.label.as_deref()
         || have.value() != want.value.as_deref()
         || have.is_hidden() != want.hidden
+        || have.toggled() != want.toggled.map(Toggled::from)
 }
 
 fn set(node: &mut AkNode, want: Described) {
     node.set_role(want.role);
     // What [`answer_requests`] answers, so that a screen reader offers it.
     match want.role {
-        Role::Button => {
+        Role::Button | Role::RadioButton => {
             node.add_action(Action::Click);
             node.add_action(Action::Focus);
         }
@@ -462,6 +489,10 @@ fn set(node: &mut AkNode, want: Described) {
     match want.value {
         Some(v) => node.set_value(v),
         None => node.clear_value(),
+    }
+    match want.toggled {
+        Some(t) => node.set_toggled(Toggled::from(t)),
+        None => node.clear_toggled(),
     }
     if want.hidden {
         node.set_hidden();
