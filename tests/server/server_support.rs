@@ -252,6 +252,15 @@ fn watchdog(pg: &Postgres, data: &Path, dir: &Path) {
         .spawn();
 }
 
+/// SIGTERM to a child process (as systemd stops a service).
+pub fn sigterm(child: &Child) {
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+}
+
 /// A running `parachess-server`.
 pub struct Server {
     pub child: Child,
@@ -320,11 +329,7 @@ impl Server {
 
     /// SIGTERM, as systemd stops it, and its exit (bounded): whether it exited cleanly.
     pub async fn terminate(&mut self) -> bool {
-        let sent = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill");
-        assert!(sent.success());
+        sigterm(&self.child);
         for _ in 0..400 {
             if let Some(status) = self.child.try_wait().expect("wait") {
                 return status.success();

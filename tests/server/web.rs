@@ -395,6 +395,15 @@ async fn raw_error(ws: &mut RawWs) -> serde_json::Value {
     }
 }
 
+/// Two connections: one opened as the German web pages open it (`/ws?lang=de`), one without
+/// a language.
+async fn german_and_english(server: &Server) -> (RawWs, RawWs) {
+    let hello = json!({"t": "hello", "v": 1});
+    let de = RawWs::hello_at(server, "127.0.0.1", None, hello.clone(), "/ws?lang=de").await;
+    let en = RawWs::hello_with(server, "127.0.0.1", None, hello).await;
+    (de, en)
+}
+
 /// A connection opened as the web pages open it, `/ws?lang=de`, reads its refusals in German
 /// (a wrong password, a move the rules refuse, with their reason); one without `lang` reads
 /// the English it always did, the same codes.
@@ -403,10 +412,7 @@ fn refusals_in_the_connections_language() {
     sqlite(60, |backend| async move {
         let db = database(backend);
         let server = Server::start(&db.url);
-        let hello = json!({"t": "hello", "v": 1});
-        let mut de =
-            RawWs::hello_at(&server, "127.0.0.1", None, hello.clone(), "/ws?lang=de").await;
-        let mut en = RawWs::hello_with(&server, "127.0.0.1", None, hello).await;
+        let (mut de, mut en) = german_and_english(&server).await;
         let login = json!({"t": "login", "name": "nobody", "password": "not-the-password"});
         de.send(&login).await.expect("send");
         let e = raw_error(&mut de).await;
@@ -449,10 +455,7 @@ fn refusals_of_what_was_typed_in_german() {
     sqlite(60, |backend| async move {
         let db = database(backend);
         let server = Server::start(&db.url);
-        let hello = json!({"t": "hello", "v": 1});
-        let mut de =
-            RawWs::hello_at(&server, "127.0.0.1", None, hello.clone(), "/ws?lang=de").await;
-        let mut en = RawWs::hello_with(&server, "127.0.0.1", None, hello).await;
+        let (mut de, mut en) = german_and_english(&server).await;
         let asks = [
             (
                 json!({"t": "play_computer", "level": "superb", "color": "white"}),

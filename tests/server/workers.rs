@@ -94,11 +94,7 @@ impl Worker {
 
     /// SIGTERM, then its exit (bounded): whether it exited cleanly, and its last lines.
     async fn stop(mut self) -> (bool, Vec<String>) {
-        let status = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill");
-        assert!(status.success());
+        sigterm(&self.child);
         while let Ok(Some(line)) =
             tokio::time::timeout(Duration::from_secs(30), self.lines.recv()).await
         {
@@ -357,6 +353,18 @@ fn postgres_a_stopped_instance_gives_its_jobs_back_at_once() {
     });
 }
 
+/// Asks for a game against Easy: its `started`, or the refusal.
+async fn ask_easy_game(c: &mut parachess::server::client::Client) -> Value {
+    c.send(&json!({"t": "play_computer", "level": "easy", "color": "white"}))
+        .await
+        .unwrap();
+    c.wait_for("started or refused", T, |v| {
+        v["t"] == "started" || v["t"] == "error"
+    })
+    .await
+    .unwrap()
+}
+
 #[test]
 fn postgres_the_engine_queue_is_the_sites() {
     run(Backend::Postgres, 240, |_| async {
@@ -386,15 +394,7 @@ fn postgres_the_engine_queue_is_the_sites() {
         // `two` counts the table every second: a game it starts before then is resigned.
         let mut refused = None;
         for _ in 0..40 {
-            b.send(&json!({"t": "play_computer", "level": "easy", "color": "white"}))
-                .await
-                .unwrap();
-            let m = b
-                .wait_for("started or refused", T, |v| {
-                    v["t"] == "started" || v["t"] == "error"
-                })
-                .await
-                .unwrap();
+            let m = ask_easy_game(&mut b).await;
             if m["t"] == "error" {
                 refused = Some(m);
                 break;
@@ -415,15 +415,7 @@ fn postgres_the_engine_queue_is_the_sites() {
         assert!(seen(&mut a, 1).await["move"].is_string());
         let mut started = false;
         for _ in 0..40 {
-            b.send(&json!({"t": "play_computer", "level": "easy", "color": "white"}))
-                .await
-                .unwrap();
-            let m = b
-                .wait_for("started or refused", T, |v| {
-                    v["t"] == "started" || v["t"] == "error"
-                })
-                .await
-                .unwrap();
+            let m = ask_easy_game(&mut b).await;
             if m["t"] == "started" {
                 started = true;
                 break;

@@ -47,13 +47,7 @@ impl Conn {
         }
         match self.hub.find_game(id).await {
             Some(handle) => {
-                if !self.follows_game(id, &handle) {
-                    self.follow_events(
-                        id.to_string(),
-                        handle.events.subscribe(),
-                        Some(handle.clone()),
-                    )?;
-                }
+                self.follow_game(id, &handle)?;
                 let snap = handle
                     .ask(
                         None,
@@ -146,9 +140,21 @@ impl Conn {
         Ok(())
     }
 
+    /// Follows the game task `handle` reaches, unless this connection does already.
+    fn follow_game(&mut self, id: &str, handle: &GameHandle) -> Result<(), Fatal> {
+        if self.follows_game(id, handle) {
+            return Ok(());
+        }
+        self.follow_events(
+            id.to_string(),
+            handle.events.subscribe(),
+            Some(handle.clone()),
+        )
+    }
+
     /// Whether this connection follows the game task `handle` reaches; a follow of an earlier
     /// task of the game (adjourned since, and brought back) is dropped.
-    pub(super) fn follows_game(&mut self, id: &str, handle: &GameHandle) -> bool {
+    fn follows_game(&mut self, id: &str, handle: &GameHandle) -> bool {
         match self.follows.get(id) {
             Some(f) if f.game.as_ref().is_none_or(|tx| tx.same_channel(&handle.tx)) => true,
             Some(_) => {
@@ -172,13 +178,7 @@ impl Conn {
         let side = handle
             .side_of(&me.key)
             .ok_or_else(|| refusals::refused("not_player", "not-player", &[]))?;
-        if !self.follows_game(id, &handle) {
-            self.follow_events(
-                id.to_string(),
-                handle.events.subscribe(),
-                Some(handle.clone()),
-            )?;
-        }
+        self.follow_game(id, &handle)?;
         handle.ask(Some(side), cmd).await?;
         Ok(())
     }

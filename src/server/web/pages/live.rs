@@ -8,8 +8,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::server::game;
 use crate::server::hub::Hub;
-use crate::server::stored;
+use crate::server::messages::GameView;
 
 /// A live game in the lobby.
 #[derive(Serialize, Clone)]
@@ -22,6 +23,20 @@ struct LiveGame {
     /// Correspondence days per move (neither this nor `tc`: an untimed game).
     days: Option<u32>,
     last: Option<String>,
+}
+
+impl LiveGame {
+    fn of(mut v: GameView) -> LiveGame {
+        LiveGame {
+            last: v.moves.pop(),
+            id: v.id,
+            white: v.white,
+            black: v.black,
+            position: v.position,
+            tc: v.tc,
+            days: v.days,
+        }
+    }
 }
 
 /// What `/api/live` answers.
@@ -84,17 +99,15 @@ async fn elsewhere(hub: &Hub) -> Vec<LiveGame> {
     };
     let mut games = Vec::new();
     for row in rows {
-        if let Ok(mut v) = stored::view(&hub.db, &row.id).await {
-            games.push(LiveGame {
-                last: v.moves.pop(),
-                id: v.id,
-                white: v.white,
-                black: v.black,
-                position: v.position,
-                tc: v.tc,
-                days: v.days,
-            });
-        }
+        // The row is here already: only its moves are read.
+        let view = match hub.db.moves(&row.id).await {
+            Ok(moves) => game::stored_view(&row, &moves).ok(),
+            Err(e) => {
+                tracing::warn!("game {}: moves not read: {e}", row.id);
+                None
+            }
+        };
+        games.extend(view.map(LiveGame::of));
     }
     *cache = (Some(Instant::now()), games.clone());
     games
@@ -113,21 +126,13 @@ pub async fn live_api(State(hub): State<Arc<Hub>>) -> Response {
         let Some(handle) = hub.game(&id) else {
             continue;
         };
-        let Some(mut v) = handle.view().await else {
+        let Some(v) = handle.view().await else {
             continue;
         };
         if v.status != "started" {
             continue;
         }
-        games.push(LiveGame {
-            last: v.moves.pop(),
-            id: v.id,
-            white: v.white,
-            black: v.black,
-            position: v.position,
-            tc: v.tc,
-            days: v.days,
-        });
+        games.push(LiveGame::of(v));
     }
     if hub.shares_site() && games.len() < MAX_GAMES {
         let room = MAX_GAMES - games.len();
